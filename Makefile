@@ -1,0 +1,48 @@
+# The only entry points a newcomer needs: make run, make test (and make bench).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 5000
+# Debian packages the app and its tests use: Tesseract reads cards, Chromium runs the e2e tests.
+DEBIAN_PACKAGES := tesseract-ocr tesseract-ocr-eng chromium
+export FLASK_APP := companion
+
+.PHONY: install debian-packages run dev test bench
+
+install: debian-packages $(VENV)/.installed
+
+# Installs only what is missing; needs root (or sudo) the first time.
+debian-packages:
+	@missing=""; \
+	$(PYTHON) -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
+	command -v tesseract >/dev/null || missing="$$missing tesseract-ocr tesseract-ocr-eng"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=; elif command -v sudo >/dev/null; then sudo=sudo; \
+	  else echo "Cannot install$$missing: run 'apt-get install$$missing' as root, then try again." >&2; exit 1; fi; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq$$missing >/dev/null \
+	    || { echo "apt-get could not install$$missing." >&2; exit 1; }; \
+	fi
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+run: install
+	$(BIN)/flask db upgrade
+	@$(BIN)/flask address --port $(PORT)
+	exec $(BIN)/gunicorn --workers 2 --threads 4 --bind 0.0.0.0:$(PORT) \
+	  --access-logfile - 'companion:create_app()'
+
+dev: install
+	$(BIN)/flask db upgrade
+	$(BIN)/flask run --debug --host 0.0.0.0 --port $(PORT)
+
+test: install
+	$(BIN)/python -m pytest
+
+bench: install
+	$(BIN)/python tests/bench.py

@@ -1,0 +1,131 @@
+"""Companion: the scorekeeper beside a real deck of cards."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from .extensions import csrf, db, migrate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True,
+                static_folder=str(ROOT / "static"),
+                template_folder=str(ROOT / "templates"))
+    configure(app, test_config)
+    register_extensions(app)
+    register_blueprints(app)
+    register_errorhandlers(app)
+    register_commands(app)
+    register_headers(app)
+    return app
+
+
+def configure(app: Flask, test_config: dict | None) -> None:
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=os.environ.get(
+            "DATABASE_URL", f"sqlite:///{Path(app.instance_path) / 'companion.db'}"),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        # A game lasts an evening: a form stays valid as long as the browser session.
+        WTF_CSRF_TIME_LIMIT=None,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret(app)
+
+
+def _instance_secret(app: Flask) -> str:
+    """A key made once per install, so cookies outlive a restart."""
+    path = Path(app.instance_path) / "secret_key"
+    if not path.exists():
+        tmp = path.with_suffix(f".{os.getpid()}")
+        tmp.write_text(secrets.token_hex(32))
+        try:
+            os.link(tmp, path)  # atomic: two workers starting at once agree on one key
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    return path.read_text().strip()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.close()
+
+
+def register_extensions(app: Flask) -> None:
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
+    csrf.init_app(app)
+
+
+def register_blueprints(app: Flask) -> None:
+    from . import challenges, games, rounds
+
+    app.register_blueprint(games.bp)
+    app.register_blueprint(rounds.bp)
+    app.register_blueprint(challenges.bp)
+
+
+def register_errorhandlers(app: Flask) -> None:
+    messages = {
+        400: "That request did not make sense. Go back and try again.",
+        403: "Only the phone that started this game can change it.",
+        404: "There is nothing here. The game may not exist.",
+        405: "That page cannot be used that way.",
+        413: "That upload is too large.",
+    }
+
+    def page(error):
+        code = getattr(error, "code", 500)
+        return render_template("error.html", code=code,
+                               message=messages.get(code, "Something went wrong.")), code
+
+    for code in messages:
+        app.register_error_handler(code, page)
+    app.register_error_handler(
+        CSRFError,
+        lambda e: (render_template(
+            "error.html", code=400,
+            message="This form has expired or did not come from this app. "
+                    "Reload the page and try again."), 400))
+
+
+# Everything comes from this server: nothing at the table depends on another host.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+)
+
+
+def register_headers(app: Flask) -> None:
+    @app.after_request
+    def security_headers(response):
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        return response
+
+
+def register_commands(app: Flask) -> None:
+    from .cli import address
+
+    app.cli.add_command(address)

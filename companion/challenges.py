@@ -1,0 +1,44 @@
+"""Challenges: a player doubts a word; the verdict moves points between them."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+
+from .rules import foot
+from .web import append_play, new_nonce, scorekeeper_game
+
+bp = Blueprint("challenges", __name__, url_prefix="/games/<int:game_id>/rounds/<int:round_id>")
+
+
+def _int(value: str | None) -> int:
+    return int(value) if value and value.isdigit() else -1
+
+
+@bp.route("/challenge/<int:seat>", methods=["GET", "POST"])
+def challenge(game_id: int, round_id: int, seat: int):
+    """Record who challenged a word and whether the word stands."""
+    game = scorekeeper_game(game_id)
+    tally = game.tally()
+    values = {"challenger": "", "verdict": ""}
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        values = request.form
+        challenger, verdict = _int(values.get("challenger")), values.get("verdict", "")
+        try:
+            foot.check_challenge(tally, round_id, seat, challenger, verdict)
+        except foot.RoundError as e:
+            errors = e.errors
+        else:
+            append_play(game, foot.CHALLENGE, {"round": round_id, "seat": seat,
+                                               "challenger": challenger, "verdict": verdict},
+                        values.get("nonce"))
+            return redirect(url_for("games.show", game_id=game.id), 303)
+    found = next((r for r in tally.rounds if r.id == round_id), None)
+    if found is None or not 0 <= seat < len(found.words) or not found.words[seat]:
+        flash("There is no such word to challenge.")
+        return redirect(url_for("games.show", game_id=game.id), 303)
+    return render_template(
+        "challenge.html", game=game, round=found, seat=seat, names=game.names,
+        word=found.words[seat], points=foot.word_points(found.words[seat]),
+        form=values, errors=errors, nonce=values.get("nonce") or new_nonce(),
+    ), 422 if errors else 200

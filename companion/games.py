@@ -1,0 +1,112 @@
+"""Games: the list, a new game, the scoreboard and the history."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from .extensions import db
+from .history import describe_log
+from .models import NAME_MAX, Game
+from .rules import foot
+from .web import is_scorekeeper, keep_token, load_game, new_nonce, render
+
+bp = Blueprint("games", __name__)
+
+SEATS = 4
+
+
+@bp.get("/")
+def home():
+    """Games in progress and finished games, newest first."""
+    games = db.session.scalars(
+        select(Game).options(selectinload(Game.players), selectinload(Game.plays))
+        .order_by(Game.id.desc())).all()
+    listed = [(game, game.tally()) for game in games]
+    return render_template(
+        "home.html",
+        playing=[(g, t) for g, t in listed if not t.finished],
+        finished=[(g, t) for g, t in listed if t.finished])
+
+
+def read_new_game(form) -> tuple[dict, dict]:
+    """The new-game form as (values, errors)."""
+    errors: dict[str, str] = {}
+    ruleset = form.get("ruleset", "")
+    if ruleset not in foot.VARIANTS:
+        errors["ruleset"] = "Choose FOOT! or ZOOT!."
+    names: list[str] = []
+    dealer = None
+    for i in range(SEATS):
+        name = " ".join(form.get(f"name-{i}", "").split())
+        if not name:
+            continue
+        if len(name) > NAME_MAX:
+            errors[f"name-{i}"] = f"Keep names to {NAME_MAX} characters."
+        elif any(unicodedata.category(c).startswith("C") for c in name):
+            errors[f"name-{i}"] = "Names cannot hold control characters."
+        elif name.casefold() in (n.casefold() for n in names):
+            errors[f"name-{i}"] = "Two players have this name: tell them apart."
+        if form.get("dealer") == str(i):
+            dealer = len(names)
+        names.append(name)
+    if not 2 <= len(names) <= SEATS:
+        errors["players"] = "A game needs 2 to 4 players: type their names in seat order."
+    elif dealer is None:
+        errors["dealer"] = "Choose who deals first."
+    return {"ruleset": ruleset, "names": names, "dealer": dealer}, errors
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new():
+    """Start a game: the variant, the players in seat order, the first dealer."""
+    if request.method == "GET":
+        return render_template("new_game.html", form={}, errors={})
+    values, errors = read_new_game(request.form)
+    if errors:
+        return render_template("new_game.html", form=request.form, errors=errors), 422
+    game, token = Game.start(values["ruleset"], values["names"], values["dealer"])
+    db.session.add(game)
+    db.session.commit()
+    return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)
+
+
+def typed_previews(game: Game, values) -> list[foot.WordPreview]:
+    """Points beside each word of a round form, from what has been typed."""
+    words = [foot.normalize(values.get(f"word-{seat}", ""))[:64]
+             for seat in range(len(game.players))]
+    out = values.get("out", "")
+    return foot.preview(game.variant, words, int(out) if out.isdigit() else None)
+
+
+def game_context(game: Game, form=None, **extra) -> dict:
+    """What the game page shows; `form` holds a round form being corrected."""
+    form = form or {}
+    context = dict(game=game, tally=game.tally(), names=game.names,
+                   scorekeeper=is_scorekeeper(game), nonce=form.get("nonce") or new_nonce(),
+                   undo=undo_target(game), form=form, errors={},
+                   previews=typed_previews(game, form))
+    context.update(extra)
+    return context
+
+
+def undo_target(game: Game):
+    """The last entry that Undo would take back, with its description."""
+    return next(iter(reversed(describe_log(game, undoable_only=True))), None)
+
+
+@bp.get("/games/<int:game_id>")
+def show(game_id: int):
+    """The scoreboard, the rounds so far and, for the scorekeeper, the next round."""
+    game = load_game(game_id)
+    return render("game.html", "_scoreboard.html", **game_context(game))
+
+
+@bp.get("/games/<int:game_id>/history")
+def history(game_id: int):
+    """Every entry ever made in this game, undone ones included."""
+    game = load_game(game_id)
+    return render_template("history.html", game=game, entries=describe_log(game))
