@@ -51,7 +51,7 @@ def describe_log(game: Game, undoable_only: bool = False) -> list[Entry]:
         elif play.kind == foot.CHALLENGE:
             word = round_words.get(d["round"], [""] * len(names))[d["seat"]]
             verdict = "rejected" if d["verdict"] == foot.REJECTED else "it stands"
-            text = (f"{names[d['challenger']]} challenged {names[d['seat']]}'s "
+            text = (f"{names[d['challenger']]} challenged {names[d['seat']]}’s "
                     f"{word} in {label(d['round'])}: {verdict}")
         else:
             undone = texts.get(d["play"], "an entry")

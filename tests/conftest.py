@@ -1,11 +1,14 @@
 """Fixtures: an app on a real, freshly migrated SQLite file per test."""
 
+import re
 import shutil
+from html import unescape
 
 import pytest
 from flask_migrate import upgrade
 
 from companion import create_app
+from companion.extensions import db
 
 
 @pytest.fixture(scope="session")
@@ -15,6 +18,7 @@ def migrated_db(tmp_path_factory):
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "test"})
     with app.app_context():
         upgrade()
+        db.engine.dispose()  # closing checkpoints SQLite's WAL into the file we copy
     return path
 
 
@@ -29,3 +33,43 @@ def app(migrated_db, tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+def new_game(client, names=("Ann", "Bo", "Cy"), ruleset="foot", dealer=0) -> str:
+    """Start a game through the form, as the scorekeeper's phone; return its URL."""
+    form = {"ruleset": ruleset, "dealer": str(dealer)}
+    form.update({f"name-{i}": name for i, name in enumerate(names)})
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 303, response.text
+    return response.location
+
+
+def round_form(*words, out, final=False, nonce=None) -> dict:
+    """A round form: "" for no word."""
+    form = {"out": str(out)}
+    for seat, word in enumerate(words):
+        form[f"word-{seat}" if word else f"noword-{seat}"] = word or "on"
+    if final:
+        form["final"] = "on"
+    if nonce:
+        form["nonce"] = nonce
+    return form
+
+
+def totals(html: str) -> list[int]:
+    """The totals the scoreboard shows, in seat order."""
+    return [int(t) for t in re.findall(r'class="total" data-seat="\d+">(-?\d+)<', html)]
+
+
+def errors(html: str) -> list[str]:
+    return [unescape(e) for e in re.findall(r'class="error" role="alert">([^<]*)<', html)]
+
+
+@pytest.fixture
+def game(client) -> str:
+    return new_game(client)
+
+
+def text(html: str) -> str:
+    """The page with its whitespace collapsed, to find sentences the way a player reads them."""
+    return " ".join(html.split())

@@ -1,0 +1,226 @@
+"""FOOT!/ZOOT! rules: every number in foot.txt and NOTES.md, table-driven."""
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from companion.rules import foot
+from companion.rules.foot import (FOOT, REJECTED, STANDS, ZOOT, Play, RoundError, check_round,
+                                  tally, word_points)
+
+
+RULES = Path(foot.__file__).parent
+
+
+@pytest.mark.parametrize("module", sorted(p.name for p in RULES.glob("*.py")))
+def test_rules_modules_are_pure(module):
+    """Loaded on its own, a rules module pulls in no web, database or image library."""
+    code = textwrap.dedent(f"""
+        import importlib.util, sys
+        spec = importlib.util.spec_from_file_location("rules", {str(RULES / module)!r})
+        sys.modules["rules"] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        print(sorted(m for m in ("flask", "sqlalchemy", "cv2", "companion") if m in sys.modules))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_deck_holds_118_letters_and_4_wilds():
+    assert sum(foot.DECK.values()) == 118
+    assert foot.WILDS_IN_DECK == 4
+    assert "".join(f"{c}{n}" for c, n in sorted(foot.DECK.items())) == (
+        "A10B2C2D4E14F2G5H3I9J2K2L4M3N6O9P3Q2R7S5T6U4V2W3X3Y3Z3")
+
+
+@pytest.mark.parametrize("cards, value", [
+    ("AEIOU", 1), ("VWXY", 10), ("JQZ", 20), ("BCDFGHKLMNPRST", 3), ("?", 0),
+])
+def test_card_values(cards, value):
+    assert {foot.card_points(c) for c in cards} == {value}
+
+
+@pytest.mark.parametrize("word, points", [
+    ("JAZZY", 71), ("JA?ZY", 51), ("QUOTA", 26), ("", 0), ("ZYXWVUT", 20 + 10 * 4 + 1 + 3),
+])
+def test_word_points(word, points):
+    assert word_points(word) == points
+
+
+@pytest.mark.parametrize("variant, word, going_out, problem", [
+    (FOOT, "JAZZY", True, None),
+    (FOOT, "JA?ZY", False, None),
+    (FOOT, "JA?ZY", True, "The going-out word cannot use the wild card."),
+    (FOOT, "J??ZY", False, "A word can use at most one wild card."),
+    (FOOT, "OXBOWS", False, "A FOOT! word has 5 letters; OXBOWS has 6."),
+    (FOOT, "QUOT", False, "A FOOT! word has 5 letters; QUOT has 4."),
+    (ZOOT, "JAZZY", False, "A ZOOT! word has 7 letters; JAZZY has 5."),
+    (ZOOT, "JAZZIER", True, None),
+    (FOOT, "JA2ZY", False, "Only letters A–Z, and ? for the wild: remove 2."),
+    (FOOT, "JAÉZY", False, "Only letters A–Z, and ? for the wild: remove É."),
+    (FOOT, "", True, "The player who went out must have laid a word."),
+    (FOOT, "", False, None),
+    (FOOT, "A" * 10_000, False, "A FOOT! word has 5 letters."),
+])
+def test_word_problem(variant, word, going_out, problem):
+    assert foot.word_problem(variant, word, going_out) == problem
+
+
+def test_normalize_keeps_non_ascii_visible():
+    assert foot.normalize(" ja zzy\t") == "JAZZY"
+    assert foot.normalize("straße") == "STRAßE"  # not STRASSE: ß is a mistake to show
+
+
+@pytest.mark.parametrize("words, out, errors", [
+    (["JAZZY", "QUOTA", ""], None, {"out": "Choose the one player who went out first."}),
+    (["JAZZY", "QUOTA", ""], 2, {"word-2": "The player who went out must have laid a word."}),
+    (["JAZZY", "ZIZ?S", ""], 0, {"round": "This round uses 4 Zs (the deck has 3)."}),
+    (["JAZZY", "JAZZ?", "JAPE?"], 0,
+     {"round": "This round uses 3 Js (the deck has 2), 4 Zs (the deck has 3)."}),
+    (["QUOTA", "QUOTA", "QUOTA"], 0, {"round": "This round uses 3 Qs (the deck has 2)."}),
+    (["JA?ZY", "QUOTA"], 1, {}),
+])
+def test_check_round(words, out, errors):
+    if errors:
+        with pytest.raises(RoundError) as raised:
+            check_round(FOOT, words, out)
+        assert raised.value.errors == errors
+    else:
+        check_round(FOOT, words, out)
+
+
+def test_five_wilds_exceed_the_deck():
+    # Only a forged form can send five players, but the deck still decides.
+    with pytest.raises(RoundError) as raised:
+        check_round(FOOT, ["BRAVE", "?ABLE", "?OUSE", "?INED", "?ATER", "?ONES"], 0)
+    assert raised.value.errors == {"round": "This round uses 5 wilds (the deck has 4)."}
+
+
+# --- the tally ---------------------------------------------------------------
+
+def log(*entries):
+    """Plays numbered from 1: ("round", {...}) tuples."""
+    return [Play(i, kind, data) for i, (kind, data) in enumerate(entries, start=1)]
+
+
+def rnd(words, out, final=False):
+    return ("round", {"words": words, "out": out, "final": final})
+
+
+def test_going_out_scores_word_plus_ten_and_others_score_cards():
+    t = tally(3, 0, log(rnd(["JAZZY", "JA?ZY", ""], 0)))
+    assert t.totals == (81, 51, 0)
+
+
+@pytest.mark.parametrize("seat, challenger, verdict, totals", [
+    # Rejected going-out word: 0 (loses the +10 too); challenger gains the card value 71.
+    (0, 1, REJECTED, (0, 51 + 71, 0)),
+    # Rejected ordinary word: 0; the challenger gains 51.
+    (1, 2, REJECTED, (81, 0, 51)),
+    # The word stands: the challenger loses its card value (71, not 81).
+    (0, 2, STANDS, (81, 51, -71)),
+    (1, 0, STANDS, (81 - 51, 51, 0)),
+])
+def test_challenge_consequences(seat, challenger, verdict, totals):
+    t = tally(3, 0, log(rnd(["JAZZY", "JA?ZY", ""], 0),
+                        ("challenge", {"round": 1, "seat": seat, "challenger": challenger,
+                                       "verdict": verdict})))
+    assert t.totals == totals
+
+
+@pytest.mark.parametrize("dealer, scores, next_dealer, next_starter", [
+    (0, (30, 12, 40), 0, 1),  # seat 1 lowest: seat 0 on its right deals, seat 1 starts
+    (0, (30, 40, 12), 1, 2),
+    (1, (12, 40, 30), 2, 0),  # seat 0 lowest: its right is seat 2
+    (2, (12, 40, 12), 2, 0),  # tie for lowest: the dealer deals again
+])
+def test_next_dealer_and_starter(dealer, scores, next_dealer, next_starter):
+    assert foot.next_deal(dealer, scores) == next_dealer
+    assert (next_dealer + 1) % 3 == next_starter
+
+
+def test_first_round_dealer_and_starter():
+    t = tally(3, 2, [])
+    assert (t.dealer, t.starter, t.next_number, t.finished) == (2, 0, 1, False)
+
+
+def test_the_lowest_scorer_plays_first_next_round():
+    # Bo (seat 1) scores 0: Ann on Bo's right deals, Bo plays first.
+    t = tally(3, 2, log(rnd(["JAZZY", "", "QUOTA"], 0)))
+    assert (t.dealer, t.starter) == (0, 1)
+    assert (t.rounds[0].dealer, t.rounds[0].starter) == (2, 0)
+
+
+def test_the_round_score_after_challenges_picks_the_lowest():
+    # Ann's rejected word leaves her lowest (0), though Cy laid no word: Cy gains 71.
+    t = tally(3, 0, log(rnd(["JAZZY", "QUOTA", ""], 0),
+                        ("challenge", {"round": 1, "seat": 0, "challenger": 2,
+                                       "verdict": REJECTED})))
+    assert t.rounds[0].scores == (0, 26, 71)
+    assert (t.dealer, t.starter) == (2, 0)
+
+
+def test_edit_replaces_a_round_and_keeps_its_place():
+    t = tally(2, 0, log(rnd(["JAZZY", "QUOTA"], 0), rnd(["FJORD", ""], 0),
+                        ("edit", {"round": 1, "words": ["JAZZY", "QUOTA"], "out": 1,
+                                  "final": False})))
+    assert [r.number for r in t.rounds] == [1, 2]
+    assert t.rounds[0].out == 1 and t.rounds[0].edited and not t.rounds[1].edited
+    # Round 1 now: JAZZY 71, QUOTA 26 + 10. Round 2: FJORD 3+20+1+3+3 = 30, + 10.
+    assert t.totals == (71 + 40, 36)
+
+
+def test_void_undoes_and_a_void_of_a_void_restores():
+    plays = log(rnd(["JAZZY", "QUOTA"], 0), rnd(["FJORD", ""], 0),
+                ("void", {"play": 2, "reason": "delete"}))
+    assert tally(2, 0, plays).totals == (81, 26)
+    restored = plays + [Play(4, "void", {"play": 3, "reason": "undo"})]
+    assert tally(2, 0, restored).totals == (81 + 40, 26)
+
+
+def test_undoing_an_edit_brings_back_the_previous_version():
+    plays = log(rnd(["JAZZY", "QUOTA"], 0),
+                ("edit", {"round": 1, "words": ["JAZZY", ""], "out": 0, "final": False}),
+                ("void", {"play": 2, "reason": "undo"}))
+    assert tally(2, 0, plays).totals == (81, 26)
+
+
+def test_a_challenge_on_a_word_edited_away_no_longer_counts():
+    plays = log(rnd(["JAZZY", "QUOTA"], 0),
+                ("challenge", {"round": 1, "seat": 1, "challenger": 0, "verdict": REJECTED}),
+                ("edit", {"round": 1, "words": ["JAZZY", ""], "out": 0, "final": False}))
+    assert tally(2, 0, plays).totals == (81, 0)
+
+
+@pytest.mark.parametrize("rounds, finished, leaders", [
+    ([rnd(["JAZZY", "QUOTA"], 0)], False, (0,)),
+    # 81 + 26 each: a tie, both named.
+    ([rnd(["JAZZY", "QUOTA"], 0), rnd(["QUOTA", "JAZZY"], 1, final=True)], True, (0, 1)),
+    ([rnd(["QUOTA", "JAZZY"], 1, final=True)], True, (1,)),
+])
+def test_final_round_ends_the_game_and_names_the_winners(rounds, finished, leaders):
+    t = tally(2, 0, log(*rounds))
+    assert (t.finished, t.leaders) == (finished, leaders)
+
+
+@pytest.mark.parametrize("seat, challenger, verdict, field", [
+    (0, 0, REJECTED, "challenger"),
+    (2, 0, REJECTED, "seat"),  # Cy laid no word
+    (1, 5, REJECTED, "challenger"),
+    (1, 0, "maybe", "verdict"),
+])
+def test_check_challenge_refuses_what_cannot_happen(seat, challenger, verdict, field):
+    t = tally(3, 0, log(rnd(["JAZZY", "QUOTA", ""], 0)))
+    with pytest.raises(RoundError) as raised:
+        foot.check_challenge(t, 1, seat, challenger, verdict)
+    assert field in raised.value.errors
+
+
+def test_a_word_is_challenged_once():
+    t = tally(2, 0, log(rnd(["JAZZY", "QUOTA"], 0),
+                        ("challenge", {"round": 1, "seat": 1, "challenger": 0, "verdict": STANDS})))
+    with pytest.raises(RoundError, match="already been challenged"):
+        foot.check_challenge(t, 1, 1, 0, REJECTED)

@@ -1,0 +1,98 @@
+"""Starting games, listing them, and who may change them."""
+
+from conftest import errors, new_game, round_form, totals
+
+
+def test_home_lists_games_in_progress_and_finished(client):
+    playing = new_game(client, names=("Ann", "Bo"))
+    done = new_game(client, names=("Di", "Ed"))
+    client.post(f"{done}/rounds", data=round_form("JAZZY", "QUOTA", out=0, final=True))
+    page = client.get("/").text
+    in_progress, finished = page.split("<h2>Finished</h2>")
+    assert f'href="{playing}"' in in_progress and "Ann, Bo" in in_progress
+    assert f'href="{done}"' in finished and "Di, Ed" in finished
+
+
+def test_new_game_shows_seat_order_dealer_and_first_player(client):
+    url = new_game(client, names=("Ann", "Bo", "Cy", "Di"), ruleset="zoot", dealer=3)
+    page = client.get(url).text
+    assert "ZOOT!" in page and "7 letters" in page
+    assert "<strong>Di</strong> deals" in page and "<strong>Ann</strong> plays first" in page
+    assert totals(page) == [0, 0, 0, 0]
+
+
+def test_blank_rows_are_skipped_and_the_dealer_follows_the_name(client):
+    url = new_game(client, names=("", "Ann", "", "Bo"), dealer=3)
+    page = client.get(url).text
+    assert "<strong>Bo</strong> deals" in page and totals(page) == [0, 0]
+
+
+def test_new_game_refuses_bad_forms_and_saves_nothing(client):
+    cases = [
+        ({"ruleset": "foot", "name-0": "Ann", "dealer": "0"},
+         "A game needs 2 to 4 players: type their names in seat order."),
+        ({"ruleset": "foot", "name-0": "Ann", "name-1": "x" * 10_000, "dealer": "0"},
+         "Keep names to 24 characters."),
+        ({"ruleset": "foot", "name-0": "Ann", "name-1": "ann", "dealer": "0"},
+         "Two players have this name: tell them apart."),
+        ({"ruleset": "foot", "name-0": "Ann", "name-1": "Bo\x07", "dealer": "0"},
+         "Names cannot hold control characters."),
+        ({"ruleset": "foot", "name-0": "Ann", "name-1": "Bo", "dealer": "2"},
+         "Choose who deals first."),
+        ({"ruleset": "poker", "name-0": "Ann", "name-1": "Bo", "dealer": "0"},
+         "Choose FOOT! or ZOOT!."),
+    ]
+    for form, message in cases:
+        response = client.post("/games/new", data=form)
+        assert response.status_code == 422
+        assert message in errors(response.text)
+    assert "No game in progress." in client.get("/").text
+
+
+def test_names_are_escaped(client):
+    url = new_game(client, names=("<b>Ann</b>", "Bo"))
+    for page in (client.get(url).text, client.get("/").text):
+        assert "<b>Ann</b>" not in page
+        assert "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+def test_unknown_game_is_a_404_with_a_way_home(client):
+    for path in ("/games/999", "/games/999/history", "/games/999/rounds/1/edit"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert "The game may not exist." in response.text and 'href="/"' in response.text
+    assert client.post("/games/999/rounds", data=round_form("JAZZY", "", out=0)).status_code == 404
+
+
+def test_another_phone_can_watch_but_not_change(app, client, game):
+    client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
+    watcher = app.test_client()
+    page = watcher.get(game).text
+    assert totals(page) == [81, 26, 0]
+    assert 'id="round-form"' not in page and "Undo" not in page
+    assert "You are watching." in page
+    assert 'hx-trigger="every 4s"' in page  # the watcher's scoreboard refreshes itself
+    for path, form in [
+        (f"{game}/rounds", round_form("FJORD", "", "", out=0)),
+        (f"{game}/undo", {"play": "1"}),
+        (f"{game}/rounds/1/delete", {}),
+        (f"{game}/rounds/1/edit", round_form("JAZZY", "", "", out=0)),
+        (f"{game}/rounds/1/challenge/0", {"challenger": "1", "verdict": "rejected"}),
+    ]:
+        response = watcher.post(path, data=form)
+        assert response.status_code == 403
+        assert "Only the phone that started this game can change it." in response.text
+    assert totals(client.get(game).text) == [81, 26, 0]
+
+
+def test_a_forged_edit_token_is_refused(app, client, game):
+    other = app.test_client()
+    other.set_cookie("game_1", "guessed-token", path=game)
+    assert other.post(f"{game}/rounds", data=round_form("JAZZY", "", "", out=0)).status_code == 403
+
+
+def test_the_scorekeeper_cookie_is_httponly_and_scoped_to_the_game(client):
+    response = client.post("/games/new", data={"ruleset": "foot", "name-0": "A", "name-1": "B",
+                                               "dealer": "0"})
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "Path=/games/1" in cookie and "SameSite=Lax" in cookie
