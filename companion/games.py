@@ -85,17 +85,18 @@ def typed_previews(game: Game, values) -> list[foot.WordPreview]:
 def game_context(game: Game, form=None, **extra) -> dict:
     """What the game page shows; `form` holds a round form being corrected."""
     form = form or {}
-    context = dict(game=game, tally=game.tally(), names=game.names,
+    tally = game.tally()
+    context = dict(game=game, tally=tally, names=game.names,
                    scorekeeper=is_scorekeeper(game), nonce=form.get("nonce") or new_nonce(),
-                   undo=undo_target(game), form=form, errors={},
+                   undo=undo_target(game, tally), form=form, errors={},
                    previews=typed_previews(game, form))
     context.update(extra)
     return context
 
 
-def undo_target(game: Game):
+def undo_target(game: Game, tally: foot.Tally):
     """The last entry that Undo would take back, with its description."""
-    return next(iter(reversed(describe_log(game, undoable_only=True))), None)
+    return next(iter(reversed(describe_log(game, tally, undoable_only=True))), None)
 
 
 @bp.get("/games/<int:game_id>")
@@ -109,4 +110,4 @@ def show(game_id: int):
 def history(game_id: int):
     """Every entry ever made in this game, undone ones included."""
     game = load_game(game_id)
-    return render_template("history.html", game=game, entries=describe_log(game))
+    return render_template("history.html", game=game, entries=describe_log(game, game.tally()))

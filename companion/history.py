@@ -28,9 +28,10 @@ def _round_text(names: list[str], data: dict) -> str:
     return ", ".join(parts) + (" · final round" if data.get("final") else "")
 
 
-def describe_log(game: Game, undoable_only: bool = False) -> list[Entry]:
+def describe_log(game: Game, tally: foot.Tally, undoable_only: bool = False) -> list[Entry]:
+    """Every play in words; with undoable_only, the ones Undo could take back."""
     names = game.names
-    numbers = {r.id: r.number for r in game.tally().rounds}
+    numbers = {r.id: r.number for r in tally.rounds}
     active = {p.id for p in foot.active_plays(game.log())}
     texts: dict[int, str] = {}
     round_words: dict[int, list[str]] = {}

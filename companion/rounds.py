@@ -31,15 +31,15 @@ def read_round(form, players: int) -> tuple[dict, dict]:
     return data, errors
 
 
-def checked_round(game: Game, form, round_id: int | None = None) -> tuple[dict, dict]:
+def checked_round(game: Game, tally: foot.Tally, form,
+                  round_id: int | None = None) -> tuple[dict, dict]:
     """Read and check a round against the rules; errors keyed by form field."""
     data, errors = read_round(form, len(game.players))
     try:
         foot.check_round(game.variant, data["words"], data["out"])
     except foot.RoundError as e:
         errors = e.errors | errors
-    rounds = game.tally().rounds
-    if data["final"] and round_id is not None and rounds[-1].id != round_id:
+    if data["final"] and round_id is not None and tally.rounds[-1].id != round_id:
         errors["final"] = "Only the last round can be the final round."
     return data, errors
 
@@ -55,10 +55,11 @@ def round_form_values(r: foot.Round) -> dict:
 def create(game_id: int):
     """Record the round just played."""
     game = scorekeeper_game(game_id)
-    if game.tally().finished:
+    tally = game.tally()
+    if tally.finished:
         flash("This game is over. Undo the final round to play on.")
         return redirect(url_for("games.show", game_id=game.id), 303)
-    data, errors = checked_round(game, request.form)
+    data, errors = checked_round(game, tally, request.form)
     if errors:
         context = game_context(game, form=request.form, errors=errors)
         return render_template("game.html", **context), 422
@@ -77,7 +78,8 @@ def preview(game_id: int):
 def edit(game_id: int, round_id: int):
     """Correct a round: the old version stays in the history."""
     game = scorekeeper_game(game_id)
-    found = next((r for r in game.tally().rounds if r.id == round_id), None)
+    tally = game.tally()
+    found = next((r for r in tally.rounds if r.id == round_id), None)
     if found is None:
         flash("That round no longer exists.")
         return redirect(url_for("games.show", game_id=game.id), 303)
@@ -86,7 +88,7 @@ def edit(game_id: int, round_id: int):
         return render_template("edit_round.html", game=game, round=found, names=game.names,
                                form=values, errors={}, nonce=new_nonce(),
                                previews=typed_previews(game, values))
-    data, errors = checked_round(game, request.form, round_id)
+    data, errors = checked_round(game, tally, request.form, round_id)
     if errors:
         return render_template("edit_round.html", game=game, round=found, names=game.names,
                                form=request.form, errors=errors,
@@ -115,7 +117,7 @@ def delete(game_id: int, round_id: int):
 def undo(game_id: int):
     """Take back the last entry the scorekeeper made."""
     game = scorekeeper_game(game_id)
-    target = undo_target(game)
+    target = undo_target(game, game.tally())
     if target is None or request.form.get("play") != str(target.play.id):
         flash("Nothing undone: the game changed since this page was shown.")
     else:

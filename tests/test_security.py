@@ -86,7 +86,6 @@ def test_a_database_url_is_honoured(tmp_path, monkeypatch):
 def test_the_secret_key_is_made_once_and_kept(tmp_path, monkeypatch):
     monkeypatch.delenv("SECRET_KEY", raising=False)
     first = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://"})
-    first.instance_path  # noqa: B018
     key_file = Path(first.instance_path) / "secret_key"
     assert key_file.read_text().strip() == first.config["SECRET_KEY"]
     assert create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://"}).config["SECRET_KEY"] == \

@@ -1,0 +1,117 @@
+"""`make bench`: timings that matter at the table, written to docs/benchmarks.md.
+
+Timings live here, never in tests: a test asserts behaviour, a benchmark reports figures.
+"""
+
+from __future__ import annotations
+
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+from flask_migrate import upgrade
+
+from companion import create_app
+from companion.rules import foot
+
+ROOT = Path(__file__).resolve().parent.parent
+WORDS = ["JAZZY", "QUOTA", "FJORD", "OXBOW", "XYLEM", "BRAVE", "QU?TA", "JA?ZY"]
+
+
+def timed(fn, repeat: int) -> tuple[float, float]:
+    """Median and worst wall time of fn, in seconds."""
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs), max(runs)
+
+
+def long_game_log(rounds: int, players: int = 4) -> list[foot.Play]:
+    """A long evening: one challenge every third round, one edit every fifth, one undo every seventh."""
+    plays, next_id = [], 1
+
+    def add(kind, data):
+        nonlocal next_id
+        plays.append(foot.Play(next_id, kind, data))
+        next_id += 1
+        return next_id - 1
+
+    for n in range(rounds):
+        words = [WORDS[(n + s) % len(WORDS)] if s == 0 or n % (s + 1) else ""
+                 for s in range(players)]
+        words[0] = words[0].replace("?", "E")
+        round_id = add(foot.ROUND, {"words": words, "out": 0, "final": False})
+        if n % 3 == 0:
+            add(foot.CHALLENGE, {"round": round_id, "seat": 0, "challenger": 1,
+                                 "verdict": foot.REJECTED if n % 2 else foot.STANDS})
+        if n % 5 == 0:
+            add(foot.EDIT, {"round": round_id, "words": words, "out": 0, "final": False})
+        if n % 7 == 0:
+            add(foot.VOID, {"play": round_id, "reason": "delete"})
+    return plays
+
+
+def bench_rules() -> list[tuple[str, str]]:
+    log = long_game_log(40)
+    median, worst = timed(lambda: foot.tally(4, 0, log), 200)
+    word = timed(lambda: foot.word_points("JAZZIER"), 10_000)[0]
+    return [
+        ("tally of a 40-round, 4-player game (%d plays)" % len(log),
+         f"{median * 1e6:.0f} µs median, {worst * 1e6:.0f} µs worst"),
+        ("word_points of one word", f"{word * 1e9:.0f} ns median"),
+    ]
+
+
+def bench_pages() -> list[tuple[str, str]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.db",
+                          "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
+        with app.app_context():
+            upgrade()
+        client = app.test_client()
+        form = {"ruleset": "foot", "dealer": "0", "name-0": "Ann", "name-1": "Bo",
+                "name-2": "Cy", "name-3": "Di"}
+        game = client.post("/games/new", data=form).location
+        for n in range(40):
+            words = {f"word-{s}": WORDS[(n + s) % len(WORDS)].replace("?", "E") for s in range(4)}
+            client.post(f"{game}/rounds", data={**words, "out": "0"})
+        page = timed(lambda: client.get(game), 50)
+        partial = timed(lambda: client.get(game, headers={"HX-Request": "true"}), 50)
+        preview = timed(lambda: client.get(f"{game}/rounds/preview?word-0=JAZZY&word-1=QU&out=0",
+                                           headers={"HX-Request": "true"}), 200)
+        save = timed(lambda: client.post(f"{game}/rounds",
+                                         data={"word-0": "JAZZY", "noword-1": "on",
+                                               "noword-2": "on", "noword-3": "on", "out": "0"}), 20)
+    return [
+        ("game page with 40 rounds (server time)", f"{page[0] * 1e3:.1f} ms median"),
+        ("watcher's scoreboard refresh (htmx partial)", f"{partial[0] * 1e3:.1f} ms median"),
+        ("points preview as a word is typed", f"{preview[0] * 1e3:.1f} ms median"),
+        ("save a round (validate, append, commit)", f"{save[0] * 1e3:.1f} ms median"),
+    ]
+
+
+def main() -> None:
+    sections = {"Scorekeeping (FOOT!/ZOOT!)": bench_rules() + bench_pages()}
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Latest `make bench`, {date.today().isoformat()}, on {platform.machine()} "
+        f"with {platform.python_implementation()} {platform.python_version()} "
+        f"(the project's 2-core machine). Figures are wall time in one process.",
+    ]
+    for title, rows in sections.items():
+        lines += ["", f"## {title}", "", "| what | figure |", "| --- | --- |"]
+        lines += [f"| {what} | {figure} |" for what, figure in rows]
+    report = "\n".join(lines) + "\n"
+    (ROOT / "docs" / "benchmarks.md").write_text(report)
+    sys.stdout.write(report)
+
+
+if __name__ == "__main__":
+    main()
