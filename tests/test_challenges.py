@@ -14,14 +14,15 @@ def test_a_rejected_going_out_word_scores_nothing_and_pays_the_challenger(client
     page = challenge(client, game, seat=0, challenger=1, verdict="rejected").text
     # Ann loses 71 and the +10; Bo gains JAZZY's card value, 71.
     assert totals(page) == [0, 26 + 71, 0]
-    assert "✗ rejected: Bo +71" in text(page)
+    assert "✗ rejected: Bo +71" in text(page) and "+71 challenging" in text(page)
+    assert "out +10" not in page  # the rejected going-out word lost its bonus
 
 
 def test_a_word_that_stands_costs_the_challenger_its_card_value(client, game):
     client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
     page = challenge(client, game, seat=1, challenger=2, verdict="stands").text
     assert totals(page) == [81, 26, -26]
-    assert "✓ stands: Cy −26" in text(page)
+    assert "✓ stands: Cy −26" in text(page) and "−26 challenging" in text(page)
 
 
 def test_the_challenge_page_says_what_each_verdict_costs(client, game):

@@ -64,8 +64,10 @@ def test_points_preview_is_an_htmx_partial(client, game):
 
 
 def test_points_preview_flags_a_problem_as_it_is_typed(client, game):
-    text = client.get(f"{game}/rounds/preview?word-0=JA%3FZY&out=0").text
-    assert 'class="note problem"' in text and "cannot use the wild card" in text
+    html = client.get(f"{game}/rounds/preview?word-0=JA%3FZY&word-1=QU1TE&out=0").text
+    assert 'class="note problem"' in html and "cannot use the wild card" in html
+    # A digit is no card: no points are claimed for that word.
+    assert re.search(r'id="points-1"[^>]*>—<', html) and "remove 1" in html
 
 
 def test_a_replayed_round_form_is_saved_once(client, game):

@@ -117,7 +117,7 @@ class WordPreview:
     """What the round form shows beside a word while it is being typed."""
 
     seat: int
-    points: int
+    points: int | None  # None while the word holds a character that is no card
     bonus: int
     note: str | None  # progress ("3 of 5 letters") or a problem
     is_problem: bool
@@ -140,7 +140,8 @@ def preview(variant: Variant, words: list[str], out: int | None) -> list[WordPre
             note = word_problem(variant, word, going_out) if word else None
             is_problem = note is not None
         bonus = GOING_OUT_BONUS if going_out and word else 0
-        previews.append(WordPreview(seat, word_points(word) + bonus, bonus, note, is_problem))
+        points = None if bad_characters(word) else word_points(word) + bonus
+        previews.append(WordPreview(seat, points, bonus, note, is_problem))
     return previews
 
 
@@ -220,12 +221,15 @@ class Round:
     scores: tuple[int, ...]  # after challenges
     edited: bool
 
-    def word_score(self, seat: int) -> int:
-        """What the seat's word earns on its own: 0 when rejected."""
-        if any(c.seat == seat and c.verdict == REJECTED for c in self.challenges):
-            return 0
-        bonus = GOING_OUT_BONUS if seat == self.out else 0
-        return word_points(self.words[seat]) + bonus
+    def earned_bonus(self, seat: int) -> bool:
+        """Whether this seat went out and kept the +10 (a rejected word loses it)."""
+        challenge = self.challenge_on(seat)
+        return seat == self.out and not (challenge and challenge.verdict == REJECTED)
+
+    def challenge_points(self, seat: int) -> int:
+        """What this seat won or lost by challenging others' words this round."""
+        return sum(c.points if c.verdict == REJECTED else -c.points
+                   for c in self.challenges if c.challenger == seat)
 
     def challenge_on(self, seat: int) -> Challenge | None:
         return next((c for c in self.challenges if c.seat == seat), None)

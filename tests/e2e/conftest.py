@@ -1,0 +1,229 @@
+"""End-to-end fixtures: the real app on a real port, driven by Debian's Chromium.
+
+- `live_server`: companion.create_app on a freshly migrated SQLite file, CSRF on,
+  served by werkzeug on 127.0.0.1 at a free port in a background thread.
+- `browser`: one headless Chromium for the session (/usr/bin/chromium, never a download).
+- `new_phone()`: a fresh browser context sized like a phone (390x844, touch). Every
+  request it makes is recorded; after the test, any request to a host other than
+  127.0.0.1, any 5xx answer and any JavaScript error fails the test.
+
+A missing Chromium FAILS the tests with a clear message: it never skips them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import pytest
+from flask_migrate import upgrade
+from playwright.sync_api import expect, sync_playwright
+from werkzeug.serving import make_server
+
+from companion import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=3,
+             is_mobile=True, has_touch=True)
+HOST = "127.0.0.1"
+# Schemes that never leave the phone.
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome", "chrome-extension", "devtools"}
+
+
+# --- The server ----------------------------------------------------------------
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The real app (CSRF on) on a real SQLite file, at http://127.0.0.1:<free port>."""
+    db_path = tmp_path / "companion.db"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
+                      "SECRET_KEY": "e2e-secret-key"})
+    assert app.config.get("WTF_CSRF_ENABLED", True), "the e2e tests need CSRF on"
+    with app.app_context():
+        upgrade()
+    server = make_server(HOST, 0, app, threaded=True)  # port 0: the OS picks a free one
+    thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        with app.app_context():
+            from companion.extensions import db
+            db.engine.dispose()
+
+
+# --- The browser ---------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(f"Chromium is missing: the e2e tests need Debian's Chromium at {CHROMIUM}. "
+                    "Install it with `make debian-packages` (or `apt-get install chromium`).",
+                    pytrace=False)
+    with sync_playwright() as pw:
+        try:
+            chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                          args=CHROMIUM_ARGS)
+        except Exception as e:  # noqa: BLE001 - any launch failure must be explained
+            pytest.fail(f"Chromium at {CHROMIUM} would not start under Playwright: {e}",
+                        pytrace=False)
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class Watch:
+    """What one phone did: every request, server errors, JavaScript errors."""
+
+    name: str
+    requests: list[str] = field(default_factory=list)
+    server_errors: list[str] = field(default_factory=list)
+    js_errors: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        out = []
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme in LOCAL_SCHEMES:
+                continue
+            if parts.hostname != HOST:
+                out.append(f"{self.name}: request to another host (offline at the table!): {url}")
+        out += [f"{self.name}: server error {e}" for e in self.server_errors]
+        out += [f"{self.name}: JavaScript error: {e}" for e in self.js_errors]
+        return out
+
+
+def _expected_console_error(text: str) -> bool:
+    """Console lines that are not faults: a refused form answers 422 on purpose (the browser
+    logs it), and htmx logs the preview request it aborts when a newer keystroke replaces it
+    (hx-sync="this:replace"). A failed request still shows as htmx:sendError."""
+    return text.startswith(("Failed to load resource", "htmx:sendAbort", "htmx:afterRequest"))
+
+
+def _where(msg) -> str:
+    loc = msg.location or {}
+    return f"{loc.get('url') or '?'}:{loc.get('lineNumber', '?')}:{loc.get('columnNumber', '?')}"
+
+
+@pytest.fixture
+def new_phone(browser, live_server):
+    """A factory: new_phone() opens another phone (browser context) on the live server."""
+    contexts, watches = [], []
+
+    def open_phone(name: str = "phone"):
+        context = browser.new_context(base_url=live_server, **PHONE)
+        context.set_default_timeout(10_000)
+        watch = Watch(f"{name} {len(watches) + 1}")
+        context.on("request", lambda request: watch.requests.append(request.url))
+        context.on("response", lambda response: response.status >= 500 and
+                   watch.server_errors.append(f"{response.status} {response.url}"))
+        page = context.new_page()
+        page.on("pageerror", lambda error: watch.js_errors.append(str(error)))
+        page.on("console", lambda msg: msg.type == "error" and not _expected_console_error(msg.text)
+                and watch.js_errors.append(f"{msg.text} [{_where(msg)}; page {page.url}]"))
+        contexts.append(context)
+        watches.append(watch)
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+    assert all(w.requests for w in watches), "a phone made no request at all: recording is broken"
+    problems = [p for w in watches for p in w.problems()]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def page(new_phone):
+    """The scorekeeper's phone."""
+    return new_phone("scorekeeper")
+
+
+# --- Driving the UI as a player would ------------------------------------------
+
+class Table:
+    """The scorekeeper's phone: a few words for what players do on screen."""
+
+    def __init__(self, page):
+        self.page = page
+
+    # The new-game form
+    def new_game(self, ruleset: str, names: list[str], dealer: int = 0) -> str:
+        """Start a game through Home -> New game; returns the game's URL."""
+        page = self.page
+        page.goto("/")
+        page.get_by_role("link", name="New game").tap()
+        expect(page.get_by_role("heading", name="New game")).to_be_visible()
+        page.get_by_role("radio", name=ruleset).check()
+        for i, name in enumerate(names):
+            page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+        page.get_by_role("radio", name="deals").nth(dealer).check()
+        page.get_by_role("button", name="Start the game").tap()
+        expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
+        return page.url
+
+    # The round form (the game page and the edit page share it)
+    def seat(self, seat: int):
+        return self.page.locator("#round-form fieldset.player").nth(seat)
+
+    def word(self, seat: int):
+        return self.page.locator(f"#word-{seat}")
+
+    def points(self, seat: int):
+        return self.page.locator(f"#points-{seat}")
+
+    def note(self, seat: int):
+        return self.page.locator(f"#note-{seat}")
+
+    def went_out(self, seat: int) -> None:
+        self.seat(seat).get_by_label("Went out first").check()
+
+    def no_word(self, seat: int) -> None:
+        self.seat(seat).get_by_label("No word").check()
+
+    def fill_round(self, words: list[str], out: int | None, final: bool = False,
+                   expect_points: list[int] | None = None) -> None:
+        """Type each word ("" ticks "No word") and who went out; when given, wait until
+        the points beside each word (the htmx preview) read `expect_points`."""
+        for seat, word in enumerate(words):
+            if word:
+                self.word(seat).fill(word)
+            else:
+                self.no_word(seat)
+        if out is not None:
+            self.went_out(out)
+        if final:
+            self.page.get_by_label("Final round").check()
+        for seat, pts in enumerate(expect_points or []):
+            expect(self.points(seat)).to_have_text(_points_text(pts, seat == out and words[seat]))
+
+    def save_round(self) -> None:
+        self.page.get_by_role("button", name="Save round").tap()
+
+    # The scoreboard
+    @property
+    def totals(self):
+        return self.page.locator(".totals .total")
+
+    def round_row(self, number: int):
+        return self.page.locator(f"#round-{number}")
+
+
+def _points_text(pts: int, going_out) -> re.Pattern:
+    """What the points beside a word read: "81 incl. +10 pts" or "26 pts"."""
+    bonus = r"\s*incl\. \+10" if going_out else ""
+    return re.compile(rf"^\s*{pts}{bonus}\s*pts\s*$")
+
+
+@pytest.fixture
+def table(page):
+    return Table(page)

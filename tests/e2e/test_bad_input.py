@@ -1,0 +1,78 @@
+"""Words that cannot have been laid down: the reason shows beside the field, nothing is saved."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+ANN, BEN, CAT = 0, 1, 2
+
+
+def assert_nothing_saved(page, table):
+    expect(table.totals).to_have_text(["0", "0", "0"])
+    expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
+    expect(page.locator("table.rounds")).to_have_count(0)
+    expect(page.locator("form.undo")).to_have_count(0)
+
+
+def test_bad_words_show_their_reason_and_save_nothing(page, table):
+    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+
+    # While typing: the note under the field already says what is wrong.
+    table.word(ANN).fill("absolute")
+    expect(table.note(ANN)).to_have_text("A FOOT! word has 5 letters; ABSOLUTE has 8.")
+    table.word(BEN).fill("qu1te")
+    expect(table.note(BEN)).to_have_text("Only letters A–Z, and ? for the wild: remove 1.")
+    expect(table.note(BEN)).to_have_class(re.compile(r"\bproblem\b"))
+    table.went_out(ANN)
+    # Cat's field is left empty and "No word" is not ticked.
+    table.save_round()
+
+    # Refused: each reason sits in that player's block, marked as an alert.
+    expect(table.seat(ANN).get_by_role("alert")).to_have_text(
+        "A FOOT! word has 5 letters; ABSOLUTE has 8.")
+    expect(table.seat(BEN).get_by_role("alert")).to_have_text(
+        "Only letters A–Z, and ? for the wild: remove 1.")
+    expect(table.seat(CAT).get_by_role("alert")).to_have_text(
+        "Type the word laid down, or tick “No word”.")
+    for seat in (ANN, BEN, CAT):
+        expect(table.seat(seat)).to_have_class(re.compile(r"\bhas-error\b"))
+    # What was typed is still there to correct.
+    expect(table.word(ANN)).to_have_value(re.compile("^absolute$", re.I))  # shown in capitals (CSS)
+    expect(table.seat(ANN).get_by_label("Went out first")).to_be_checked()
+    assert_nothing_saved(page, table)
+
+    # The going-out word cannot use the wild card.
+    table.word(ANN).fill("ja?zy")
+    table.word(BEN).fill("quota")
+    table.word(CAT).fill("house")
+    expect(table.note(ANN)).to_have_text("The going-out word cannot use the wild card.")
+    table.save_round()
+    expect(table.seat(ANN).get_by_role("alert")).to_have_text(
+        "The going-out word cannot use the wild card.")
+    expect(table.seat(BEN).get_by_role("alert")).to_have_count(0)
+    assert_nothing_saved(page, table)
+
+    # Four Zs in one round: each word is fine alone, but the deck holds only 3 Z.
+    table.word(ANN).fill("jazzy")
+    table.word(BEN).fill("fizzy")
+    table.save_round()
+    expect(page.locator("#round-form [role=alert]").first).to_contain_text(
+        "This round uses 4 Zs (the deck has 3).")
+    for seat in (ANN, BEN, CAT):  # no single word is to blame
+        expect(table.seat(seat).get_by_role("alert")).to_have_count(0)
+    assert_nothing_saved(page, table)
+
+    # Reloading shows the same: none of the refused rounds was stored.
+    page.goto(url)
+    assert_nothing_saved(page, table)
+    expect(table.word(ANN)).to_have_value("")
+
+    # The form still works after all that: a good round is saved once.
+    # JAZZY 71 + 10 = 81;  QUOTA = 20+1+1+3+1 = 26;  HOUSE = 3+1+1+3+1 = 9
+    table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=ANN, expect_points=[81, 26, 9])
+    table.save_round()
+    expect(table.totals).to_have_text(["81", "26", "9"])
+    expect(page.get_by_role("heading", name="Round 2", exact=True)).to_be_visible()
