@@ -4,18 +4,20 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 5000
-# Debian packages the app and its tests use: Tesseract reads cards, Chromium runs the e2e tests.
-DEBIAN_PACKAGES := tesseract-ocr tesseract-ocr-eng chromium
+WORD_STORE := instance/words.sqlite
 export FLASK_APP := companion
 
 .PHONY: install debian-packages run dev test bench
 
-install: debian-packages $(VENV)/.installed
+install: debian-packages $(VENV)/.installed $(WORD_STORE)
 
-# Installs only what is missing; needs root (or sudo) the first time.
+# Debian packages, installed only when missing (root or sudo needed the first time):
+# scowl and wordnet-base feed the word judge, Tesseract reads cards, Chromium runs the e2e tests.
 debian-packages:
 	@missing=""; \
 	$(PYTHON) -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
+	[ -d /usr/share/dict/scowl ] || missing="$$missing scowl"; \
+	[ -f /usr/share/wordnet/data.noun ] || missing="$$missing wordnet-base"; \
 	command -v tesseract >/dev/null || missing="$$missing tesseract-ocr tesseract-ocr-eng"; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
@@ -30,6 +32,10 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
+
+# The word judge's store, built from SCOWL and WordNet (a few seconds; not committed).
+$(WORD_STORE): $(VENV)/.installed companion/words/sources.py companion/words/store.py
+	$(BIN)/python -m companion.words.store $@
 
 run: install
 	$(BIN)/flask db upgrade

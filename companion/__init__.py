@@ -6,7 +6,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, render_template
+from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -21,6 +21,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                 static_folder=str(ROOT / "static"),
                 template_folder=str(ROOT / "templates"))
     configure(app, test_config)
+    register_upload_limits(app)  # before CSRF, which reads the form
     register_extensions(app)
     register_blueprints(app)
     register_errorhandlers(app)
@@ -34,7 +35,8 @@ def configure(app: Flask, test_config: dict | None) -> None:
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=os.environ.get(
             "DATABASE_URL", f"sqlite:///{Path(app.instance_path) / 'companion.db'}"),
-        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_CONTENT_LENGTH=64 * 1024,  # views that take files raise it: web.upload_limit
+        WORD_STORE=str(Path(app.instance_path) / "words.sqlite"),
         # A game lasts an evening: a form stays valid as long as the browser session.
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -71,6 +73,14 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
         cursor.close()
 
 
+def register_upload_limits(app: Flask) -> None:
+    @app.before_request
+    def upload_limit():
+        view = app.view_functions.get(request.endpoint)
+        if getattr(view, "upload_limit", None):
+            request.max_content_length = view.upload_limit
+
+
 def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
@@ -78,11 +88,10 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import challenges, games, rounds
+    from . import challenges, games, house, lookup, rounds
 
-    app.register_blueprint(games.bp)
-    app.register_blueprint(rounds.bp)
-    app.register_blueprint(challenges.bp)
+    for module in (games, rounds, challenges, lookup, house):
+        app.register_blueprint(module.bp)
 
 
 def register_errorhandlers(app: Flask) -> None:
@@ -92,11 +101,14 @@ def register_errorhandlers(app: Flask) -> None:
         404: "There is nothing here. The game may not exist.",
         405: "That page cannot be used that way.",
         413: "That upload is too large.",
+        503: "This part of Companion is not ready.",
     }
 
     def page(error):
         code = getattr(error, "code", 500)
-        return render_template("error.html", code=code,
+        # a 503 says what to do about it; other descriptions are werkzeug's, not ours
+        detail = error.description if code == 503 else None
+        return render_template("error.html", code=code, detail=detail,
                                message=messages.get(code, "Something went wrong.")), code
 
     for code in messages:
@@ -126,6 +138,7 @@ def register_headers(app: Flask) -> None:
 
 
 def register_commands(app: Flask) -> None:
-    from .cli import address
+    from .cli import address, words
 
     app.cli.add_command(address)
+    app.cli.add_command(words)

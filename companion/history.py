@@ -28,6 +28,13 @@ def _round_text(names: list[str], data: dict) -> str:
     return ", ".join(parts) + (" · final round" if data.get("final") else "")
 
 
+def list_choice_text(data: dict) -> str:
+    """Which word list a game's words are judged by, from a house-list play."""
+    if not data["list"]:
+        return "Words judged by the built-in list"
+    return f"Words judged by {data['name']}{' only' if data['list_only'] else ' and the built-in list'}"
+
+
 def describe_log(game: Game, tally: foot.Tally, undoable_only: bool = False) -> list[Entry]:
     """Every play in words; with undoable_only, the ones Undo could take back."""
     names = game.names
@@ -54,6 +61,16 @@ def describe_log(game: Game, tally: foot.Tally, undoable_only: bool = False) -> 
             verdict = "rejected" if d["verdict"] == foot.REJECTED else "it stands"
             text = (f"{names[d['challenger']]} challenged {names[d['seat']]}’s "
                     f"{word} in {label(d['round'])}: {verdict}")
+            if "judge" in d:
+                ruling = f"{d['judge']['reason']}, by {d['judge']['source']}"
+                text += (f" (house decision, overruling the judge: {ruling})"
+                         if d["judge"]["verdict"] != d["verdict"] else f" ({ruling})")
+        elif play.kind == "house-add":
+            text = f"House rule: {d['word']} allowed" + (f" ({d['definition']})" if d.get("definition") else "")
+        elif play.kind == "house-remove":
+            text = f"House rule: {d['word']} refused"
+        elif play.kind == "house-list":
+            text = list_choice_text(d)
         else:
             undone = texts.get(d["play"], "an entry")
             text = (f"Undid: {undone}" if d.get("reason") == "undo"

@@ -7,7 +7,7 @@ import hmac
 import secrets
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -82,3 +82,22 @@ class Play(db.Model):
     # The form's one-time id: a replayed or double-tapped form is not saved twice.
     nonce: Mapped[str | None] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class WordList(db.Model):
+    """A word list the table imported (for example Collins), usable as a game's house list."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    words: Mapped[int]
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class WordListEntry(db.Model):
+    __table_args__ = (Index("ix_word_list_entry_key", "list_id", "key"),)
+
+    list_id: Mapped[int] = mapped_column(ForeignKey("word_list.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    word: Mapped[str] = mapped_column(String(30), primary_key=True)
+    key: Mapped[str] = mapped_column(String(30))  # the letters sorted: for "what could I have made?"
+    definition: Mapped[str | None] = mapped_column(String(500))

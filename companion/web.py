@@ -71,3 +71,11 @@ def render(page: str, partial: str, status: int = 200, **context):
     response = make_response(render_template(partial if htmx_region else page, **context), status)
     response.vary.add("HX-Request")
     return response
+
+
+def upload_limit(max_bytes: int):
+    """Let this view accept a request body up to max_bytes (the app's default is small)."""
+    def mark(view):
+        view.upload_limit = max_bytes
+        return view
+    return mark

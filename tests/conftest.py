@@ -3,12 +3,16 @@
 import re
 import shutil
 from html import unescape
+from pathlib import Path
 
 import pytest
 from flask_migrate import upgrade
 
 from companion import create_app
 from companion.extensions import db
+from companion.words import store
+
+WORD_STORE = Path(__file__).resolve().parent.parent / "instance" / "words.sqlite"
 
 
 @pytest.fixture(scope="session")
@@ -22,12 +26,21 @@ def migrated_db(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="session")
+def word_store() -> Path:
+    """The real word store that `make install` builds (built here if it is missing)."""
+    if not WORD_STORE.is_file():
+        store.build(WORD_STORE)
+    return WORD_STORE
+
+
 @pytest.fixture
-def app(migrated_db, tmp_path):
+def app(migrated_db, word_store, tmp_path):
     path = tmp_path / "companion.db"
     shutil.copy(migrated_db, path)
     return create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "test",
-                       "TESTING": True, "WTF_CSRF_ENABLED": False})
+                       "TESTING": True, "WTF_CSRF_ENABLED": False,
+                       "WORD_STORE": str(word_store)})
 
 
 @pytest.fixture
@@ -71,5 +84,5 @@ def game(client) -> str:
 
 
 def text(html: str) -> str:
-    """The page with its whitespace collapsed, to find sentences the way a player reads them."""
-    return " ".join(html.split())
+    """What a player reads: the page without its tags, whitespace collapsed."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split()).replace(" .", ".")

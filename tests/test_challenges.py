@@ -1,4 +1,6 @@
-"""Challenges move points exactly as NOTES.md reads foot.txt."""
+"""Challenges: the judge rules, the verdict moves points exactly as NOTES.md reads foot.txt."""
+
+import re
 
 from conftest import errors, round_form, text, totals
 
@@ -9,12 +11,28 @@ def challenge(client, game, seat, challenger, verdict, round_id=1, **extra):
                        follow_redirects=True)
 
 
+def checked_verdict(html: str) -> str:
+    return re.search(r'name="verdict" value="(\w+)"\s+checked', html).group(1)
+
+
+def test_the_judge_rules_on_the_challenged_word(client, game):
+    # Bo laid BLORF (no word; B 3 + L 3 + O 1 + R 3 + F 3 = 13).
+    client.post(f"{game}/rounds", data=round_form("JAZZY", "BLORF", "", out=0))
+    page = text(client.get(f"{game}/rounds/1/challenge/1").text)
+    assert "The judge: BLORF is not allowed" in page and "Not in the word list." in page
+    assert checked_verdict(client.get(f"{game}/rounds/1/challenge/1").text) == "rejected"
+    page = text(client.get(f"{game}/rounds/1/challenge/0").text)
+    assert "The judge: JAZZY is allowed" in page and "resembling jazz" in page
+    assert checked_verdict(client.get(f"{game}/rounds/1/challenge/0").text) == "stands"
+
+
 def test_a_rejected_going_out_word_scores_nothing_and_pays_the_challenger(client, game):
-    client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
+    # QWERT: not a word. Q 20 + W 10 + E 1 + R 3 + T 3 = 37, + 10 for going out.
+    client.post(f"{game}/rounds", data=round_form("QWERT", "QUOTA", "", out=0))
     page = challenge(client, game, seat=0, challenger=1, verdict="rejected").text
-    # Ann loses 71 and the +10; Bo gains JAZZY's card value, 71.
-    assert totals(page) == [0, 26 + 71, 0]
-    assert "✗ rejected: Bo +71" in text(page) and "+71 challenging" in text(page)
+    # Ann loses 37 and the +10; Bo gains QWERT's card value, 37.
+    assert totals(page) == [0, 26 + 37, 0]
+    assert "✗ rejected: Bo +37" in text(page) and "+37 challenging" in text(page)
     assert "out +10" not in page  # the rejected going-out word lost its bonus
 
 
@@ -23,6 +41,33 @@ def test_a_word_that_stands_costs_the_challenger_its_card_value(client, game):
     page = challenge(client, game, seat=1, challenger=2, verdict="stands").text
     assert totals(page) == [81, 26, -26]
     assert "✓ stands: Cy −26" in text(page) and "−26 challenging" in text(page)
+    history = text(client.get(f"{game}/history").text)
+    assert "Cy challenged Bo’s QUOTA in round 1: it stands (in the word list, by SCOWL" in history
+
+
+def test_the_scorekeeper_can_overrule_the_judge_and_it_is_recorded(client, game):
+    client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
+    page = challenge(client, game, seat=1, challenger=0, verdict="rejected").text
+    assert totals(page) == [81 + 26, 0, 0]
+    assert "✗ rejected (house): Ann +26" in text(page)
+    history = text(client.get(f"{game}/history").text)
+    assert ("Ann challenged Bo’s QUOTA in round 1: rejected (house decision, overruling the "
+            "judge: in the word list, by SCOWL") in history
+
+
+def test_a_wild_card_word_is_judged_by_what_it_reads_as(client, game):
+    client.post(f"{game}/rounds", data=round_form("JAZZY", "QUI?K", "", out=0))
+    page = text(client.get(f"{game}/rounds/1/challenge/1").text)
+    assert "The judge: QUICK is allowed" in page and "Reads as QUICK" in page
+
+
+def test_house_rules_change_the_judges_ruling(client, game):
+    client.post(f"{game}/rounds", data=round_form("JAZZY", "BLORF", "", out=0))
+    client.post(f"{game}/house/words", data={"word": "blorf", "action": "add",
+                                             "definition": "a family joke"})
+    page = text(client.get(f"{game}/rounds/1/challenge/1").text)
+    assert "The judge: BLORF is allowed" in page and "Added by a house rule." in page
+    assert "a family joke" in page
 
 
 def test_the_challenge_page_says_what_each_verdict_costs(client, game):
@@ -55,19 +100,19 @@ def test_no_word_and_missing_rounds_cannot_be_challenged(client, game):
 
 
 def test_a_word_is_challenged_once_and_undo_takes_the_challenge_back(client, game):
-    client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
+    client.post(f"{game}/rounds", data=round_form("QWERT", "QUOTA", "", out=0))
     challenge(client, game, seat=0, challenger=1, verdict="rejected")
     response = client.post(f"{game}/rounds/1/challenge/0",
                            data={"challenger": "2", "verdict": "stands"})
     assert "That word has already been challenged." in errors(response.text)
     page = client.post(f"{game}/undo", data={"play": "2"}, follow_redirects=True).text
-    assert "Undone: Bo challenged Ann’s JAZZY in round 1: rejected" in text(page)
-    assert totals(page) == [81, 26, 0]
+    assert "Undone: Bo challenged Ann’s QWERT in round 1: rejected" in text(page)
+    assert totals(page) == [47, 26, 0]
 
 
 def test_challenges_follow_the_deal(client, game):
-    client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "FJORD", out=0))
-    assert "<strong>Ann</strong> deals, <strong>Bo</strong> plays first" in text(client.get(game).text)
-    # Ann's JAZZY rejected by Cy: Ann 0 is now lowest, so Cy (on Ann's right) deals.
+    client.post(f"{game}/rounds", data=round_form("QWERT", "QUOTA", "FJORD", out=0))
+    assert "Ann deals, Bo plays first" in text(client.get(game).text)
+    # Ann's QWERT rejected on Cy's challenge: Ann's 0 is now lowest, so Cy (on Ann's right) deals.
     page = challenge(client, game, seat=0, challenger=2, verdict="rejected").text
-    assert "<strong>Cy</strong> deals, <strong>Ann</strong> plays first" in text(page)
+    assert "Cy deals, Ann plays first" in text(page)

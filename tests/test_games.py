@@ -1,6 +1,6 @@
 """Starting games, listing them, and who may change them."""
 
-from conftest import errors, new_game, round_form, totals
+from conftest import errors, new_game, round_form, text, totals
 
 
 def test_home_lists_games_in_progress_and_finished(client):
@@ -17,14 +17,14 @@ def test_new_game_shows_seat_order_dealer_and_first_player(client):
     url = new_game(client, names=("Ann", "Bo", "Cy", "Di"), ruleset="zoot", dealer=3)
     page = client.get(url).text
     assert "ZOOT!" in page and "7 letters" in page
-    assert "<strong>Di</strong> deals" in page and "<strong>Ann</strong> plays first" in page
+    assert "Round 1: Di deals, Ann plays first." in text(page)
     assert totals(page) == [0, 0, 0, 0]
 
 
 def test_blank_rows_are_skipped_and_the_dealer_follows_the_name(client):
     url = new_game(client, names=("", "Ann", "", "Bo"), dealer=3)
     page = client.get(url).text
-    assert "<strong>Bo</strong> deals" in page and totals(page) == [0, 0]
+    assert "Bo deals" in text(page) and totals(page) == [0, 0]
 
 
 def test_new_game_refuses_bad_forms_and_saves_nothing(client):

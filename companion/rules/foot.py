@@ -190,7 +190,8 @@ class Play:
 
     round:     {"words": [...], "out": seat, "final": bool}
     edit:      {"round": id, "words": [...], "out": seat, "final": bool}
-    challenge: {"round": id, "seat": seat, "challenger": seat, "verdict": STANDS|REJECTED}
+    challenge: {"round": id, "seat": seat, "challenger": seat, "verdict": STANDS|REJECTED,
+                "judge": {"verdict": ..., "reason": ..., "source": ...}}  (judge optional)
     void:      {"play": id}
     """
 
@@ -206,6 +207,7 @@ class Challenge:
     challenger: int
     verdict: str
     points: int  # the word's card value: what the challenger gains or loses
+    overruled: bool = False  # the table decided against the word judge
 
 
 @dataclass(frozen=True)
@@ -321,7 +323,8 @@ def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Tally:
         out = data["out"]
         applied = tuple(
             Challenge(p.id, p.data["seat"], p.data["challenger"], p.data["verdict"],
-                      word_points(words[p.data["seat"]]))
+                      word_points(words[p.data["seat"]]),
+                      p.data.get("judge", {}).get("verdict", p.data["verdict"]) != p.data["verdict"])
             for p in challenges.get(round_id, ())
             if words[p.data["seat"]]  # an edit that removed the word drops its challenge
         )

@@ -39,11 +39,11 @@ LOCAL_SCHEMES = {"data", "blob", "about", "chrome", "chrome-extension", "devtool
 # --- The server ----------------------------------------------------------------
 
 @pytest.fixture
-def live_server(tmp_path):
+def live_server(tmp_path, word_store):
     """The real app (CSRF on) on a real SQLite file, at http://127.0.0.1:<free port>."""
     db_path = tmp_path / "companion.db"
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
-                      "SECRET_KEY": "e2e-secret-key"})
+                      "SECRET_KEY": "e2e-secret-key", "WORD_STORE": str(word_store)})
     assert app.config.get("WTF_CSRF_ENABLED", True), "the e2e tests need CSRF on"
     with app.app_context():
         upgrade()

@@ -50,35 +50,41 @@ def test_whole_foot_game_from_first_deal_to_winner(page, table):
     expect(status(page)).to_contain_text("Round 2: Ben deals, Cat plays first. Ann leads.")
     expect(page.locator(".totals li.leader .name")).to_have_text(["Ann"])
 
-    # --- Round 2. WAXEN = W 10 + A 1 + X 10 + E 1 + N 3 = 25, + 10 for going out = 35
+    # --- Round 2. WAXEB = W 10 + A 1 + X 10 + E 1 + B 3 = 25 (not a word), + 10 for going out = 35
     # QUI?K = Q 20 + U 1 + I 1 + wild 0 + K 3 = 25;  Cat has no word: 0
-    table.fill_round(["QUI?K", "WAXEN", ""], out=BEN, expect_points=[25, 35, 0])
+    table.fill_round(["QUI?K", "WAXEB", ""], out=BEN, expect_points=[25, 35, 0])
     table.save_round()
     expect(page.get_by_role("heading", name="Round 3", exact=True)).to_be_visible()
     # 81 + 25 = 106;  26 + 35 = 61;  9 + 0 = 9
     expect(table.totals).to_have_text(["106", "61", "9"])
 
-    # --- Cat challenges Ben's going-out WAXEN: not a word.
-    table.round_row(2).get_by_role("link", name="Challenge Ben’s WAXEN").tap()
-    expect(page.get_by_role("heading", name="Challenge WAXEN")).to_be_visible()
+    # --- Cat challenges Ben's going-out WAXEB: the judge says it is not a word.
+    table.round_row(2).get_by_role("link", name="Challenge Ben’s WAXEB").tap()
+    expect(page.get_by_role("heading", name="Challenge WAXEB")).to_be_visible()
     expect(page.get_by_text("Ben’s word in round 2, worth 25.")).to_be_visible()
     expect(page.get_by_role("radio", name="Ben", exact=True)).to_have_count(0)  # nobody challenges himself
+    expect(page.locator(".verdict-card")).to_contain_text("The judge: WAXEB is not allowed")
+    expect(page.locator(".verdict-card")).to_contain_text("Not in the word list.")
+    expect(page.get_by_role("radio", name="Not a word")).to_be_checked()  # the judge's verdict
     page.get_by_role("radio", name="Cat", exact=True).check()
-    page.get_by_role("radio", name="Not a word").check()
     page.get_by_role("button", name="Record the challenge").tap()
     # Ben's round 2 becomes 0 (the +10 goes too): 61 - 35 = 26.
-    # Cat gains the card value of WAXEN, 25 (no +10): 9 + 25 = 34.
+    # Cat gains the card value of WAXEB, 25 (no +10): 9 + 25 = 34.
     expect(table.totals).to_have_text(["106", "26", "34"])
     expect(table.round_row(2).locator("td").nth(BEN)).to_contain_text("✗ rejected: Cat +25")
 
-    # --- Ben challenges Ann's QUI?K and the scorekeeper taps the wrong verdict ...
+    # --- Ben challenges Ann's QUI?K; the judge reads it as QUICK, but the scorekeeper
+    # taps the other verdict ...
     table.round_row(2).get_by_role("link", name="Challenge Ann’s QUI?K").tap()
     expect(page.get_by_text("Ann’s word in round 2, worth 25.")).to_be_visible()
+    expect(page.locator(".verdict-card")).to_contain_text("The judge: QUICK is allowed")
+    expect(page.get_by_role("radio", name="The word stands")).to_be_checked()
     page.get_by_role("radio", name="Ben", exact=True).check()
     page.get_by_role("radio", name="Not a word").check()
     page.get_by_role("button", name="Record the challenge").tap()
     # Ann loses her 25 (106 - 25 = 81), Ben gains 25 (26 + 25 = 51).
     expect(table.totals).to_have_text(["81", "51", "34"])
+    expect(table.round_row(2).locator("td").nth(ANN)).to_contain_text("✗ rejected (house): Ben +25")
 
     # ... so Undo, once, takes that challenge back.
     undo = page.locator("form.undo")

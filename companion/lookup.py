@@ -1,0 +1,119 @@
+"""Lookup: is it a word in this game, and what could these cards have made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, abort, current_app, request
+from sqlalchemy import select
+
+from .extensions import db
+from .models import Game, WordList, WordListEntry
+from .rules import foot
+from .web import load_game, render
+from .words.judge import NO_HOUSE, House, Judge, WordRules, rules_for, split_words
+
+bp = Blueprint("lookup", __name__)
+
+#: The games the lookup page offers without a game open: key -> (game, length, label).
+CHOICES = {
+    "foot": ("foot", None, "FOOT! · 5 letters"),
+    "zoot": ("zoot", None, "ZOOT! · 7 letters"),
+    "poker": ("poker", None, "ZOOT! Poker · 7 letters"),
+    "poker5": ("poker", 5, "ZOOT! Poker · 5 letters"),
+    "fez": ("fez", None, "FEZ · 2 letters or more"),
+    "family": ("family", 3, "Family game · 3+ letters"),
+    "family4": ("family", 4, "Family game · 4+ letters"),
+}
+MAX_WORDS_AT_ONCE = 12
+HOUSE_KINDS = ("house-add", "house-remove", "house-list")
+
+
+def judge() -> Judge:
+    """The process's judge over the word store built at install time."""
+    if "judge" not in current_app.extensions:
+        path = Path(current_app.config["WORD_STORE"])
+        try:
+            current_app.extensions["judge"] = Judge(path)
+        except FileNotFoundError:
+            abort(503, f"The word list is not built yet ({path}): run `make install`.")
+    return current_app.extensions["judge"]
+
+
+class StoredList:
+    """An imported word list, as the judge asks about it (companion.words.judge.WordList)."""
+
+    def __init__(self, word_list: WordList):
+        self.id = word_list.id
+        self.name = f"{word_list.name} (house list)"
+
+    def lookup(self, word: str) -> tuple[bool, str | None]:
+        row = db.session.execute(select(WordListEntry.definition).where(
+            WordListEntry.list_id == self.id, WordListEntry.word == word)).first()
+        return (row is not None, row[0] if row else None)
+
+    def words_for_keys(self, keys):
+        keys = list(keys)
+        for start in range(0, len(keys), 500):  # stay under any database's parameter limit
+            yield from db.session.scalars(select(WordListEntry.word).where(
+                WordListEntry.list_id == self.id, WordListEntry.key.in_(keys[start:start + 500])))
+
+
+def house_for(game: Game) -> House:
+    """The table's own word rules for this game, from its plays (undo applies to them too)."""
+    added: dict[str, str | None] = {}
+    removed: set[str] = set()
+    list_id, list_only = None, True
+    for play in foot.active_plays(game.log()):
+        if play.kind == "house-add":
+            added[play.data["word"]] = play.data.get("definition")
+            removed.discard(play.data["word"])
+        elif play.kind == "house-remove":
+            removed.add(play.data["word"])
+            added.pop(play.data["word"], None)
+        elif play.kind == "house-list":
+            list_id, list_only = play.data["list"], play.data["list_only"]
+    word_list = db.session.get(WordList, list_id) if list_id else None
+    if not (added or removed or word_list):
+        return NO_HOUSE
+    return House(added, frozenset(removed), word_list and StoredList(word_list), list_only)
+
+
+def word_rules(game: Game) -> WordRules:
+    return rules_for(game.ruleset)
+
+
+def lookup_context(rules: WordRules, house: House, **extra) -> dict:
+    q = request.args.get("q", "")[:400]
+    hand = request.args.get("hand", "")[:40]
+    words = split_words(q)
+    return dict(
+        q=q, hand=hand, rules=rules, too_many=len(words) > MAX_WORDS_AT_ONCE,
+        verdicts=[judge().check(w, rules, house) for w in words[:MAX_WORDS_AT_ONCE]],
+        suggestions=judge().best_words(hand, rules, house) if hand.strip() else None,
+        **extra)
+
+
+def _answer(context: dict):
+    """The page, or the one region htmx asked for (the verdicts or the best words)."""
+    partials = {"verdicts": "_verdicts.html", "best-words": "_best_words.html"}
+    partial = partials.get(request.headers.get("HX-Target", ""), "_verdicts.html")
+    return render("lookup.html", partial, **context)
+
+
+@bp.get("/words")
+def lookup():
+    """Settle a challenge: type a word, see the verdict for the chosen game."""
+    choice = request.args.get("game", "foot")
+    game, length, _ = CHOICES.get(choice, CHOICES["foot"])
+    return _answer(lookup_context(rules_for(game, length), NO_HOUSE, choices=CHOICES,
+                                  choice=choice if choice in CHOICES else "foot", game=None))
+
+
+@bp.get("/games/<int:game_id>/words")
+def game_lookup(game_id: int):
+    """The lookup with this game's rules and house rules."""
+    game = load_game(game_id)
+    house = house_for(game)
+    return _answer(lookup_context(word_rules(game), house, game=game,
+                                  house_rules=house is not NO_HOUSE))

@@ -1,0 +1,1 @@
+"""Words: the sources, the store built from them, and the judge. Pure: no Flask."""

@@ -1,0 +1,322 @@
+"""The word judge: is this word allowed in this game, says which list decided, and
+what could a hand of cards have made. Pure: the store is a read-only SQLite file.
+
+Glossary
+- WordRules: what a game allows (length, plurals, slang) and what its cards are worth.
+- House: a table's own decisions for one game: words added or removed, and optionally a
+  word list the table imported, used instead of (or as well as) the built-in one.
+- Verdict: the answer for one word, in a player's words, with the list that decided it.
+- Suggestion: a word a hand could have made, with its points.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import sqlite3
+import threading
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Mapping, Protocol
+
+from .store import anagram_key
+
+WILD = "?"
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_WILDS = 2
+MAX_LENGTH = 30
+
+ZOOT_VALUES = {c: 1 if c in "AEIOU" else 10 if c in "VWXY" else 20 if c in "JQZ" else 3
+               for c in ALPHABET}
+# FEZ prints standard Scrabble values under its letters (NOTES.md).
+SCRABBLE_VALUES = dict(zip(ALPHABET, (1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1,
+                                      1, 1, 4, 4, 8, 4, 10)))
+
+
+@dataclass(frozen=True)
+class WordRules:
+    key: str
+    name: str
+    min_length: int
+    max_length: int | None  # None: no upper limit
+    values: Mapping[str, int] | None  # None: the cards' points are the table's to enter
+    no_plurals: bool = False
+    no_slang: bool = False
+
+    def length_problem(self, length: int) -> str | None:
+        if self.max_length == self.min_length and length != self.min_length:
+            return f"{length} letters: words have exactly {self.min_length} in {self.name}"
+        if length < self.min_length:
+            return f"too short: words have at least {self.min_length} letters in {self.name}"
+        if self.max_length and length > self.max_length:
+            return f"too long: words have at most {self.max_length} letters in {self.name}"
+        return None
+
+    def points(self, word: str) -> int | None:
+        """The word's value in this game, a wild worth 0.
+
+        >>> rules_for("foot").points("JA?ZY"), rules_for("fez").points("FEZ")
+        (51, 15)
+        """
+        if self.values is None:
+            return None
+        return sum(self.values.get(c, 0) for c in word)
+
+
+GAMES = ("foot", "zoot", "poker", "fez", "family")
+
+
+def rules_for(game: str, length: int | None = None) -> WordRules:
+    """A game's word rules. `length`: the word length of ZOOT! and ZOOT! Poker (7, or 5 as
+    the table chooses), or the family game's minimum (3 for children, 4 for adults)."""
+    if game == "foot":
+        return WordRules("foot", "FOOT!", 5, 5, ZOOT_VALUES)
+    if game in ("zoot", "poker"):
+        n = length or 7
+        return WordRules(game, "ZOOT!" if game == "zoot" else "ZOOT! Poker", n, n, ZOOT_VALUES)
+    if game == "fez":
+        return WordRules("fez", "FEZ", 2, None, SCRABBLE_VALUES)
+    if game == "family":
+        return WordRules("family", "the family game", length or 3, None, None,
+                         no_plurals=True, no_slang=True)
+    raise ValueError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
+
+
+class WordList(Protocol):
+    """A list the table imported (for example Collins), as the judge needs it."""
+
+    name: str
+
+    def lookup(self, word: str) -> tuple[bool, str | None]:
+        """(is it in the list, its definition there)."""
+
+    def words_for_keys(self, keys: Iterable[str]) -> Iterable[str]:
+        """The list's words whose sorted letters are one of `keys`."""
+
+
+@dataclass(frozen=True)
+class House:
+    added: Mapping[str, str | None] = field(default_factory=dict)  # word -> definition
+    removed: frozenset[str] = frozenset()
+    word_list: WordList | None = None
+    list_only: bool = True  # the imported list replaces the built-in one
+
+
+NO_HOUSE = House()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    word: str
+    valid: bool
+    reason: str
+    source: str  # the list or rule that decided
+    definition: str | None = None
+    points: int | None = None
+    reads_as: str | None = None  # the word a wild card makes, when there is one
+
+    def as_json(self) -> dict:
+        return {"word": self.word, "valid": self.valid, "reason": self.reason,
+                "source": self.source, "points": self.points, "definition": self.definition,
+                "reads_as": self.reads_as}
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    word: str
+    points: int | None
+    wilds: str  # the letters the wild cards stand for
+
+
+FAMILY_BLOCKLIST = Path(__file__).with_name("family_blocklist.txt")
+
+
+def _typed_problem(text: str) -> str | None:
+    """Why typed text cannot be a word at all, before any list is consulted."""
+    if not text:
+        return "type a word"
+    if len(text) > MAX_LENGTH:
+        return "too long to be a word"
+    if any(c.isspace() for c in text):
+        return "one word at a time"
+    if any(c.isdigit() for c in text):
+        return "words have no digits"
+    if "-" in text:
+        return "hyphenated words are not allowed"
+    if "'" in text or "’" in text:
+        return "words with apostrophes are not allowed"
+    if any(unicodedata.category(c).startswith("C") for c in text):
+        return "letters A–Z only"
+    if any(not ("A" <= c <= "Z" or c == WILD) for c in text):
+        return "letters A–Z only (and ? for a wild card)"
+    if text.count(WILD) > MAX_WILDS:
+        return f"at most {MAX_WILDS} wild cards"
+    return None
+
+
+class Judge:
+    """Verdicts from the store at `path`. One connection per thread, opened read-only."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise FileNotFoundError(f"no word store at {self.path}")
+        self._local = threading.local()
+        self.max_size = int(self._query("SELECT value FROM meta WHERE key = 'max_size'")[0][0])
+        self.sources = dict(self._query("SELECT id, name FROM sources"))
+        self.blocklist = frozenset(
+            line.strip().upper() for line in FAMILY_BLOCKLIST.read_text().splitlines()
+            if line.strip() and not line.startswith("#"))
+
+    def _query(self, sql: str, params=()) -> list[tuple]:
+        con = getattr(self._local, "con", None)
+        if con is None:
+            # immutable: no locks, no journal look-ups; the file never changes while served
+            con = self._local.con = sqlite3.connect(
+                f"{self.path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        return con.execute(sql, params).fetchall()
+
+    # --- one word ---------------------------------------------------------------------
+
+    def check(self, typed: str, rules: WordRules, house: House = NO_HOUSE) -> Verdict:
+        # Only ASCII is capitalised: "ß" must stay a wrong letter, not become "SS".
+        word = "".join(c.upper() if c.isascii() else c for c in typed.strip())
+        problem = _typed_problem(word)
+        if problem:
+            return Verdict(word[:MAX_LENGTH], False, problem, "the rules of every game")
+        points = rules.points(word)
+        problem = rules.length_problem(len(word))
+        if problem:
+            return Verdict(word, False, problem, f"the rules of {rules.name}", points=points)
+        if WILD not in word:
+            return self._check_letters(word, rules, house, points)
+        verdicts = [self._check_letters(filled, rules, house, points)
+                    for filled in _fill_wilds(word)]
+        found = next((v for v in verdicts if v.valid), None)
+        if found:
+            return Verdict(word, True, f"reads as {found.word}: {found.reason}", found.source,
+                           found.definition, points, reads_as=found.word)
+        return Verdict(word, False, "no word fits these letters and wild cards",
+                       self._list_name(house), points=points)
+
+    def _check_letters(self, word: str, rules: WordRules, house: House,
+                       points: int | None) -> Verdict:
+        if word in house.removed:
+            return Verdict(word, False, "removed by a house rule", "house rules", points=points)
+        if word in house.added:
+            return Verdict(word, True, "added by a house rule", "house rules",
+                           house.added[word] or self._definition(word), points)
+        if house.word_list is not None:
+            found, definition = house.word_list.lookup(word)
+            if found:
+                return Verdict(word, True, f"in {house.word_list.name}", house.word_list.name,
+                               definition or self._definition(word), points)
+            if house.list_only:
+                return Verdict(word, False, f"not in {house.word_list.name}",
+                               house.word_list.name, points=points)
+        row = self._query("SELECT size, source, lemma, plural FROM words WHERE word = ?", (word,))
+        if row:
+            size, source, lemma, plural = row[0]
+            source = f"SCOWL {self.sources[source]}"
+            definition = self._definition(lemma or word)
+            if definition and lemma:
+                definition = f"({'plural' if plural else 'form'} of {lemma}) {definition}"
+            problem = self._family_problem(word, rules, plural, lemma)
+            if problem:
+                decided_by = "WordNet's plurals" if plural else "Companion's family blocklist"
+                return Verdict(word, False, problem, decided_by, definition, points)
+            return Verdict(word, True, "in the word list", source, definition, points)
+        reject = self._query("SELECT kind, source FROM rejects WHERE word = ?", (word,))
+        if reject:
+            kind, source = reject[0]
+            return Verdict(word, False, f"{kind}: not allowed", f"SCOWL {self.sources[source]}",
+                           points=points)
+        return Verdict(word, False, "not in the word list", self._list_name(NO_HOUSE),
+                       points=points)
+
+    def _list_name(self, house: House) -> str:
+        if house.word_list is not None and house.list_only:
+            return house.word_list.name
+        return f"SCOWL, sizes up to {self.max_size}"
+
+    def _definition(self, lemma: str) -> str | None:
+        row = self._query("SELECT text FROM definitions WHERE lemma = ?", (lemma,))
+        return row[0][0] if row else None
+
+    # --- what a hand could have made ----------------------------------------------------
+
+    def best_words(self, hand: str, rules: WordRules, house: House = NO_HOUSE,
+                   limit: int = 10) -> list[Suggestion]:
+        """The best-scoring words the cards of `hand` (letters, ? for wilds) make, best first:
+        points, then length, then the commoner word."""
+        hand = "".join(hand.split()).upper()
+        letters = sorted(c for c in hand if c in ALPHABET)
+        wilds = min(hand.count(WILD), MAX_WILDS)
+        longest = min(len(letters) + wilds, rules.max_length or MAX_LENGTH)
+        # every distinct sub-multiset of the letters, and its value
+        value = rules.values or {}
+        subsets = {"".join(c): sum(value.get(x, 0) for x in c)
+                   for r in range(len(letters) + 1) for c in itertools.combinations(letters, r)}
+        keys: dict[str, tuple[int, str]] = {}  # anagram key -> (best points, wild letters)
+        for n_wild in range(wilds + 1):
+            for wild_letters in itertools.combinations_with_replacement(ALPHABET, n_wild):
+                filled = "".join(wild_letters)
+                for subset, points in subsets.items():
+                    if not rules.min_length <= len(subset) + n_wild <= longest:
+                        continue
+                    key = anagram_key(subset + filled)
+                    if key not in keys or points > keys[key][0]:
+                        keys[key] = (points, filled)
+        if not keys:
+            return []
+        words: set[str] = set()
+        if house.word_list is None or not house.list_only:
+            words.update(w for (w,) in self._query(
+                "SELECT word FROM anagrams WHERE key IN (SELECT value FROM json_each(?))",
+                (json.dumps(list(keys)),)))
+        if house.word_list is not None:
+            words.update(house.word_list.words_for_keys(keys))
+        words.update(w for w in house.added if anagram_key(w) in keys)
+        words -= house.removed
+        facts = {w: (size, plural, lemma) for w, size, plural, lemma in self._query(
+            "SELECT word, size, plural, lemma FROM words WHERE word IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(words)),))}
+        ranked = []
+        for word in words:
+            size, plural, lemma = facts.get(word, (self.max_size, 0, None))
+            if word not in house.added and self._family_problem(word, rules, plural, lemma):
+                continue
+            points, filled = keys[anagram_key(word)]
+            ranked.append((-points if rules.values else 0, -len(word), size, word, filled, points))
+        ranked.sort()
+        return [Suggestion(word, points if rules.values else None, filled)
+                for *_, word, filled, points in ranked[:limit]]
+
+    def _family_problem(self, word: str, rules: WordRules, plural: int,
+                        lemma: str | None) -> str | None:
+        if rules.no_plurals and plural:
+            return f"plural of {lemma}: no plurals in {rules.name}"
+        if rules.no_slang and (word in self.blocklist or lemma in self.blocklist):
+            return f"slang or rude: not allowed in {rules.name}"
+        return None
+
+
+def _fill_wilds(word: str) -> Iterable[str]:
+    """Every way to read the wild cards in `word` as letters, A first."""
+    spots = [i for i, c in enumerate(word) if c == WILD]
+    for letters in itertools.product(ALPHABET, repeat=len(spots)):
+        chars = list(word)
+        for spot, letter in zip(spots, letters):
+            chars[spot] = letter
+        yield "".join(chars)
+
+
+def split_words(text: str) -> list[str]:
+    """Words typed into the lookup box: separated by spaces, commas or new lines.
+
+    >>> split_words("jazzy, xylem  fjord")
+    ['jazzy', 'xylem', 'fjord']
+    """
+    return [w for w in re.split(r"[\s,;]+", text) if w]
