@@ -5,8 +5,13 @@ Timings live here, never in tests: a test asserts behaviour, a benchmark reports
 
 from __future__ import annotations
 
+import csv
+import gzip
+import io
 import platform
+import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -17,8 +22,10 @@ from flask_migrate import upgrade
 
 from companion import create_app
 from companion.rules import foot
+from companion.words.judge import GAMES, Judge, rules_for
 
 ROOT = Path(__file__).resolve().parent.parent
+WORD_STORE = ROOT / "instance" / "words.sqlite"
 WORDS = ["JAZZY", "QUOTA", "FJORD", "OXBOW", "XYLEM", "BRAVE", "QU?TA", "JA?ZY"]
 
 
@@ -96,8 +103,67 @@ def bench_pages() -> list[tuple[str, str]]:
     ]
 
 
+def random_hands(count: int, letters: int, seed: int = 7) -> list[str]:
+    """Hands dealt from a shuffled ZOOT! deck, plus one wild each."""
+    rng = random.Random(seed)
+    deck = "".join(c * n for c, n in foot.DECK.items())
+    return ["".join(rng.sample(deck, letters)) + "?" for _ in range(count)]
+
+
+def bench_words() -> list[tuple[str, str]]:
+    judge = Judge(WORD_STORE)
+    rules = {g: rules_for(g) for g in GAMES}
+    rows = list(csv.DictReader((ROOT / "tests/words/eval_words.tsv").open(), delimiter="\t"))
+    wrong = [r["word"] for r in rows if judge.check(r["word"], rules["fez"]).valid != (r["valid"] == "1")]
+    lookup = timed(lambda: judge.check("XYLEM", rules["foot"]), 20_000)[0]
+    miss = timed(lambda: judge.check("BLORF", rules["foot"]), 20_000)[0]
+    figures = [
+        ("agreement with the evaluation set (tests/words/eval_words.tsv), SCOWL sizes up to 70",
+         f"{len(rows) - len(wrong)}/{len(rows)} = {100 * (len(rows) - len(wrong)) / len(rows):.1f}% "
+         f"(disagrees on: {', '.join(wrong) or 'none'})"),
+        ("one lookup, a valid word with its definition", f"{lookup * 1e6:.1f} µs median"),
+        ("one lookup, a non-word", f"{miss * 1e6:.1f} µs median"),
+    ]
+    for game, cards in (("zoot", 7), ("foot", 7), ("fez", 7), ("family", 7)):
+        hands = random_hands(100, cards)
+        runs = [timed(lambda h=h: judge.best_words(h, rules[game]), 1)[0] for h in hands]
+        figures.append((f"best words, {game}, {cards} cards + 1 wild (100 hands)",
+                        f"{statistics.median(runs) * 1e3:.1f} ms median, {max(runs) * 1e3:.1f} ms worst"))
+    words = [w for (w,) in judge._query("SELECT word FROM words WHERE length(word) = 5 LIMIT 100")]
+    flask = Path(sys.executable).parent / "flask"
+    cli = timed(lambda: subprocess.run([flask, "--app", "companion", "words", "check", *words],
+                                       capture_output=True, check=False), 5)
+    figures.append(("`flask --app companion words check` of 100 words, start-up included",
+                    f"{cli[0]:.2f} s median of 5, {cli[1]:.2f} s worst"))
+    figures.append(import_figure())
+    return figures
+
+
+def import_figure() -> tuple[str, str]:
+    """Import a 300 000-word list with definitions, as a table would upload it."""
+    rng = random.Random(3)
+    words: set[str] = set()
+    while len(words) < 300_000:
+        words.add("".join(rng.choices("ABCDEFGHIJKLMNOPRSTUVWY", k=rng.randint(2, 15))))
+    data = gzip.compress("".join(f"{w} a made-up word of {len(w)} letters\n" for w in sorted(words)).encode())
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.db",
+                          "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
+        with app.app_context():
+            upgrade()
+        start = time.perf_counter()
+        response = app.test_client().post(
+            "/lists", data={"name": "Bench", "file": (io.BytesIO(data), "bench.txt.gz")},
+            content_type="multipart/form-data")
+        seconds = time.perf_counter() - start
+        assert response.status_code == 303, response.text
+    return (f"import a 300 000-word list with definitions ({len(data) / 1e6:.1f} MB .txt.gz), "
+            "upload to commit", f"{seconds:.1f} s")
+
+
 def main() -> None:
-    sections = {"Scorekeeping (FOOT!/ZOOT!)": bench_rules() + bench_pages()}
+    sections = {"Scorekeeping (FOOT!/ZOOT!)": bench_rules() + bench_pages(),
+                "Word judge": bench_words()}
     lines = [
         "# Benchmarks",
         "",
