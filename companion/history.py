@@ -62,9 +62,9 @@ def describe_log(game: Game, tally: foot.Tally, undoable_only: bool = False) -> 
             text = (f"{names[d['challenger']]} challenged {names[d['seat']]}’s "
                     f"{word} in {label(d['round'])}: {verdict}")
             if "judge" in d:
-                ruling = f"{d['judge']['reason']}, by {d['judge']['source']}"
-                text += (f" (house decision, overruling the judge: {ruling})"
-                         if d["judge"]["verdict"] != d["verdict"] else f" ({ruling})")
+                ruling = f"{d['judge']['reason']} · {d['judge']['source']}"
+                text += (f"; a house decision, overruling the judge: {ruling}"
+                         if d["judge"]["verdict"] != d["verdict"] else f"; the judge: {ruling}")
         elif play.kind == "house-add":
             text = f"House rule: {d['word']} allowed" + (f" ({d['definition']})" if d.get("definition") else "")
         elif play.kind == "house-remove":

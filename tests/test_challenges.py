@@ -42,7 +42,7 @@ def test_a_word_that_stands_costs_the_challenger_its_card_value(client, game):
     assert totals(page) == [81, 26, -26]
     assert "✓ stands: Cy −26" in text(page) and "−26 challenging" in text(page)
     history = text(client.get(f"{game}/history").text)
-    assert "Cy challenged Bo’s QUOTA in round 1: it stands (in the word list, by SCOWL" in history
+    assert "Cy challenged Bo’s QUOTA in round 1: it stands; the judge: in the word list (a common word) · SCOWL" in history
 
 
 def test_the_scorekeeper_can_overrule_the_judge_and_it_is_recorded(client, game):
@@ -51,8 +51,8 @@ def test_the_scorekeeper_can_overrule_the_judge_and_it_is_recorded(client, game)
     assert totals(page) == [81 + 26, 0, 0]
     assert "✗ rejected (house): Ann +26" in text(page)
     history = text(client.get(f"{game}/history").text)
-    assert ("Ann challenged Bo’s QUOTA in round 1: rejected (house decision, overruling the "
-            "judge: in the word list, by SCOWL") in history
+    assert ("Ann challenged Bo’s QUOTA in round 1: rejected; a house decision, overruling the "
+            "judge: in the word list (a common word) · SCOWL") in history
 
 
 def test_a_wild_card_word_is_judged_by_what_it_reads_as(client, game):

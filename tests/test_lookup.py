@@ -126,5 +126,6 @@ def test_the_command_line_judges_words_as_json(app):
 
 def test_the_command_line_speaks_plainly(app):
     result = app.test_cli_runner().invoke(args=["words", "check", "--game", "family", "cat", "cats"])
-    assert result.output.splitlines()[0] == "CAT\tallowed\tin the word list (SCOWL english-words.10)"
+    assert result.output.splitlines()[0] == (
+        "CAT\tallowed\tin the word list (a common word) · SCOWL english-words.10")
     assert "CATS\tNOT allowed\tplural of CAT: no plurals in the family game" in result.output

@@ -227,7 +227,8 @@ class Judge:
             if problem:
                 decided_by = "WordNet's plurals" if plural else "Companion's family blocklist"
                 return Verdict(word, False, problem, decided_by, definition, points)
-            return Verdict(word, True, "in the word list", source, definition, points)
+            return Verdict(word, True, f"in the word list ({_commonness(size)})", source,
+                           definition, points)
         reject = self._query("SELECT kind, source FROM rejects WHERE word = ?", (word,))
         if reject:
             kind, source = reject[0]
@@ -301,6 +302,15 @@ class Judge:
         if rules.no_slang and (word in self.blocklist or lemma in self.blocklist):
             return f"slang or rude: not allowed in {rules.name}"
         return None
+
+
+def _commonness(size: int) -> str:
+    """SCOWL's size in a player's words.
+
+    >>> _commonness(10), _commonness(50), _commonness(70)
+    ('a common word', 'a less common word', 'a rare word')
+    """
+    return "a common word" if size <= 35 else "a less common word" if size <= 50 else "a rare word"
 
 
 def _fill_wilds(word: str) -> Iterable[str]:

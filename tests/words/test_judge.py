@@ -40,13 +40,13 @@ def test_the_words_package_is_pure():
 
 @pytest.mark.parametrize("word, rules, valid, reason, source", [
     # standard but rare words, and inflections, are allowed
-    ("XYLEM", FOOT, True, "in the word list", "SCOWL english-words.50"),
-    ("oxbow", FOOT, True, "in the word list", "SCOWL"),
-    ("FJORD", FOOT, True, "in the word list", "SCOWL"),
-    ("QUOTA", FOOT, True, "in the word list", "SCOWL"),
-    ("JUMPED", FEZ, True, "in the word list", "SCOWL"),
-    ("JUMPING", ZOOT, True, "in the word list", "SCOWL"),
-    ("BOXES", FEZ, True, "in the word list", "SCOWL"),
+    ("XYLEM", FOOT, True, "in the word list (a less common word)", "SCOWL english-words.50"),
+    ("oxbow", FOOT, True, "in the word list (a less common word)", "SCOWL"),
+    ("FJORD", FOOT, True, "in the word list (a less common word)", "SCOWL"),
+    ("QUOTA", FOOT, True, "in the word list (a common word)", "SCOWL"),
+    ("JUMPED", FEZ, True, "in the word list (a common word)", "SCOWL"),
+    ("JUMPING", ZOOT, True, "in the word list (a common word)", "SCOWL"),
+    ("BOXES", FEZ, True, "in the word list (a common word)", "SCOWL"),
     # proper nouns, abbreviations, misspellings, non-words
     ("SARAH", FOOT, False, "proper noun: not allowed", "SCOWL english-upper"),
     ("EGYPT", FOOT, False, "proper noun: not allowed", "SCOWL"),
@@ -66,9 +66,9 @@ def test_the_words_package_is_pure():
     # each game's length rule
     ("JAZZ", FOOT, False, "4 letters: words have exactly 5 in FOOT!", "the rules of FOOT!"),
     ("JAZZY", ZOOT, False, "5 letters: words have exactly 7 in ZOOT!", "the rules of ZOOT!"),
-    ("JAZZIER", ZOOT, True, "in the word list", "SCOWL"),
-    ("JAZZY", rules_for("poker", 5), True, "in the word list", "SCOWL"),
-    ("QI", FEZ, True, "in the word list", "SCOWL"),
+    ("JAZZIER", ZOOT, True, "in the word list (a less common word)", "SCOWL"),
+    ("JAZZY", rules_for("poker", 5), True, "in the word list (a less common word)", "SCOWL"),
+    ("QI", FEZ, True, "in the word list (a rare word)", "SCOWL"),
     ("A", FEZ, False, "too short: words have at least 2 letters in FEZ", "the rules of FEZ"),
     ("OX", FAMILY, False, "too short: words have at least 3 letters in the family game",
      "the rules of the family game"),
@@ -77,14 +77,14 @@ def test_the_words_package_is_pure():
     # the family game: no plurals, no slang
     ("CATS", FAMILY, False, "plural of CAT: no plurals in the family game", "WordNet's plurals"),
     ("MICE", FAMILY, False, "plural of MOUSE: no plurals in the family game", "WordNet's plurals"),
-    ("NEWS", FAMILY, True, "in the word list", "SCOWL"),
-    ("GLASS", FAMILY, True, "in the word list", "SCOWL"),
-    ("WALKED", FAMILY, True, "in the word list", "SCOWL"),  # inflections other than plurals
+    ("NEWS", FAMILY, True, "in the word list (a common word)", "SCOWL"),
+    ("GLASS", FAMILY, True, "in the word list (a common word)", "SCOWL"),
+    ("WALKED", FAMILY, True, "in the word list (a common word)", "SCOWL"),  # inflections other than plurals
     ("GONNA", FAMILY, False, "slang or rude: not allowed in the family game", "Companion's"),
-    ("GONNA", FEZ, True, "in the word list", "SCOWL"),
+    ("GONNA", FEZ, True, "in the word list (a common word)", "SCOWL"),
     # wild cards read as the word they make
-    ("JA?ZY", FOOT, True, "reads as JAZZY: in the word list", "SCOWL"),
-    ("QU??K", FOOT, True, "reads as QUACK: in the word list", "SCOWL"),
+    ("JA?ZY", FOOT, True, "reads as JAZZY: in the word list (a less common word)", "SCOWL"),
+    ("QU??K", FOOT, True, "reads as QUACK: in the word list (a common word)", "SCOWL"),
     ("QX??Z", FOOT, False, "no word fits these letters and wild cards", "SCOWL"),
 ])
 def test_verdicts(judge, word, rules, valid, reason, source):
