@@ -5,11 +5,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 5000
 WORD_STORE := instance/words.sqlite
+LETTER_MODEL := instance/letters.npz
+# The card reader learns capitals from these fonts (and the photo generator draws with them).
+FONT_PACKAGES := fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-urw-base35 \
+  fonts-croscore fonts-open-sans fonts-roboto-unhinted
 export FLASK_APP := companion
 
 .PHONY: install debian-packages run dev test bench
 
-install: debian-packages $(VENV)/.installed $(WORD_STORE)
+install: debian-packages $(VENV)/.installed $(WORD_STORE) $(LETTER_MODEL)
 
 # Debian packages, installed only when missing (root or sudo needed the first time):
 # scowl and wordnet-base feed the word judge, Tesseract reads cards, Chromium runs the e2e tests.
@@ -20,6 +24,7 @@ debian-packages:
 	[ -f /usr/share/wordnet/data.noun ] || missing="$$missing wordnet-base"; \
 	command -v tesseract >/dev/null || missing="$$missing tesseract-ocr tesseract-ocr-eng"; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	for font in $(FONT_PACKAGES); do dpkg -s $$font >/dev/null 2>&1 || missing="$$missing $$font"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then sudo=; elif command -v sudo >/dev/null; then sudo=sudo; \
@@ -32,6 +37,10 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
+
+# The card reader's letter classifier, trained on the fonts (about 40 s; not committed).
+$(LETTER_MODEL): $(VENV)/.installed ocr/letters.py ocr/train.py
+	$(BIN)/python -m ocr.train $@
 
 # The word judge's store, built from SCOWL and WordNet (a few seconds; not committed).
 $(WORD_STORE): $(VENV)/.installed companion/words/sources.py companion/words/store.py

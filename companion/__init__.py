@@ -88,9 +88,9 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import challenges, games, house, lookup, rounds
+    from . import challenges, games, house, lookup, rounds, scans
 
-    for module in (games, rounds, challenges, lookup, house):
+    for module in (games, rounds, challenges, lookup, house, scans):
         app.register_blueprint(module.bp)
 
 

@@ -7,7 +7,8 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from .games import game_context, typed_previews, undo_target
 from .models import Game
 from .rules import foot
-from .web import append_play, load_game, new_nonce, scorekeeper_game
+from .scans import SCAN_UPLOAD_LIMIT
+from .web import append_play, load_game, new_nonce, scorekeeper_game, upload_limit
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<int:game_id>")
 
@@ -52,6 +53,7 @@ def round_form_values(r: foot.Round) -> dict:
 
 
 @bp.post("/rounds")
+@upload_limit(SCAN_UPLOAD_LIMIT)  # the round form carries the players' photo fields
 def create(game_id: int):
     """Record the round just played."""
     game = scorekeeper_game(game_id)

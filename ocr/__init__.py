@@ -1,1 +1,14 @@
-"""The photo reader: image in, cards read out. Arrives with the photo-scan issue."""
+"""The photo reader: a phone photo in, the laid-down cards read out. Pure: no Flask.
+
+    from ocr import read
+    read(jpeg_bytes).word  ->  "JA?ZY"
+
+Steps (each a small function): open the photo (photo.py), find the letters and their row
+(find.py), turn each letter upright and classify it (letters.py, reader.py), order the row.
+`python -m ocr [--json] PHOTO...` is the command line.
+"""
+
+from .photo import UnreadablePhoto
+from .reader import Card, Reading, read, read_debug, read_tiles
+
+__all__ = ["Card", "Reading", "UnreadablePhoto", "read", "read_debug", "read_tiles"]

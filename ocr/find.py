@@ -1,0 +1,232 @@
+"""Finding the cards: dark letters on light cards, then the row they make.
+
+The reader looks for the letters first, not the card outlines: ink is the one thing that
+stays dark against its card whatever the table (a pale laminate as light as the cards,
+a checked cloth, wood grain). A card is where a letter sits on a light surround.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+INK = 0.38  # darker than this share of the local paper white is ink (shadows stay above)
+
+
+@dataclass
+class Glyph:
+    """One dark shape on a light surround, in working-image pixels."""
+
+    label: int
+    x: int
+    y: int
+    w: int
+    h: int
+    area: int
+    cx: float = field(init=False)
+    cy: float = field(init=False)
+    size: float = field(init=False)  # the letter's size, robust to thin letters
+
+    def __post_init__(self):
+        self.cx, self.cy = self.x + self.w / 2, self.y + self.h / 2
+        self.size = float(max(self.h, self.w))
+
+
+def ink_ratio(gray: np.ndarray) -> np.ndarray:
+    """Each pixel's brightness over the local paper white around it (1 = paper, ~0.2 = ink).
+    The local white is a wide maximum filter, so shadows and uneven light cancel out."""
+    side = max(gray.shape)
+    k = max(15, int(side * 0.08)) | 1
+    white = cv2.dilate(gray, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    white = cv2.blur(white, (k, k))
+    return gray.astype(np.float32) / np.maximum(white.astype(np.float32), 1.0)
+
+
+def glyphs(ratio: np.ndarray, min_size: int = 10) -> tuple[list[Glyph], np.ndarray, np.ndarray]:
+    """Dark shapes that could be letters: (glyphs, ink mask, component labels)."""
+    ink = (ratio < INK).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    height, width = ink.shape
+    found = []
+    for i in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        size = max(w, h)
+        if size < min_size or area < 20 or size > 0.45 * min(height, width):
+            continue
+        if x == 0 or y == 0 or x + w >= width or y + h >= height:
+            continue
+        fill = area / (w * h)
+        if fill < 0.08:
+            continue
+        if fill > 0.8 and h < 2.5 * w and w < 2.5 * h:  # a dark blob or square, not a letter
+            continue
+        if not _on_paper(ratio, ink, x, y, w, h):
+            continue
+        found.append(Glyph(i, x, y, w, h, area))
+    return found, ink, labels
+
+
+def _on_paper(ratio: np.ndarray, ink: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
+    """A letter sits on light card: the ring around its box is mostly light."""
+    pad = max(2, int(0.18 * max(w, h)))
+    y0, y1 = max(0, y - pad), min(ink.shape[0], y + h + pad)
+    x0, x1 = max(0, x - pad), min(ink.shape[1], x + w + pad)
+    ring_ink = ink[y0:y1, x0:x1].sum() - ink[y:y + h, x:x + w].sum()
+    ring_area = (y1 - y0) * (x1 - x0) - w * h
+    if ring_area <= 0 or ring_ink > 0.12 * ring_area:
+        return False
+    outer = ratio[y0:y1, x0:x1]
+    return float(np.median(outer)) > 0.75
+
+
+@dataclass
+class Row:
+    members: list[Glyph]  # in reading order
+    direction: np.ndarray  # unit vector along the row, pointing right
+    size: float  # typical letter size
+
+    @property
+    def angle(self) -> float:
+        """The row's tilt in degrees, counter-clockwise positive (image y points down)."""
+        return float(np.degrees(np.arctan2(-self.direction[1], self.direction[0])))
+
+
+def find_row(found: list[Glyph]) -> Row | None:
+    """The laid-down word: the longest run of same-size letters along a line.
+    Several candidate lines are tried (through each letter and its near neighbours); the
+    one whose letters add up to the most letter height wins, so a row of big letters beats
+    the row of small index letters in the cards' corners."""
+    if not found:
+        return None
+    centres = np.array([(g.cx, g.cy) for g in found])
+    sizes = np.array([g.size for g in found])
+    best, best_score = None, 0.0
+    for i, g in enumerate(found):
+        similar = np.nonzero((sizes > g.size / 1.45) & (sizes < g.size * 1.45))[0]
+        distance = np.hypot(*(centres[similar] - centres[i]).T)
+        near = similar[(distance > 0.4 * g.size) & (distance < 3.5 * g.size)]
+        near = near[np.argsort(np.hypot(*(centres[near] - centres[i]).T))][:4]
+        for j in near:
+            members = _chain(found, centres, sizes, i, j)
+            score = sum(found[k].size for k in members)
+            if score > best_score:
+                best, best_score = members, score
+    if best is None:  # a single letter
+        g = max(found, key=lambda g: g.size * (g.h > 0.6 * g.w))
+        return Row([g], np.array([1.0, 0.0]), g.size)
+    return _ordered(found, centres, _grow(centres, sizes, best))
+
+
+def _grow(centres: np.ndarray, sizes: np.ndarray, members: list[int]) -> list[int]:
+    """Follow a curved or tilted row past the straight line that found it: fit a gentle
+    curve through the letters so far and take in same-size letters that continue it."""
+    members = list(members)
+    while len(members) >= 2:
+        points = centres[members]
+        mean = points.mean(axis=0)
+        direction = np.linalg.svd(points - mean)[2][0]
+        normal = np.array([-direction[1], direction[0]])
+        along, offset = (centres - mean) @ direction, (centres - mean) @ normal
+        size = float(np.median(sizes[members]))
+        fit = np.polyfit(along[members], offset[members], 2 if len(members) >= 4 else 1)
+        low, high = along[members].min(), along[members].max()
+        added = [k for k in range(len(centres)) if k not in members
+                 and size / 1.45 < sizes[k] < size * 1.45
+                 and abs(offset[k] - np.polyval(fit, along[k])) < 0.45 * size
+                 and low - 4.2 * size < along[k] < high + 4.2 * size]
+        if not added:
+            return members
+        members += added
+    return members
+
+
+def _chain(found, centres, sizes, i, j) -> list[int]:
+    """Letters along the line through i and j, of i's size, without big gaps."""
+    direction = centres[j] - centres[i]
+    direction /= np.hypot(*direction)
+    normal = np.array([-direction[1], direction[0]])
+    size = (sizes[i] + sizes[j]) / 2
+    offsets = (centres - centres[i]) @ normal
+    along = (centres - centres[i]) @ direction
+    inline = np.nonzero((np.abs(offsets) < 0.35 * size) &
+                        (sizes > size / 1.45) & (sizes < size * 1.45))[0]
+    inline = inline[np.argsort(along[inline])]
+    # keep the unbroken run that holds i
+    runs, run = [], [inline[0]]
+    for a, b in zip(inline, inline[1:]):
+        if along[b] - along[a] > 4.2 * size:
+            runs.append(run)
+            run = []
+        run.append(b)
+    runs.append(run)
+    return next(r for r in runs if i in r)
+
+
+def _ordered(found, centres, members) -> Row:
+    points = centres[members]
+    if len(members) >= 2:
+        mean = points.mean(axis=0)
+        _, _, vt = np.linalg.svd(points - mean)
+        direction = vt[0]
+    else:
+        direction = np.array([1.0, 0.0])
+    if direction[0] < 0:
+        direction = -direction
+    order = np.argsort(points @ direction)
+    glyphs_in_order = [found[members[k]] for k in order]
+    return Row(glyphs_in_order, direction, float(np.median([g.size for g in glyphs_in_order])))
+
+
+def wild_cards(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float, float]]:
+    """Where the row has a card with no big letter: a WILD card. Such a card leaves a gap
+    of about one card in the row (or extends it at an end), light like a card and marked
+    with small print (the word WILD). Returns the centres of those cards."""
+    centres = np.array([(g.cx, g.cy) for g in row.members])
+    if len(centres) >= 2:
+        steps = np.hypot(*np.diff(centres, axis=0).T)
+        pitch = float(np.median(steps))
+    else:
+        steps, pitch = np.array([]), 1.5 * row.size
+    slots = []
+    for k, step in enumerate(steps):  # gaps inside the row
+        missing = int(round(step / pitch)) - 1
+        for m in range(1, missing + 1):
+            slots.append(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1))
+    for end, outward in ((centres[0], -row.direction), (centres[-1], row.direction)):
+        slots.append(end + outward * pitch)
+    return [(float(x), float(y)) for x, y in slots if _blank_card(ratio, ink, x, y, row.size)]
+
+
+def _blank_card(ratio: np.ndarray, ink: np.ndarray, x: float, y: float, size: float) -> bool:
+    """A light card face at (x, y) with a little small print and no big letter."""
+    half = int(0.5 * size)
+    x0, x1, y0, y1 = int(x) - half, int(x) + half, int(y) - half, int(y) + half
+    if x0 < 0 or y0 < 0 or x1 > ink.shape[1] or y1 > ink.shape[0]:
+        return False
+    if float(np.median(ratio[y0:y1, x0:x1])) < 0.8:
+        return False
+    share = float(ink[y0:y1, x0:x1].mean())
+    return 0.015 < share < 0.3
+
+
+def paper_angle(gray: np.ndarray, glyph: Glyph) -> float:
+    """The tilt of the card or tile under a letter, in degrees within [-45, 45): the
+    dominant direction of the edges in a ring around the letter (tile sides, shadows),
+    modulo a quarter turn."""
+    r_in, r_out = 0.55 * glyph.size, 1.2 * glyph.size
+    x0, x1 = int(max(0, glyph.cx - r_out)), int(min(gray.shape[1], glyph.cx + r_out))
+    y0, y1 = int(max(0, glyph.cy - r_out)), int(min(gray.shape[0], glyph.cy + r_out))
+    patch = gray[y0:y1, x0:x1].astype(np.float32)
+    if patch.size < 16:
+        return 0.0
+    gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    distance = np.hypot(xx - glyph.cx, yy - glyph.cy)
+    weight = np.hypot(gx, gy) * ((distance > r_in) & (distance < r_out))
+    theta = np.arctan2(gy, gx) * 4  # edges a quarter turn apart agree
+    vector = (weight * np.exp(1j * theta)).sum()
+    # image y points down: turn the edge direction into a counter-clockwise tilt
+    return float(-np.degrees(np.angle(vector) / 4))

@@ -1,0 +1,208 @@
+"""The letter classifier: a small network trained on capitals rendered from the machine's
+fonts, run with numpy alone.
+
+A glyph reaches the classifier as a binary ink mask (ink = 1), already turned upright. It is
+cropped to its ink, centred in a square keeping its aspect (so a bare I stays a bar), and
+described by HOG features plus a coarse 12x12 picture of the ink.
+
+    python -m ocr.train instance/letters.npz     # train and save (make install does this)
+"""
+
+from __future__ import annotations
+
+import glob
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+NONE = len(LETTERS)  # the extra class: a letter lying on its side or upside down, or no letter
+# Turned letters that look like a letter upright are not "none": they are left out of training.
+_STILL_A_LETTER = {90: set("HINOSXZUC"), 180: set("HINOSXZMWUC"), 270: set("HINOSXZUC")}
+SIZE = 32
+CELL, BINS = 8, 9
+# Fonts that are no alphabet at all.
+_NOT_LETTERS = ("math", "symbol", "dingbat", "d050000l", "z003")
+
+
+def square(mask: np.ndarray) -> np.ndarray:
+    """An ink mask cropped to its ink and centred in a SIZE x SIZE square, aspect kept."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) == 0:
+        return np.zeros((SIZE, SIZE), np.uint8)
+    ink = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.uint8) * 255
+    h, w = ink.shape
+    scale = (SIZE - 4) / max(h, w)
+    ink = cv2.resize(ink, (max(1, round(w * scale)), max(1, round(h * scale))),
+                     interpolation=cv2.INTER_AREA)
+    out = np.zeros((SIZE, SIZE), np.uint8)
+    y, x = (SIZE - ink.shape[0]) // 2, (SIZE - ink.shape[1]) // 2
+    out[y:y + ink.shape[0], x:x + ink.shape[1]] = ink
+    return out
+
+
+def hog(squares: np.ndarray) -> np.ndarray:
+    """Histograms of oriented gradients for a batch of SIZE x SIZE images: 9 unsigned
+    orientations per 8x8 cell, each 2x2 block of cells L2-normalised (Dalal and Triggs)."""
+    img = squares.astype(np.float32) / 255.0
+    gx = np.zeros_like(img)
+    gy = np.zeros_like(img)
+    gx[:, :, 1:-1] = img[:, :, 2:] - img[:, :, :-2]
+    gy[:, 1:-1, :] = img[:, 2:, :] - img[:, :-2, :]
+    magnitude = np.hypot(gx, gy)
+    bins = (np.mod(np.arctan2(gy, gx), np.pi) / np.pi * BINS).astype(np.int64) % BINS
+    n, cells = len(img), SIZE // CELL
+    cell_y = (np.arange(SIZE) // CELL)[:, None]
+    cell_x = (np.arange(SIZE) // CELL)[None, :]
+    index = ((cell_y * cells + cell_x) * BINS)[None] + bins
+    hist = np.zeros((n, cells * cells * BINS), np.float32)
+    np.add.at(hist, (np.arange(n)[:, None, None], index), magnitude)
+    hist = hist.reshape(n, cells, cells, BINS)
+    blocks = np.concatenate([hist[:, :-1, :-1], hist[:, 1:, :-1], hist[:, :-1, 1:],
+                             hist[:, 1:, 1:]], axis=3)
+    blocks /= np.sqrt((blocks ** 2).sum(axis=3, keepdims=True)) + 1e-3
+    return blocks.reshape(n, -1)
+
+
+def features(masks: list[np.ndarray]) -> np.ndarray:
+    """One row of features per ink mask: HOG, a coarse picture, aspect and fill."""
+    squares = np.stack([square(m) for m in masks])
+    coarse = np.stack([cv2.resize(s, (12, 12), interpolation=cv2.INTER_AREA).ravel()
+                       for s in squares]) / 255.0
+    shape = []
+    for mask in masks:
+        ys, xs = np.nonzero(mask)
+        if len(xs) == 0:
+            shape.append((0.0, 0.0))
+            continue
+        h, w = np.ptp(ys) + 1, np.ptp(xs) + 1
+        shape.append((np.log(h / w), len(xs) / (h * w)))
+    return np.hstack([hog(squares), coarse, np.asarray(shape)]).astype(np.float32)
+
+
+@dataclass
+class Classifier:
+    """A two-layer network: features -> ReLU hidden layer -> letter scores."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    weights: list[np.ndarray]
+    biases: list[np.ndarray]
+
+    def probabilities(self, masks: list[np.ndarray], alphabet: str = LETTERS) -> np.ndarray:
+        """Rows of probabilities over LETTERS and, last, NONE (not an upright letter);
+        letters outside `alphabet` get 0."""
+        if not masks:
+            return np.zeros((0, len(LETTERS) + 1), np.float32)
+        x = (features(masks) - self.mean) / self.scale
+        for w, b in zip(self.weights[:-1], self.biases[:-1]):
+            x = np.maximum(x @ w + b, 0)
+        logits = x @ self.weights[-1] + self.biases[-1]
+        allowed = np.array([c in alphabet for c in LETTERS] + [True])
+        logits = np.where(allowed, logits, -np.inf)
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        return p / p.sum(axis=1, keepdims=True)
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        arrays = {"mean": self.mean, "scale": self.scale}
+        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
+            arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez_compressed(tmp, **arrays)
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path) -> Classifier:
+        with np.load(path) as data:
+            layers = sum(1 for k in data.files if k.startswith("w"))
+            return cls(data["mean"], data["scale"], [data[f"w{i}"] for i in range(layers)],
+                       [data[f"b{i}"] for i in range(layers)])
+
+
+# --- training ---------------------------------------------------------------------------
+
+def font_files() -> list[str]:
+    """Every upright TrueType/OpenType font on the machine that draws an alphabet."""
+    found = []
+    for path in sorted(glob.glob("/usr/share/fonts/**/*.[ot]tf", recursive=True)):
+        name = Path(path).name.lower()
+        if any(bad in path.lower() for bad in _NOT_LETTERS):
+            continue
+        found.append(path)
+    return found
+
+
+def _render(letter: str, font_path: str, rng: np.random.Generator,
+            turn: int = 0) -> np.ndarray | None:
+    """One capital drawn as a phone would see it on a card: tilted, sheared, blurred,
+    noisy, then thresholded to an ink mask like the reader's. `turn` lays it on its side
+    (90, 270) or upside down (180)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    size = int(rng.integers(28, 90))
+    try:
+        font = ImageFont.truetype(font_path, size)
+    except OSError:
+        return None
+    canvas = Image.new("L", (size * 3, size * 3), 255)
+    draw = ImageDraw.Draw(canvas)
+    draw.text((size, size // 2), letter, font=font, fill=int(rng.integers(0, 70)))
+    img = np.asarray(canvas, np.float32)
+    if img.min() > 128:  # the font has no such glyph
+        return None
+    h, w = img.shape
+    angle = rng.normal(0, 5) + turn
+    shear = rng.normal(0, 0.08)
+    stretch = np.exp(rng.normal(0, 0.08))
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+    m = m @ np.array([[stretch, shear, 0], [0, 1, 0], [0, 0, 1]], np.float64)
+    img = cv2.warpAffine(img, m[:2], (w, h), borderValue=255)
+    scale = rng.uniform(0.35, 1.0)  # seen small: fewer pixels across
+    small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    sigma = rng.uniform(0, 1.4)
+    if sigma > 0.3:
+        small = cv2.GaussianBlur(small, (0, 0), sigma)
+    small += rng.normal(0, rng.uniform(0, 12), small.shape)
+    threshold = rng.uniform(0.4, 0.65) * 255
+    mask = small < threshold
+    if mask.sum() < 8:
+        return None
+    return mask
+
+
+def training_set(samples_per_font: int, seed: int = 1) -> tuple[list[np.ndarray], np.ndarray]:
+    """Upright letters labelled by letter, and turned ones labelled NONE."""
+    rng = np.random.default_rng(seed)
+    masks, labels = [], []
+    for font_path in font_files():
+        for letter_index, letter in enumerate(LETTERS):
+            for _ in range(samples_per_font):
+                mask = _render(letter, font_path, rng)
+                if mask is not None:
+                    masks.append(mask)
+                    labels.append(letter_index)
+            for turn, exceptions in _STILL_A_LETTER.items():
+                if letter not in exceptions:
+                    mask = _render(letter, font_path, rng, turn)
+                    if mask is not None:
+                        masks.append(mask)
+                        labels.append(NONE)
+    return masks, np.asarray(labels)
+
+
+def train(samples_per_font: int = 6, hidden: int = 160, seed: int = 1) -> Classifier:
+    from sklearn.neural_network import MLPClassifier
+
+    masks, labels = training_set(samples_per_font, seed)
+    x = features(masks)
+    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
+    net = MLPClassifier(hidden_layer_sizes=(hidden,), alpha=1e-3, max_iter=80,
+                        early_stopping=True, random_state=seed)
+    net.fit((x - mean) / scale, labels)
+    return Classifier(mean.astype(np.float32), scale.astype(np.float32),
+                      [w.astype(np.float32) for w in net.coefs_],
+                      [b.astype(np.float32) for b in net.intercepts_])

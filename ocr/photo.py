@@ -1,0 +1,59 @@
+"""Opening a phone photo safely: any size up to the limits, EXIF orientation applied,
+decoded straight to the working size (JPEG's DCT scaling makes 12 MP cheap)."""
+
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+WORKING_SIDE = 1600  # long side the reader works at; card letters stay 30 px or more
+MAX_PIXELS = 50_000_000  # a 50 MP photo is the largest phone sensor; beyond is a bomb
+MAX_BYTES = 30 * 1024 * 1024
+
+
+class UnreadablePhoto(ValueError):
+    """A photo that cannot be read, with a message for the player."""
+
+
+@dataclass(frozen=True)
+class Photo:
+    image: np.ndarray  # RGB, upright, at most WORKING_SIDE on its long side
+    scale: float  # working pixels per original (upright) pixel
+    width: int  # of the original photo, upright
+    height: int
+
+
+def open_photo(data: bytes, working_side: int = WORKING_SIDE) -> Photo:
+    if not data:
+        raise UnreadablePhoto("The photo is empty (0 bytes).")
+    if len(data) > MAX_BYTES:
+        raise UnreadablePhoto("The photo is over 30 MB: take it again at a normal size.")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            img = Image.open(io.BytesIO(data))
+            width, height = img.size  # read from the header; nothing decoded yet
+            if width * height > MAX_PIXELS:
+                raise UnreadablePhoto(f"The photo is {width}x{height} pixels: too large to read.")
+            if img.format == "JPEG":
+                img.draft("RGB", (working_side, working_side))  # decode at 1/2, 1/4 or 1/8
+            img = ImageOps.exif_transpose(img)
+            img = img.convert("RGB")
+        except UnreadablePhoto:
+            raise
+        except (UnidentifiedImageError, Image.DecompressionBombError,
+                Image.DecompressionBombWarning):
+            raise UnreadablePhoto("This file is not a photo Companion can read.") from None
+        except (OSError, SyntaxError, ValueError):
+            raise UnreadablePhoto("The photo is damaged or cut short.") from None
+    orientation = Image.open(io.BytesIO(data)).getexif().get(0x0112, 1)
+    if orientation in (5, 6, 7, 8):
+        width, height = height, width
+    if max(img.size) > working_side:
+        img.thumbnail((working_side, working_side), Image.Resampling.BILINEAR)
+    image = np.asarray(img)
+    return Photo(image, image.shape[1] / width, width, height)

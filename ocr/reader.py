@@ -1,0 +1,244 @@
+"""Reading a photo: open it, find the letters and their row, turn each letter upright,
+classify it, and put the cards in reading order.
+
+    read(jpeg_bytes) -> Reading(word="JA?ZY", cards=[...], seconds=0.2)
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from .find import Glyph, Row, find_row, glyphs, ink_ratio, paper_angle, wild_cards
+from .letters import LETTERS, NONE, Classifier
+from .photo import Photo, UnreadablePhoto, open_photo
+
+MODEL = Path(os.environ.get("OCR_MODEL", Path(__file__).resolve().parent.parent / "instance" / "letters.npz"))
+WILD = "?"
+LOW_CONFIDENCE = 0.8
+#: A card's size from its letter's: the big letter fills about half the card's height.
+CARD_PER_LETTER = (1.45, 1.95)  # width, height
+
+
+@dataclass(frozen=True)
+class Card:
+    letter: str  # "A".."Z", or "?" for a WILD card
+    confidence: float  # 0..1
+    box: tuple[int, int, int, int]  # x0, y0, x1, y1 in the photo's upright pixels
+    alternatives: tuple[tuple[str, float], ...] = ()  # the next likeliest letters
+    in_row: bool = True
+
+    def as_json(self) -> dict:
+        return {"letter": self.letter, "confidence": round(self.confidence, 3),
+                "box": list(self.box), "in_row": self.in_row,
+                "alternatives": [[c, round(p, 3)] for c, p in self.alternatives]}
+
+
+@dataclass(frozen=True)
+class Reading:
+    word: str  # the row's letters in reading order, "?" for a WILD card
+    cards: tuple[Card, ...]  # the row in reading order, then any other card found
+    width: int
+    height: int
+    seconds: float
+    suggestions: tuple[str, ...] = ()  # other readings that are words, likeliest first
+
+    def row(self) -> list[Card]:
+        return [c for c in self.cards if c.in_row]
+
+
+_model: Classifier | None = None
+
+
+def model() -> Classifier:
+    global _model
+    if _model is None:
+        if not MODEL.is_file():
+            raise FileNotFoundError(f"no letter model at {MODEL}: run `make install` "
+                                    "(python -m ocr.letters instance/letters.npz)")
+        _model = Classifier.load(MODEL)
+    return _model
+
+
+@dataclass
+class Steps:
+    """Named intermediate images of one reading, for read_debug."""
+
+    images: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def keep(self, name: str, image: np.ndarray) -> None:
+        self.images[name] = image
+
+
+def upright_mask(ink: np.ndarray, glyph: Glyph, angle: float) -> np.ndarray:
+    """The glyph's ink, cut from its box and turned by -angle so that it stands upright."""
+    pad = int(0.1 * glyph.size) + 2
+    y0, y1 = max(0, glyph.y - pad), min(ink.shape[0], glyph.y + glyph.h + pad)
+    x0, x1 = max(0, glyph.x - pad), min(ink.shape[1], glyph.x + glyph.w + pad)
+    crop = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    inner = ink[glyph.y:glyph.y + glyph.h, glyph.x:glyph.x + glyph.w]
+    crop[glyph.y - y0:glyph.y - y0 + glyph.h, glyph.x - x0:glyph.x - x0 + glyph.w] = inner * 255
+    if abs(angle) > 0.5:
+        h, w = crop.shape
+        side = int(np.hypot(h, w)) + 2
+        canvas = np.zeros((side, side), np.uint8)
+        canvas[(side - h) // 2:(side - h) // 2 + h, (side - w) // 2:(side - w) // 2 + w] = crop
+        m = cv2.getRotationMatrix2D((side / 2, side / 2), -angle, 1.0)
+        crop = cv2.warpAffine(canvas, m, (side, side), flags=cv2.INTER_LINEAR)
+    return crop > 127
+
+
+def classify(ink: np.ndarray, found: list[Glyph], angles: list[float],
+             alphabet: str) -> np.ndarray:
+    """Letter probabilities for each glyph turned upright by its angle."""
+    masks = [upright_mask(ink, g, a) for g, a in zip(found, angles)]
+    return model().probabilities(masks, alphabet)
+
+
+def classify_any_turn(gray: np.ndarray, ink: np.ndarray, found: list[Glyph],
+                      alphabet: str) -> tuple[np.ndarray, np.ndarray]:
+    """For letters lying at any angle: square each with the edges of its card or tile, try
+    the four quarter turns, keep the one that looks most like an upright letter.
+    Returns (probabilities, the winning angle) per glyph."""
+    quarters = np.array([0, 90, 180, 270])
+    turns = np.array([[paper_angle(gray, g) + q for q in quarters] for g in found])
+    masks = [upright_mask(ink, g, float(t)) for g, row in zip(found, turns) for t in row]
+    p = model().probabilities(masks, alphabet).reshape(len(found), len(quarters), NONE + 1)
+    best = p[:, :, :NONE].max(axis=2).argmax(axis=1)
+    return p[np.arange(len(found)), best], turns[np.arange(len(found)), best]
+
+
+def card_box(glyph_cx: float, glyph_cy: float, size: float, angle: float,
+             scale: float) -> tuple[int, int, int, int]:
+    """The card around a letter, as an upright box in original photo pixels."""
+    w, h = size * CARD_PER_LETTER[0], size * CARD_PER_LETTER[1]
+    corners = cv2.boxPoints(((glyph_cx, glyph_cy), (w, h), -angle))
+    x0, y0 = corners.min(axis=0) / scale
+    x1, y1 = corners.max(axis=0) / scale
+    return int(x0), int(y0), int(x1), int(y1)
+
+
+def _card(probabilities: np.ndarray, box, in_row: bool) -> Card:
+    probabilities = probabilities[:NONE]  # what is left to NONE lowers the confidence
+    order = np.argsort(probabilities)[::-1]
+    alternatives = tuple((LETTERS[k], float(probabilities[k])) for k in order[1:3]
+                         if probabilities[k] > 0.01)
+    return Card(LETTERS[order[0]], float(probabilities[order[0]]), box, alternatives, in_row)
+
+
+def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None,
+               is_word: Callable[[str], bool] | None = None) -> tuple[str, list[Card], tuple[str, ...]]:
+    gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
+    ratio = ink_ratio(gray)
+    found, ink, _ = glyphs(ratio)
+    row = find_row(found)
+    if steps:
+        steps.keep("gray", gray)
+        steps.keep("ink", ink * 255)
+        steps.keep("glyphs", _draw(photo.image, found, row))
+    if row is None:
+        return "", [], ()
+    angle = row.angle
+    in_row = row.members
+    p_row = classify(ink, in_row, [angle] * len(in_row), alphabet)
+    slots: list[tuple[float, Card]] = []  # (position along the row, card)
+    origin = np.array([in_row[0].cx, in_row[0].cy])
+    for g, p in zip(in_row, p_row):
+        position = float((np.array([g.cx, g.cy]) - origin) @ row.direction)
+        slots.append((position, _card(p, card_box(g.cx, g.cy, row.size, angle, photo.scale), True)))
+    wild_boxes = []
+    for cx, cy in wild_cards(ratio, ink, row):
+        position = float((np.array([cx, cy]) - origin) @ row.direction)
+        box = card_box(cx, cy, row.size, angle, photo.scale)
+        slots.append((position, Card(WILD, 0.9, box, (), True)))
+        wild_boxes.append((cx, cy))
+    slots.sort(key=lambda s: s[0])
+    row_cards = [c for _, c in slots]
+    # every other card-sized letter in the photo, at whatever angle it lies
+    members = {g.label for g in in_row}
+    others = [g for g in found if g.label not in members
+              and row.size / 1.45 < g.size < row.size * 1.45
+              and all(np.hypot(g.cx - x, g.cy - y) > row.size for x, y in wild_boxes)]
+    other_cards = []
+    if others:
+        p_other, turns = classify_any_turn(gray, ink, others, alphabet)
+        other_cards = [_card(p, card_box(g.cx, g.cy, g.size, float(t), photo.scale), False)
+                       for g, p, t in zip(others, p_other, turns)]
+    word = "".join(c.letter for c in row_cards)
+    suggestions = _suggestions(row_cards, is_word) if is_word else ()
+    return word, row_cards + other_cards, suggestions
+
+
+def _suggestions(cards: list[Card], is_word: Callable[[str], bool]) -> tuple[str, ...]:
+    """Other readings that are words: each unsure card may be its next likeliest letter.
+    The word list only ranks these; the reading itself stays what the cards look like."""
+    options = []
+    for c in cards:
+        choices = [(c.letter, c.confidence)]
+        if c.confidence < 0.95:
+            choices += [a for a in c.alternatives if a[1] > 0.05]
+        options.append(choices)
+    readings = []
+    for combo in itertools.islice(itertools.product(*options), 256):
+        word = "".join(letter for letter, _ in combo)
+        likelihood = float(np.prod([p for _, p in combo]))
+        readings.append((likelihood, word))
+    readings.sort(reverse=True)
+    read_word = "".join(c.letter for c in cards)
+    return tuple(w for _, w in readings if w != read_word and WILD not in w and is_word(w))[:3]
+
+
+def read(data: bytes, alphabet: str = LETTERS,
+         is_word: Callable[[str], bool] | None = None) -> Reading:
+    """Read the laid-down row in a photo. Raises UnreadablePhoto with a player's message."""
+    start = time.perf_counter()
+    photo = open_photo(data)
+    word, cards, suggestions = read_photo(photo, alphabet, is_word=is_word)
+    return Reading(word, tuple(cards), photo.width, photo.height,
+                   time.perf_counter() - start, suggestions)
+
+
+def read_debug(data: bytes, alphabet: str = LETTERS) -> tuple[Reading, dict[str, np.ndarray]]:
+    """read(), plus the named intermediate images: gray, ink, glyphs."""
+    start = time.perf_counter()
+    photo = open_photo(data)
+    steps = Steps()
+    word, cards, suggestions = read_photo(photo, alphabet, steps)
+    reading = Reading(word, tuple(cards), photo.width, photo.height,
+                      time.perf_counter() - start, suggestions)
+    return reading, steps.images
+
+
+def _draw(image: np.ndarray, found: list[Glyph], row: Row | None) -> np.ndarray:
+    out = cv2.cvtColor(image, cv2.COLOR_RGB2BGR)
+    members = {g.label for g in row.members} if row else set()
+    for g in found:
+        colour = (0, 200, 0) if g.label in members else (0, 140, 255)
+        cv2.rectangle(out, (g.x, g.y), (g.x + g.w, g.y + g.h), colour, 2)
+    return out
+
+
+
+
+
+def read_tiles(data: bytes, alphabet: str = LETTERS) -> list[Card]:
+    """Every letter tile in a photo of loose tiles lying at any angle (no row to follow)."""
+    photo = open_photo(data)
+    gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
+    found, ink, _ = glyphs(ink_ratio(gray))
+    if not found:
+        return []
+    sizes = np.array([g.size for g in found])
+    # the tiles' letters share one size: the size most letters agree on
+    typical = max(sizes, key=lambda s: int(((sizes > s / 1.35) & (sizes < s * 1.35)).sum()))
+    tiles = [g for g in found if typical / 1.35 < g.size < typical * 1.35]
+    probabilities, turns = classify_any_turn(gray, ink, tiles, alphabet)
+    return [_card(p, card_box(g.cx, g.cy, g.size, float(t), photo.scale), False)
+            for g, p, t in zip(tiles, probabilities, turns)]
