@@ -13,6 +13,12 @@ import cv2
 import numpy as np
 
 INK = 0.38  # darker than this share of the local paper white is ink (shadows stay above)
+# Faint print (light ink, blur, a small far-off row) needs a looser threshold: the reader
+# tries these in turn and keeps the one that finds the fullest row.
+INK_LEVELS = (INK, 0.5, 0.62)
+# Neighbouring letters of a row are at most this many letter sizes apart: room for a WILD
+# card (no big letter) between two letters, with wide gaps either side.
+MAX_GAP = 5.5
 
 
 @dataclass
@@ -44,9 +50,10 @@ def ink_ratio(gray: np.ndarray) -> np.ndarray:
     return gray.astype(np.float32) / np.maximum(white.astype(np.float32), 1.0)
 
 
-def glyphs(ratio: np.ndarray, min_size: int = 10) -> tuple[list[Glyph], np.ndarray, np.ndarray]:
+def glyphs(ratio: np.ndarray, threshold: float = INK,
+           min_size: int = 10) -> tuple[list[Glyph], np.ndarray, np.ndarray]:
     """Dark shapes that could be letters: (glyphs, ink mask, component labels)."""
-    ink = (ratio < INK).astype(np.uint8)
+    ink = (ratio < threshold).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     height, width = ink.shape
     found = []
@@ -62,23 +69,29 @@ def glyphs(ratio: np.ndarray, min_size: int = 10) -> tuple[list[Glyph], np.ndarr
             continue
         if fill > 0.8 and h < 2.5 * w and w < 2.5 * h:  # a dark blob or square, not a letter
             continue
-        if not _on_paper(ratio, ink, x, y, w, h):
+        if not _on_paper(ratio, labels, i, x, y, w, h):
             continue
         found.append(Glyph(i, x, y, w, h, area))
     return found, ink, labels
 
 
-def _on_paper(ratio: np.ndarray, ink: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
-    """A letter sits on light card: the ring around its box is mostly light."""
-    pad = max(2, int(0.18 * max(w, h)))
-    y0, y1 = max(0, y - pad), min(ink.shape[0], y + h + pad)
-    x0, x1 = max(0, x - pad), min(ink.shape[1], x + w + pad)
-    ring_ink = ink[y0:y1, x0:x1].sum() - ink[y:y + h, x:x + w].sum()
-    ring_area = (y1 - y0) * (x1 - x0) - w * h
-    if ring_area <= 0 or ring_ink > 0.12 * ring_area:
+def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
+              x: int, y: int, w: int, h: int) -> bool:
+    """A letter is printed on light card: just around its strokes (not around its box,
+    whose corners leave a tilted card) nearly everything is light paper."""
+    size = max(w, h)
+    blur, reach = max(2, int(0.06 * size)), max(4, int(0.16 * size))  # skip the soft edge
+    y0, y1 = max(0, y - reach), min(labels.shape[0], y + h + reach)
+    x0, x1 = max(0, x - reach), min(labels.shape[1], x + w + reach)
+    shape = (labels[y0:y1, x0:x1] == label).astype(np.uint8)
+
+    def grown(r: int) -> np.ndarray:
+        return cv2.dilate(shape, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)) > 0
+
+    ring = grown(reach) & ~grown(blur)
+    if not ring.any():
         return False
-    outer = ratio[y0:y1, x0:x1]
-    return float(np.median(outer)) > 0.75
+    return float((ratio[y0:y1, x0:x1][ring] > 0.65).mean()) > 0.8
 
 
 @dataclass
@@ -93,15 +106,17 @@ class Row:
         return float(np.degrees(np.arctan2(-self.direction[1], self.direction[0])))
 
 
-def find_row(found: list[Glyph]) -> Row | None:
+def find_row(found: list[Glyph], weights: np.ndarray | None = None) -> Row | None:
     """The laid-down word: the longest run of same-size letters along a line.
     Several candidate lines are tried (through each letter and its near neighbours); the
-    one whose letters add up to the most letter height wins, so a row of big letters beats
-    the row of small index letters in the cards' corners."""
+    one whose letters add up to the most letter height (times how much each looks like a
+    letter, when `weights` says) wins, so a row of big letters beats the row of small
+    index letters in the cards' corners."""
     if not found:
         return None
     centres = np.array([(g.cx, g.cy) for g in found])
     sizes = np.array([g.size for g in found])
+    weights = np.ones(len(found)) if weights is None else weights
     best, best_score = None, 0.0
     for i, g in enumerate(found):
         similar = np.nonzero((sizes > g.size / 1.45) & (sizes < g.size * 1.45))[0]
@@ -110,7 +125,7 @@ def find_row(found: list[Glyph]) -> Row | None:
         near = near[np.argsort(np.hypot(*(centres[near] - centres[i]).T))][:4]
         for j in near:
             members = _chain(found, centres, sizes, i, j)
-            score = sum(found[k].size for k in members)
+            score = sum(found[k].size * weights[k] for k in members)
             if score > best_score:
                 best, best_score = members, score
     if best is None:  # a single letter
@@ -135,7 +150,7 @@ def _grow(centres: np.ndarray, sizes: np.ndarray, members: list[int]) -> list[in
         added = [k for k in range(len(centres)) if k not in members
                  and size / 1.45 < sizes[k] < size * 1.45
                  and abs(offset[k] - np.polyval(fit, along[k])) < 0.45 * size
-                 and low - 4.2 * size < along[k] < high + 4.2 * size]
+                 and low - MAX_GAP * size < along[k] < high + MAX_GAP * size]
         if not added:
             return members
         members += added
@@ -156,7 +171,7 @@ def _chain(found, centres, sizes, i, j) -> list[int]:
     # keep the unbroken run that holds i
     runs, run = [], [inline[0]]
     for a, b in zip(inline, inline[1:]):
-        if along[b] - along[a] > 4.2 * size:
+        if along[b] - along[a] > MAX_GAP * size:
             runs.append(run)
             run = []
         run.append(b)
@@ -175,8 +190,22 @@ def _ordered(found, centres, members) -> Row:
     if direction[0] < 0:
         direction = -direction
     order = np.argsort(points @ direction)
-    glyphs_in_order = [found[members[k]] for k in order]
-    return Row(glyphs_in_order, direction, float(np.median([g.size for g in glyphs_in_order])))
+    in_order = _unsqueezed([found[members[k]] for k in order])
+    return Row(in_order, direction, float(np.median([g.size for g in in_order])))
+
+
+def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
+    """Drop a 'letter' squeezed between two others much closer than the cards' pitch:
+    the dark gap between two cards, not a card of its own."""
+    while len(row) >= 3:
+        steps = [np.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in zip(row, row[1:])]
+        pitch = float(np.median(steps))
+        squeezed = [k for k in range(1, len(row) - 1)
+                    if steps[k - 1] < 0.62 * pitch and steps[k] < 0.62 * pitch]
+        if not squeezed:
+            return row
+        row = [g for k, g in enumerate(row) if k != min(squeezed, key=lambda k: row[k].area)]
+    return row
 
 
 def wild_cards(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float, float]]:

@@ -174,10 +174,54 @@ def _render(letter: str, font_path: str, rng: np.random.Generator,
     return mask
 
 
+def _junk(rng: np.random.Generator) -> np.ndarray:
+    """A dark shape that is no letter: a blob, a square of a checked cloth, a stroke of wood
+    grain, a card's corner, a smudge of texture."""
+    size = int(rng.integers(14, 90))
+    canvas = np.zeros((size * 2, size * 2), np.uint8)
+    centre = (size, size)
+    kind = rng.integers(0, 6)
+    if kind == 0:  # a square or a short bar
+        w, h = size * rng.uniform(0.4, 1.0), size * rng.uniform(0.4, 1.0)
+        box = cv2.boxPoints((centre, (w, h), rng.uniform(0, 90))).astype(np.int32)
+        cv2.fillPoly(canvas, [box], 255)
+    elif kind == 1:  # a blob
+        cv2.ellipse(canvas, centre, (int(size * rng.uniform(0.2, 0.6)), int(size * rng.uniform(0.2, 0.6))),
+                    rng.uniform(0, 180), 0, 360, 255, -1)
+    elif kind == 2:  # strokes of grain or a pen
+        for _ in range(rng.integers(1, 4)):
+            a, b = rng.integers(0, size * 2, 2), rng.integers(0, size * 2, 2)
+            cv2.line(canvas, tuple(int(v) for v in a), tuple(int(v) for v in b), 255,
+                     int(rng.integers(2, max(3, size // 6))))
+    elif kind == 3:  # a card's corner or edge
+        t = int(rng.integers(2, max(3, size // 8)))
+        cv2.ellipse(canvas, centre, (size // 2, size // 2), rng.uniform(0, 360), 0,
+                    rng.uniform(60, 200), 255, t)
+    elif kind == 4:  # texture
+        noise = cv2.GaussianBlur(rng.normal(0, 1, canvas.shape).astype(np.float32), (0, 0),
+                                 rng.uniform(2, 6))
+        canvas = (noise > rng.uniform(0.1, 0.6) * noise.std()).astype(np.uint8) * 255
+    else:  # a digit of a card's point value, lying at any angle
+        from PIL import Image, ImageDraw, ImageFont
+        fonts = font_files()
+        font = ImageFont.truetype(fonts[int(rng.integers(0, len(fonts)))], size)
+        img = Image.new("L", canvas.shape[::-1], 0)
+        ImageDraw.Draw(img).text((size // 2, size // 3), str(rng.choice(list("2345678923"))),
+                                 font=font, fill=255)
+        canvas = np.asarray(img).copy()
+    return canvas > 127
+
+
 def training_set(samples_per_font: int, seed: int = 1) -> tuple[list[np.ndarray], np.ndarray]:
-    """Upright letters labelled by letter, and turned ones labelled NONE."""
+    """Upright letters labelled by letter; turned letters and shapes that are no letter
+    labelled NONE."""
     rng = np.random.default_rng(seed)
     masks, labels = [], []
+    for _ in range(4000):
+        mask = _junk(rng)
+        if mask.sum() >= 8:
+            masks.append(mask)
+            labels.append(NONE)
     for font_path in font_files():
         for letter_index, letter in enumerate(LETTERS):
             for _ in range(samples_per_font):
@@ -194,7 +238,7 @@ def training_set(samples_per_font: int, seed: int = 1) -> tuple[list[np.ndarray]
     return masks, np.asarray(labels)
 
 
-def train(samples_per_font: int = 6, hidden: int = 160, seed: int = 1) -> Classifier:
+def train(samples_per_font: int = 5, hidden: int = 160, seed: int = 1) -> Classifier:
     from sklearn.neural_network import MLPClassifier
 
     masks, labels = training_set(samples_per_font, seed)

@@ -13,6 +13,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 WORKING_SIDE = 1600  # long side the reader works at; card letters stay 30 px or more
 MAX_PIXELS = 50_000_000  # a 50 MP photo is the largest phone sensor; beyond is a bomb
 MAX_BYTES = 30 * 1024 * 1024
+TOO_LARGE = "The photo has too many pixels to read (over 50 megapixels)."
 
 
 class UnreadablePhoto(ValueError):
@@ -38,15 +39,16 @@ def open_photo(data: bytes, working_side: int = WORKING_SIDE) -> Photo:
             img = Image.open(io.BytesIO(data))
             width, height = img.size  # read from the header; nothing decoded yet
             if width * height > MAX_PIXELS:
-                raise UnreadablePhoto(f"The photo is {width}x{height} pixels: too large to read.")
+                raise UnreadablePhoto(TOO_LARGE)
             if img.format == "JPEG":
                 img.draft("RGB", (working_side, working_side))  # decode at 1/2, 1/4 or 1/8
             img = ImageOps.exif_transpose(img)
             img = img.convert("RGB")
         except UnreadablePhoto:
             raise
-        except (UnidentifiedImageError, Image.DecompressionBombError,
-                Image.DecompressionBombWarning):
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise UnreadablePhoto(TOO_LARGE) from None
+        except UnidentifiedImageError:
             raise UnreadablePhoto("This file is not a photo Companion can read.") from None
         except (OSError, SyntaxError, ValueError):
             raise UnreadablePhoto("The photo is damaged or cut short.") from None

@@ -16,7 +16,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .find import Glyph, Row, find_row, glyphs, ink_ratio, paper_angle, wild_cards
+from .find import (INK_LEVELS, Glyph, Row, find_row, glyphs, ink_ratio, paper_angle,
+                   wild_cards)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, UnreadablePhoto, open_photo
 
@@ -133,12 +134,42 @@ def _card(probabilities: np.ndarray, box, in_row: bool) -> Card:
     return Card(LETTERS[order[0]], float(probabilities[order[0]]), box, alternatives, in_row)
 
 
+LETTERLIKE = 0.35  # below this, a shape looks to the classifier like no letter at all
+
+
+def letterness(gray: np.ndarray, ink: np.ndarray, found: list[Glyph]) -> np.ndarray:
+    """How much each shape looks like an upright letter once squared with its card."""
+    if not found:
+        return np.zeros(0)
+    masks = [upright_mask(ink, g, paper_angle(gray, g)) for g in found]
+    return 1.0 - model().probabilities(masks)[:, NONE]
+
+
+def _fullest_row(gray: np.ndarray, ratio: np.ndarray) -> tuple[list[Glyph], np.ndarray, Row | None]:
+    """Find the letters at each ink level, keep the level whose row looks most like a row
+    of letters (faint print needs a looser level; junk does not count)."""
+    best = None
+    for level in INK_LEVELS:
+        found, ink, _ = glyphs(ratio, level)
+        weights = letterness(gray, ink, found)
+        found = [g for g, w in zip(found, weights) if w > LETTERLIKE]
+        weights = weights[weights > LETTERLIKE]
+        row = find_row(found, weights)
+        score = 0.0
+        if row:
+            members = {g.label for g in row.members}
+            score = sum(w for g, w in zip(found, weights) if g.label in members)
+            score += len(wild_cards(ratio, ink, row))
+        if best is None or score > best[0] + 0.5:
+            best = (score, found, ink, row)
+    return best[1], best[2], best[3]
+
+
 def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None,
                is_word: Callable[[str], bool] | None = None) -> tuple[str, list[Card], tuple[str, ...]]:
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     ratio = ink_ratio(gray)
-    found, ink, _ = glyphs(ratio)
-    row = find_row(found)
+    found, ink, row = _fullest_row(gray, ratio)
     if steps:
         steps.keep("gray", gray)
         steps.keep("ink", ink * 255)

@@ -65,7 +65,7 @@ document.addEventListener("change", async (event) => {
   } catch (err) {
     // An image the browser cannot decode still goes up: the server says what is wrong.
   }
-  input.form.requestSubmit(input.closest(".scan").querySelector(".scan-go"));
+  input.closest(".scan").querySelector(".scan-go").click();  // a click, so htmx sends it to the scan
 });
 
 // Tap a card on the photo: its letter cycles through the reader's likeliest letters.

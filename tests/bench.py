@@ -6,6 +6,7 @@ Timings live here, never in tests: a test asserts behaviour, a benchmark reports
 from __future__ import annotations
 
 import csv
+import difflib
 import gzip
 import io
 import platform
@@ -161,9 +162,61 @@ def import_figure() -> tuple[str, str]:
             "upload to commit", f"{seconds:.1f} s")
 
 
+def _letters_right(read: str, truth: str) -> int:
+    """Letters read right, aligned as a diff would (a missed card shifts nothing)."""
+    return sum(block.size for block in difflib.SequenceMatcher(None, read, truth).get_matching_blocks())
+
+
+def _read_photos(reader, photos) -> tuple[int, int, int, list[float]]:
+    exact = right = total = 0
+    seconds = []
+    for photo in photos:
+        start = time.perf_counter()
+        word = reader(photo.jpeg)
+        seconds.append(time.perf_counter() - start)
+        exact += word == photo.word
+        right += _letters_right(word, photo.word)
+        total += len(photo.word)
+    return exact, right, total, seconds
+
+
+def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str]]:
+    """The card reader on generated photos it never trained on, and on the real tile photos."""
+    from ocr import read, read_tiles, realphotos, synth, textbook
+
+    photos = [synth.render_photo(synth.random_word(seed), seed) for seed in range(50_000, 50_000 + count)]
+    big = [synth.render_photo(synth.random_word(seed), seed, megapixels=12.0)
+           for seed in range(60_000, 60_020)]
+    exact, right, total, seconds = _read_photos(lambda jpeg: read(jpeg).word, photos)
+    _, _, _, big_seconds = _read_photos(lambda jpeg: read(jpeg).word, big)
+    t_exact, t_right, t_total, t_seconds = _read_photos(
+        lambda jpeg: textbook.read_textbook(jpeg)[0], photos[:textbook_count])
+    ours = realphotos.score(lambda jpeg: [c.letter for c in read_tiles(jpeg, realphotos.TILE_ALPHABET)])
+    theirs = realphotos.score(lambda jpeg: [c for c, _, _ in textbook.read_textbook(
+        jpeg, realphotos.TILE_ALPHABET)[1] if c])
+    sizes = sorted(p.width * p.height / 1e6 for p in photos)
+    return [
+        (f"generated photos: words read exactly ({count} photos, {sizes[0]:.1f}–{sizes[-1]:.1f} MP)",
+         f"{exact}/{count} = {100 * exact / count:.1f}%"),
+        ("generated photos: letters read right", f"{right}/{total} = {100 * right / total:.1f}%"),
+        ("generated photos: seconds a photo", f"{statistics.median(seconds):.2f} s median, "
+                                              f"{max(seconds):.2f} s worst"),
+        ("generated 12 MP photos: seconds a photo (20 photos)",
+         f"{statistics.median(big_seconds):.2f} s median, {max(big_seconds):.2f} s worst"),
+        (f"textbook recipe (Otsu, outer contours, Tesseract --psm 10) on the first {textbook_count}",
+         f"words {t_exact}/{textbook_count} = {100 * t_exact / textbook_count:.1f}%, letters "
+         f"{100 * t_right / t_total:.1f}%, {statistics.median(t_seconds):.2f} s median"),
+        (f"real tile photos (ban-seg, {ours.photos} photos, {ours.tiles_true} tiles): recall, precision",
+         f"{100 * ours.recall:.1f}%, {100 * ours.precision:.1f}% ({ours.seconds_median:.2f} s median)"),
+        ("real tile photos, textbook recipe: recall, precision",
+         f"{100 * theirs.recall:.1f}%, {100 * theirs.precision:.1f}% ({theirs.seconds_median:.2f} s median)"),
+    ]
+
+
 def main() -> None:
     sections = {"Scorekeeping (FOOT!/ZOOT!)": bench_rules() + bench_pages(),
-                "Word judge": bench_words()}
+                "Word judge": bench_words(),
+                "Card reader": bench_ocr()}
     lines = [
         "# Benchmarks",
         "",

@@ -11,6 +11,8 @@ from flask_migrate import upgrade
 from companion import create_app
 from companion.extensions import db
 from companion.words import store
+from ocr import reader
+from ocr.letters import train
 
 WORD_STORE = Path(__file__).resolve().parent.parent / "instance" / "words.sqlite"
 
@@ -24,6 +26,14 @@ def migrated_db(tmp_path_factory):
         upgrade()
         db.engine.dispose()  # closing checkpoints SQLite's WAL into the file we copy
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def letter_model() -> Path:
+    """The card reader's classifier that `make install` trains (trained here if missing)."""
+    if not reader.MODEL.is_file():
+        train().save(reader.MODEL)
+    return reader.MODEL
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,34 @@
+"""Cards drawn plainly with PIL, for tests that need an exact, simple photo."""
+
+import io
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+
+def table(word: str, angles=None, rotate_photo=0, exif_orientation=None) -> bytes:
+    """White cards with big black capitals ("?" draws a WILD card), in a row on a dark
+    table, as a JPEG."""
+    font = ImageFont.truetype(FONT, 90)
+    small = ImageFont.truetype(FONT, 28)
+    im = Image.new("RGB", (60 + 170 * len(word), 400), (40, 40, 45))
+    for i, ch in enumerate(word):
+        card = Image.new("RGBA", (120, 140), (245, 240, 225, 255))
+        draw = ImageDraw.Draw(card)
+        if ch == "?":
+            draw.text((60, 70), "WILD", font=small, fill=(0, 0, 0, 255), anchor="mm")
+        else:
+            draw.text((60, 70), ch, font=font, fill=(0, 0, 0, 255), anchor="mm")
+        if angles:
+            card = card.rotate(angles[i], expand=True, resample=Image.BICUBIC)
+        im.paste(card, (40 + 170 * i, 120), card)
+    im = im.rotate(rotate_photo, expand=True)
+    out = io.BytesIO()
+    exif = Image.Exif()
+    if exif_orientation:
+        exif[0x0112] = exif_orientation
+    im.save(out, "JPEG", quality=90, exif=exif)
+    return out.getvalue()
+
+

@@ -1,0 +1,117 @@
+"""The card reader: what it reads in plain and generated photos, and what it refuses."""
+
+import io
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import ocr
+from drawn import table
+from ocr import read, read_debug, read_tiles, realphotos, synth
+
+
+def test_the_reader_is_pure():
+    code = textwrap.dedent("""
+        import sys, ocr, ocr.synth, ocr.textbook, ocr.realphotos
+        print(sorted(m for m in ("flask", "sqlalchemy", "companion") if m in sys.modules))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("word, angles, photo_turn", [
+    ("JAZZY", None, 0),
+    ("QUOTA", [3, -4, 2, 5, -2], 0),
+    ("OXBOW", None, 12),  # the whole row tilted
+    ("IVY", None, -20),
+])
+def test_reads_plain_cards_in_reading_order(word, angles, photo_turn):
+    reading = read(table(word, angles=angles, rotate_photo=photo_turn))
+    assert reading.word == word
+    xs = [card.box[0] for card in reading.row()]
+    assert xs == sorted(xs)  # left to right, as the row is read
+
+
+def test_a_wild_card_reads_as_a_question_mark():
+    assert read(table("JA?ZY")).word == "JA?ZY"
+
+
+def test_exif_orientation_is_applied():
+    # The pixels lie on their side; the EXIF tag turns them upright, as a phone's would.
+    reading = read(table("QUOTA", rotate_photo=90, exif_orientation=6))
+    assert reading.word == "QUOTA"
+    assert reading.width > reading.height
+
+
+def test_a_blank_table_has_no_cards():
+    img = Image.fromarray((np.random.default_rng(1).normal(120, 6, (600, 800, 3))
+                           .clip(0, 255).astype(np.uint8)))
+    out = io.BytesIO()
+    img.save(out, "JPEG")
+    reading = read(out.getvalue())
+    assert (reading.word, reading.cards) == ("", ())
+
+
+def _bomb() -> bytes:
+    """A small JPEG whose header claims 20000 x 20000 pixels."""
+    out = io.BytesIO()
+    Image.new("RGB", (16, 16), "white").save(out, "JPEG")
+    data = bytearray(out.getvalue())
+    sof = data.index(b"\xff\xc0")
+    data[sof + 5:sof + 9] = (20000).to_bytes(2, "big") * 2
+    return bytes(data)
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"", "The photo is empty (0 bytes)."),
+    (b"GIF89a, but not really an image at all", "This file is not a photo Companion can read."),
+    (b"%PDF-1.4 not a photo", "This file is not a photo Companion can read."),
+    (table("JAZZY")[:2000], "The photo is damaged or cut short."),
+    (b"\xff" * (30 * 1024 * 1024 + 1), "The photo is over 30 MB: take it again at a normal size."),
+    (_bomb(), "The photo has too many pixels to read (over 50 megapixels)."),
+])
+def test_bad_photos_get_a_clear_message(data, message):
+    with pytest.raises(ocr.UnreadablePhoto) as refused:
+        read(data)
+    assert str(refused.value) == message
+
+
+def test_the_debug_variant_names_its_steps():
+    reading, images = read_debug(table("FJORD"))
+    assert reading.word == "FJORD"
+    assert set(images) == {"gray", "ink", "glyphs"}
+    assert all(isinstance(im, np.ndarray) and im.size for im in images.values())
+
+
+def test_the_command_line_reads_each_photo_and_reports_failures(tmp_path):
+    good, bad = tmp_path / "good.jpg", tmp_path / "bad.jpg"
+    good.write_bytes(table("JAZZY"))
+    bad.write_bytes(b"not a photo")
+    out = subprocess.run([sys.executable, "-m", "ocr", "--json", str(bad), str(good)],
+                         capture_output=True, text=True)
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert lines[0]["file"] == str(bad) and "not a photo" in lines[0]["error"]
+    assert lines[1]["word"] == "JAZZY" and lines[1]["seconds"] > 0
+    assert [c["letter"] for c in lines[1]["cards"]] == list("JAZZY")
+    assert all(len(c["box"]) == 4 and 0 < c["confidence"] <= 1 for c in lines[1]["cards"])
+    assert out.returncode == 1  # one photo could not be read
+
+
+def test_reads_most_generated_photos():
+    """A floor against regressions; the bar itself (97% of words) is measured by make bench."""
+    photos = [synth.render_photo(synth.random_word(seed), seed) for seed in range(7000, 7020)]
+    exact = sum(read(p.jpeg).word == p.word for p in photos)
+    assert exact >= 12
+
+
+def test_finds_and_reads_most_tiles_in_real_photos():
+    """A floor on 12 of the real photos; make bench scores all 100."""
+    score = realphotos.score(lambda jpeg: [c.letter for c in read_tiles(jpeg, realphotos.TILE_ALPHABET)],
+                             realphotos.labelled_photos()[::8])
+    assert score.recall > 0.8 and score.precision > 0.8

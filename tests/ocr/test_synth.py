@@ -1,0 +1,151 @@
+"""The synthetic photo generator: truth that matches the pixels, sizes, EXIF, determinism."""
+
+import io
+import json
+import time
+
+import numpy as np
+import pytest
+from PIL import Image, ImageOps
+
+from ocr import synth
+from ocr.synth import BACKGROUNDS, DECK, render_photo, random_word
+
+
+def _upright(photo):
+    im = Image.open(io.BytesIO(photo.jpeg))
+    return ImageOps.exif_transpose(im).convert("RGB")
+
+
+def _small(a):
+    """Average 8x8 blocks, so JPEG loss and noise do not hide a wrong orientation."""
+    h, w = a.shape[0] // 8 * 8, a.shape[1] // 8 * 8
+    return a[:h, :w].astype(np.float32).reshape(h // 8, 8, w // 8, 8, 3).mean((1, 3))
+
+
+def test_random_word_is_a_legal_row():
+    words = [random_word(s) for s in range(400)]
+    assert words == [random_word(s) for s in range(400)]
+    assert len(set(words)) > 150
+    assert sum("?" in w for w in words) in range(20, 120)
+    for w in words:
+        assert 2 <= len(w) <= 9
+        assert set(w) <= set(DECK)
+        assert w.count("?") <= 1
+        assert all(w.count(c) <= DECK[c] for c in set(w))
+    assert 250 <= len(synth.WORDS) <= 400
+    assert all(synth._deck_ok(w) for w in synth.WORDS)
+
+
+def test_same_seed_same_bytes_and_seeds_differ():
+    a = render_photo("ZEBRA", 5, megapixels=1.0)
+    b = render_photo("ZEBRA", 5, megapixels=1.0)
+    c = render_photo("ZEBRA", 6, megapixels=1.0)
+    assert a.jpeg == b.jpeg and a.cards == b.cards and a.params == b.params
+    assert a.jpeg != c.jpeg
+    # fixing one option leaves the rest of the scene as the seed chose it
+    d = render_photo("ZEBRA", 5, megapixels=1.0, background="slate")
+    assert d.params["font"] == a.params["font"] and d.params["row_angle_deg"] == a.params["row_angle_deg"]
+
+
+@pytest.mark.parametrize("mp", [1.0, 2.5, 12.0])
+def test_sizes_hit_the_requested_megapixels(mp):
+    t = time.perf_counter()
+    p = render_photo("KITCHEN", 11, megapixels=mp)
+    took = time.perf_counter() - t
+    assert abs(p.width * p.height / 1e6 - mp) / mp < 0.01
+    im = _upright(p)
+    assert im.size == (p.width, p.height)
+    assert max(p.width, p.height) / min(p.width, p.height) in (pytest.approx(4 / 3, 0.01), pytest.approx(16 / 9, 0.01))
+    assert took < (4.0 if mp <= 1 else 12.0)  # generous: the machine may be busy
+
+
+def test_exif_rotated_jpeg_displays_upright():
+    seen = set()
+    for seed in range(60):
+        photo, dbg = synth._render("ROBOT", seed, megapixels=0.6, debug=True)
+        key = photo.params["exif"]
+        if key in seen:
+            continue
+        seen.add(key)
+        raw = Image.open(io.BytesIO(photo.jpeg))
+        tag = raw.getexif().get(0x0112)
+        assert tag == photo.params["exif"]
+        assert photo.exif_orientation == (tag or 1)
+        if tag in (6, 8):
+            assert raw.size == (photo.height, photo.width)
+        got = _small(np.asarray(ImageOps.exif_transpose(raw).convert("RGB")))
+        want = _small(dbg["upright"])
+        assert got.shape == want.shape
+        assert np.abs(got - want).mean() < 3.0  # JPEG loss only
+        assert np.abs(got - want).mean() < 0.5 * np.abs(got[::-1, ::-1] - want).mean()
+        if seen >= {1, 3, 6, 8, None}:
+            break
+    assert seen >= {1, 3, 6, 8, None}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_truth_boxes_cover_the_rendered_cards(seed):
+    word = random_word(seed)
+    photo, dbg = synth._render(word, seed, megapixels=1.5, distractor_card=seed % 3 == 0, debug=True)
+    labels = dbg["labels"]
+    assert photo.word == word
+    assert "".join(c.letter for c in photo.cards if c.in_row) == word
+    assert [c.in_row for c in photo.cards] == [True] * len(word) + [False] * (seed % 3 == 0)
+    for i, card in enumerate(photo.cards):
+        ys, xs = np.nonzero(labels == i + 1)
+        assert len(xs) > 0.5 * (card.box[2] - card.box[0]) * (card.box[3] - card.box[1]) * 0.5
+        drawn = (xs.min(), ys.min(), xs.max() + 1, ys.max() + 1)
+        for got, want in zip(drawn, card.box):
+            assert abs(int(got) - want) <= 2, (card, drawn)
+        assert 0 <= card.box[0] < card.box[2] <= photo.width
+        assert 0 <= card.box[1] < card.box[3] <= photo.height
+    # reading order runs left to right along the row
+    xc = [(c.box[0] + c.box[2]) / 2 for c in photo.cards if c.in_row]
+    assert xc == sorted(xc)
+
+
+@pytest.mark.parametrize("background", BACKGROUNDS)
+def test_every_background_keeps_the_letters_legible(background):
+    for seed in range(3):
+        word = random_word(seed + 100)
+        p = render_photo(word, seed, background=background, megapixels=1.0)
+        assert p.params["background"] == background
+        gray = np.asarray(_upright(p).convert("L"), np.float32)
+        for c, cap in zip(p.cards, p.params["cap_px"]):
+            x0, y0, x1, y1 = c.box
+            inner = gray[y0 + (y1 - y0) // 5:y1 - (y1 - y0) // 5, x0 + (x1 - x0) // 5:x1 - (x1 - x0) // 5]
+            lo, hi = np.percentile(inner, [3, 90])
+            assert hi - lo > 45, (background, seed, c, lo, hi)  # ink against the card face
+            assert cap >= (13 if c.letter == "?" else 23)
+
+
+def test_distractor_card_and_objects():
+    p = render_photo("FOX", 3, megapixels=1.0, distractor_card=True)
+    assert len(p.cards) == 4 and not p.cards[-1].in_row and p.word == "FOX"
+    q = render_photo("FOX", 3, megapixels=1.0, distractor_card=False)
+    assert len(q.cards) == 3
+    kinds = set()
+    for s in range(40):
+        kinds.update(render_photo("FOX", s, megapixels=0.3).params["objects"])
+    assert kinds == {"backs", "coin", "pen", "ring"}
+
+
+def test_fonts_are_real_letter_fonts():
+    fonts = [p for p, _ in synth._font_candidates()]
+    assert fonts
+    for bad in ("D050000L", "Z003", "DejaVuMath", "StandardSymbols"):
+        assert not any(bad.lower() in f.lower().replace("-", "") for f in fonts)
+
+
+def test_bad_input():
+    with pytest.raises(ValueError):
+        render_photo("AB1", 1)
+    with pytest.raises(ValueError):
+        render_photo("AB", 1, background="marble")
+
+
+def test_command_line_writes_samples_and_truth(tmp_path):
+    assert synth._main([str(tmp_path), "2"]) == 0
+    truth = json.loads((tmp_path / "truth.json").read_text())
+    assert len(truth) == 2 and (tmp_path / truth[0]["file"]).stat().st_size > 10_000
