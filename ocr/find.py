@@ -213,11 +213,13 @@ def wild_cards(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float
     of about one card in the row (or extends it at an end), light like a card and marked
     with small print (the word WILD). Returns the centres of those cards."""
     centres = np.array([(g.cx, g.cy) for g in row.members])
-    if len(centres) >= 2:
-        steps = np.hypot(*np.diff(centres, axis=0).T)
+    # The cards' pitch: the median step between letters; with only two letters, that one
+    # step may span a WILD card, so it is capped at two letter sizes (a wide card and gap).
+    steps = np.hypot(*np.diff(centres, axis=0).T) if len(centres) >= 2 else np.array([])
+    if len(steps) >= 2:
         pitch = float(np.median(steps))
     else:
-        steps, pitch = np.array([]), 1.5 * row.size
+        pitch = min(float(steps[0]), 2.0 * row.size) if len(steps) else 1.8 * row.size
     slots = []
     for k, step in enumerate(steps):  # gaps inside the row
         missing = int(round(step / pitch)) - 1

@@ -159,8 +159,8 @@ def _fullest_row(gray: np.ndarray, ratio: np.ndarray) -> tuple[list[Glyph], np.n
         if row:
             members = {g.label for g in row.members}
             score = sum(w for g, w in zip(found, weights) if g.label in members)
-            score += len(wild_cards(ratio, ink, row))
-        if best is None or score > best[0] + 0.5:
+            score += 0.5 * len(wild_cards(ratio, ink, row))  # a gap is weaker proof than a letter
+        if best is None or score > best[0] + 0.75:  # a looser level must earn its place
             best = (score, found, ink, row)
     return best[1], best[2], best[3]
 

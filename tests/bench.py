@@ -114,12 +114,12 @@ def random_hands(count: int, letters: int, seed: int = 7) -> list[str]:
 def bench_words() -> list[tuple[str, str]]:
     judge = Judge(WORD_STORE)
     rules = {g: rules_for(g) for g in GAMES}
-    rows = list(csv.DictReader((ROOT / "tests/words/eval_words.tsv").open(), delimiter="\t"))
+    rows = list(csv.DictReader((ROOT / "tests/judge/eval_words.tsv").open(), delimiter="\t"))
     wrong = [r["word"] for r in rows if judge.check(r["word"], rules["fez"]).valid != (r["valid"] == "1")]
     lookup = timed(lambda: judge.check("XYLEM", rules["foot"]), 20_000)[0]
     miss = timed(lambda: judge.check("BLORF", rules["foot"]), 20_000)[0]
     figures = [
-        ("agreement with the evaluation set (tests/words/eval_words.tsv), SCOWL sizes up to 70",
+        ("agreement with the evaluation set (tests/judge/eval_words.tsv), SCOWL sizes up to 70",
          f"{len(rows) - len(wrong)}/{len(rows)} = {100 * (len(rows) - len(wrong)) / len(rows):.1f}% "
          f"(disagrees on: {', '.join(wrong) or 'none'})"),
         ("one lookup, a valid word with its definition", f"{lookup * 1e6:.1f} µs median"),
