@@ -71,6 +71,8 @@ def glyphs(ratio: np.ndarray, threshold: float = INK,
             continue
         if not _on_paper(ratio, labels, i, x, y, w, h):
             continue
+        if h > 2.5 * w and not _paper_at_ends(ratio, labels, i, x, y, w, h):
+            continue
         found.append(Glyph(i, x, y, w, h, area))
     return found, ink, labels
 
@@ -92,6 +94,25 @@ def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
     if not ring.any():
         return False
     return float((ratio[y0:y1, x0:x1][ring] > 0.65).mean()) > 0.8
+
+
+def _paper_at_ends(ratio: np.ndarray, labels: np.ndarray, label: int,
+                   x: int, y: int, w: int, h: int) -> bool:
+    """A bar is an I only if card paper goes on past both its ends; the dark gap between
+    two cards looks like an I but runs into the table at both ends."""
+    rows = np.nonzero((labels[y:y + h, x:x + w] == label).any(axis=1))[0]
+    step = max(3, int(0.15 * h))
+    for end_row, direction in ((rows[0], -1), (rows[-1], 1)):
+        cols = np.nonzero(labels[y + end_row, x:x + w] == label)[0]
+        cx = x + int(cols.mean())
+        y0 = y + end_row + direction * int(0.06 * h)
+        y1 = y0 + direction * step
+        lo, hi = sorted((y0, y1))
+        lo, hi = max(0, lo), min(ratio.shape[0], hi)
+        window = ratio[lo:hi, max(0, cx - step // 2):cx + step // 2 + 1]
+        if window.size == 0 or float(np.median(window)) < 0.7:
+            return False
+    return True
 
 
 @dataclass
@@ -149,7 +170,7 @@ def _grow(centres: np.ndarray, sizes: np.ndarray, members: list[int]) -> list[in
         low, high = along[members].min(), along[members].max()
         added = [k for k in range(len(centres)) if k not in members
                  and size / 1.45 < sizes[k] < size * 1.45
-                 and abs(offset[k] - np.polyval(fit, along[k])) < 0.45 * size
+                 and abs(offset[k] - np.polyval(fit, along[k])) < 0.6 * size
                  and low - MAX_GAP * size < along[k] < high + MAX_GAP * size]
         if not added:
             return members
@@ -208,10 +229,11 @@ def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
     return row
 
 
-def wild_cards(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float, float]]:
-    """Where the row has a card with no big letter: a WILD card. Such a card leaves a gap
-    of about one card in the row (or extends it at an end), light like a card and marked
-    with small print (the word WILD). Returns the centres of those cards."""
+def gaps(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float, float, Glyph | None]]:
+    """Cards the row finder missed: where the row leaves a gap of about one card (or could
+    go on at an end) and a light card lies there. Each is (centre x, centre y, its letter):
+    the letter is None for a WILD card (small print only, the word WILD), or the big shape
+    found there, a letter too faint or too odd to have been taken for one before."""
     centres = np.array([(g.cx, g.cy) for g in row.members])
     # The cards' pitch: the median step between letters; with only two letters, that one
     # step may span a WILD card, so it is capped at two letter sizes (a wide card and gap).
@@ -227,19 +249,41 @@ def wild_cards(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float
             slots.append(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1))
     for end, outward in ((centres[0], -row.direction), (centres[-1], row.direction)):
         slots.append(end + outward * pitch)
-    return [(float(x), float(y)) for x, y in slots if _blank_card(ratio, ink, x, y, row.size)]
+    found = []
+    for x, y in slots:
+        card = _card_at(ratio, ink, float(x), float(y), row.size)
+        if card is not False:
+            found.append((float(x), float(y), card))
+    return found
 
 
-def _blank_card(ratio: np.ndarray, ink: np.ndarray, x: float, y: float, size: float) -> bool:
-    """A light card face at (x, y) with a little small print and no big letter."""
-    half = int(0.5 * size)
+def _card_at(ratio: np.ndarray, ink: np.ndarray, x: float, y: float,
+             size: float) -> Glyph | None | bool:
+    """What lies at (x, y): False for no card; None for a light card with only small print
+    (WILD); or the big dark shape on a light card there (a letter)."""
+    half = int(0.55 * size)
     x0, x1, y0, y1 = int(x) - half, int(x) + half, int(y) - half, int(y) + half
     if x0 < 0 or y0 < 0 or x1 > ink.shape[1] or y1 > ink.shape[0]:
         return False
-    if float(np.median(ratio[y0:y1, x0:x1])) < 0.8:
+    if float(np.median(ratio[y0:y1, x0:x1])) < 0.75:
         return False
-    share = float(ink[y0:y1, x0:x1].mean())
-    return 0.015 < share < 0.3
+    # the whole card face is light, not just its middle (a checked cloth has light squares)
+    cw, ch = int(0.6 * size), int(0.85 * size)
+    face = ratio[max(0, int(y) - ch):int(y) + ch, max(0, int(x) - cw):int(x) + cw]
+    if float(np.percentile(face, 25)) < 0.7:
+        return False
+    patch = ink[y0:y1, x0:x1]
+    share = float(patch.mean())
+    if not 0.01 < share < 0.35:
+        return False
+    count, _, stats, _ = cv2.connectedComponentsWithStats(patch, connectivity=8)
+    shapes = [tuple(int(v) for v in stats[i]) for i in range(1, count)]
+    big = [st for st in shapes if max(st[2], st[3]) > 0.6 * size]
+    if big:
+        bx, by, bw, bh, barea = max(big, key=lambda st: st[4])
+        return Glyph(-1, x0 + bx, y0 + by, bw, bh, barea)
+    small_print = [st for st in shapes if 0.12 * size < max(st[2], st[3]) < 0.6 * size]
+    return None if len(small_print) >= 2 else False
 
 
 def paper_angle(gray: np.ndarray, glyph: Glyph) -> float:

@@ -16,8 +16,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .find import (INK_LEVELS, Glyph, Row, find_row, glyphs, ink_ratio, paper_angle,
-                   wild_cards)
+from .find import INK_LEVELS, Glyph, Row, find_row, gaps, glyphs, ink_ratio, paper_angle
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, UnreadablePhoto, open_photo
 
@@ -159,7 +158,7 @@ def _fullest_row(gray: np.ndarray, ratio: np.ndarray) -> tuple[list[Glyph], np.n
         if row:
             members = {g.label for g in row.members}
             score = sum(w for g, w in zip(found, weights) if g.label in members)
-            score += 0.5 * len(wild_cards(ratio, ink, row))  # a gap is weaker proof than a letter
+            score += 0.5 * len(gaps(ratio, ink, row))  # a gap is weaker proof than a letter
         if best is None or score > best[0] + 0.75:  # a looser level must earn its place
             best = (score, found, ink, row)
     return best[1], best[2], best[3]
@@ -185,10 +184,14 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None
         position = float((np.array([g.cx, g.cy]) - origin) @ row.direction)
         slots.append((position, _card(p, card_box(g.cx, g.cy, row.size, angle, photo.scale), True)))
     wild_boxes = []
-    for cx, cy in wild_cards(ratio, ink, row):
+    for cx, cy, letter in gaps(ratio, ink, row):
         position = float((np.array([cx, cy]) - origin) @ row.direction)
         box = card_box(cx, cy, row.size, angle, photo.scale)
-        slots.append((position, Card(WILD, 0.9, box, (), True)))
+        if letter is None:
+            card = Card(WILD, 0.9, box, (), True)
+        else:  # a letter the first pass passed over: read it, flagged by its confidence
+            card = _card(classify(ink, [letter], [angle], alphabet)[0], box, True)
+        slots.append((position, card))
         wild_boxes.append((cx, cy))
     slots.sort(key=lambda s: s[0])
     row_cards = [c for _, c in slots]
