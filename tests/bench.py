@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -76,12 +77,19 @@ def bench_rules() -> list[tuple[str, str]]:
     ]
 
 
-def bench_pages() -> list[tuple[str, str]]:
+@contextmanager
+def fresh_app():
+    """The app on a new, migrated SQLite file that is gone afterwards."""
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.db",
                           "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
         with app.app_context():
             upgrade()
+        yield app
+
+
+def bench_pages() -> list[tuple[str, str]]:
+    with fresh_app() as app:
         client = app.test_client()
         form = {"ruleset": "foot", "dealer": "0", "name-0": "Ann", "name-1": "Bo",
                 "name-2": "Cy", "name-3": "Di"}
@@ -147,11 +155,7 @@ def import_figure() -> tuple[str, str]:
     while len(words) < 300_000:
         words.add("".join(rng.choices("ABCDEFGHIJKLMNOPRSTUVWY", k=rng.randint(2, 15))))
     data = gzip.compress("".join(f"{w} a made-up word of {len(w)} letters\n" for w in sorted(words)).encode())
-    with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.db",
-                          "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
-        with app.app_context():
-            upgrade()
+    with fresh_app() as app:
         start = time.perf_counter()
         response = app.test_client().post(
             "/lists", data={"name": "Bench", "file": (io.BytesIO(data), "bench.txt.gz")},

@@ -9,10 +9,6 @@ import pytest
 from ocr import realphotos
 from ocr.realphotos import PHOTOS, TILE_ALPHABET, labelled_photos, match, score, tile_boxes
 
-needs_photos = pytest.mark.skipif(not (PHOTOS / "labels.csv").is_file(),
-                                  reason=f"real photos not at {PHOTOS}")
-
-
 @pytest.mark.parametrize("truth, found, matched", [
     ("AAB", ["A", "B", "B", "E"], 2),      # one A left over, the second B has no partner
     ("II", ["I", "I", "I"], 2),
@@ -60,7 +56,6 @@ def test_photos_default_to_the_shared_folder_beside_the_repo(monkeypatch):
         importlib.reload(realphotos)
 
 
-@needs_photos
 def test_labelled_photos_as_the_readme_says():
     photos = labelled_photos()
     assert len(photos) == 100
@@ -71,7 +66,6 @@ def test_labelled_photos_as_the_readme_says():
     assert letters == set(TILE_ALPHABET)          # every letter of the set shows up, Ä/Ö folded
 
 
-@needs_photos
 def test_tile_boxes_match_the_labels():
     photos = labelled_photos()
     for path, truth in photos[:10]:
@@ -84,7 +78,6 @@ def test_tile_boxes_match_the_labels():
     assert sorted(letter for letter, _ in tile_boxes(first)) == list("BINR")
 
 
-@needs_photos
 def test_cli_scores_the_textbook_reader(capsys):
     assert realphotos.main(["textbook", "--limit", "2", "-v"]) == 0
     out = capsys.readouterr().out
