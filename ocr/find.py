@@ -50,10 +50,23 @@ def ink_ratio(gray: np.ndarray) -> np.ndarray:
     return gray.astype(np.float32) / np.maximum(white.astype(np.float32), 1.0)
 
 
+def paper_faces(ratio: np.ndarray) -> np.ndarray:
+    """Where light paper (cards, tiles, a pale table) lies, with everything printed on it:
+    light regions, their narrow bays closed and their holes filled. A wide letter that
+    nearly reaches its card's edge stays apart from a dark table around the card."""
+    paper = (ratio > 0.7).astype(np.uint8)
+    k = max(3, int(0.012 * max(ratio.shape))) | 1
+    paper = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    outside = np.pad(1 - paper, 1, constant_values=1)
+    mask = np.zeros((outside.shape[0] + 2, outside.shape[1] + 2), np.uint8)
+    cv2.floodFill(outside, mask, (0, 0), 2)
+    return (outside[1:-1, 1:-1] != 2).astype(np.uint8)
+
+
 def glyphs(ratio: np.ndarray, threshold: float = INK,
            min_size: int = 10) -> tuple[list[Glyph], np.ndarray, np.ndarray]:
     """Dark shapes that could be letters: (glyphs, ink mask, component labels)."""
-    ink = (ratio < threshold).astype(np.uint8)
+    ink = (ratio < threshold).astype(np.uint8) & paper_faces(ratio)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     height, width = ink.shape
     found = []
