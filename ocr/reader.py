@@ -18,7 +18,7 @@ import numpy as np
 
 from .find import INK_LEVELS, Glyph, Row, find_row, gaps, glyphs, ink_ratio, paper_angle
 from .letters import LETTERS, NONE, Classifier
-from .photo import Photo, UnreadablePhoto, open_photo
+from .photo import Photo, open_photo
 
 MODEL = Path(os.environ.get("OCR_MODEL", Path(__file__).resolve().parent.parent / "instance" / "letters.npz"))
 WILD = "?"
@@ -62,7 +62,7 @@ def model() -> Classifier:
     if _model is None:
         if not MODEL.is_file():
             raise FileNotFoundError(f"no letter model at {MODEL}: run `make install` "
-                                    "(python -m ocr.letters instance/letters.npz)")
+                                    "(python -m ocr.train instance/letters.npz)")
         _model = Classifier.load(MODEL)
     return _model
 
