@@ -126,14 +126,10 @@ class Classifier:
 # --- training ---------------------------------------------------------------------------
 
 def font_files() -> list[str]:
-    """Every upright TrueType/OpenType font on the machine that draws an alphabet."""
-    found = []
-    for path in sorted(glob.glob("/usr/share/fonts/**/*.[ot]tf", recursive=True)):
-        name = Path(path).name.lower()
-        if any(bad in path.lower() for bad in _NOT_LETTERS):
-            continue
-        found.append(path)
-    return found
+    """Every TrueType/OpenType font on the machine that draws an alphabet (italics too:
+    their slant is what a card seen at an angle looks like)."""
+    return [path for path in sorted(glob.glob("/usr/share/fonts/**/*.[ot]tf", recursive=True))
+            if not any(bad in path.lower() for bad in _NOT_LETTERS)]
 
 
 def _render(letter: str, font_path: str, rng: np.random.Generator,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -65,16 +65,6 @@ def model() -> Classifier:
                                     "(python -m ocr.train instance/letters.npz)")
         _model = Classifier.load(MODEL)
     return _model
-
-
-@dataclass
-class Steps:
-    """Named intermediate images of one reading, for read_debug."""
-
-    images: dict[str, np.ndarray] = field(default_factory=dict)
-
-    def keep(self, name: str, image: np.ndarray) -> None:
-        self.images[name] = image
 
 
 def upright_mask(ink: np.ndarray, glyph: Glyph, angle: float) -> np.ndarray:
@@ -144,9 +134,10 @@ def letterness(gray: np.ndarray, ink: np.ndarray, found: list[Glyph]) -> np.ndar
     return 1.0 - model().probabilities(masks)[:, NONE]
 
 
-def _fullest_row(gray: np.ndarray, ratio: np.ndarray) -> tuple[list[Glyph], np.ndarray, Row | None]:
+def _fullest_row(gray: np.ndarray, ratio: np.ndarray):
     """Find the letters at each ink level, keep the level whose row looks most like a row
-    of letters (faint print needs a looser level; junk does not count)."""
+    of letters (faint print needs a looser level; junk does not count).
+    Returns (glyphs, ink mask, row or None, the row's gaps)."""
     best = None
     for level in INK_LEVELS:
         found, ink, _ = glyphs(ratio, level)
@@ -154,25 +145,24 @@ def _fullest_row(gray: np.ndarray, ratio: np.ndarray) -> tuple[list[Glyph], np.n
         found = [g for g, w in zip(found, weights) if w > LETTERLIKE]
         weights = weights[weights > LETTERLIKE]
         row = find_row(found, weights)
-        score = 0.0
+        score, row_gaps = 0.0, []
         if row:
             members = {g.label for g in row.members}
+            row_gaps = gaps(ratio, ink, row)
             score = sum(w for g, w in zip(found, weights) if g.label in members)
-            score += 0.5 * len(gaps(ratio, ink, row))  # a gap is weaker proof than a letter
+            score += 0.5 * len(row_gaps)  # a gap is weaker proof than a letter
         if best is None or score > best[0] + 0.75:  # a looser level must earn its place
-            best = (score, found, ink, row)
-    return best[1], best[2], best[3]
+            best = (score, found, ink, row, row_gaps)
+    return best[1:]
 
 
-def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None,
+def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
                is_word: Callable[[str], bool] | None = None) -> tuple[str, list[Card], tuple[str, ...]]:
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     ratio = ink_ratio(gray)
-    found, ink, row = _fullest_row(gray, ratio)
-    if steps:
-        steps.keep("gray", gray)
-        steps.keep("ink", ink * 255)
-        steps.keep("glyphs", _draw(photo.image, found, row))
+    found, ink, row, row_gaps = _fullest_row(gray, ratio)
+    if steps is not None:
+        steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row))
     if row is None:
         return "", [], ()
     angle = row.angle
@@ -184,7 +174,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None
         position = float((np.array([g.cx, g.cy]) - origin) @ row.direction)
         slots.append((position, _card(p, card_box(g.cx, g.cy, row.size, angle, photo.scale), True)))
     wild_boxes = []
-    for cx, cy, letter in gaps(ratio, ink, row):
+    for cx, cy, letter in row_gaps:
         position = float((np.array([cx, cy]) - origin) @ row.direction)
         box = card_box(cx, cy, row.size, angle, photo.scale)
         if letter is None:
@@ -229,25 +219,21 @@ def _suggestions(cards: list[Card], is_word: Callable[[str], bool]) -> tuple[str
     return tuple(w for _, w in readings if w != read_word and WILD not in w and is_word(w))[:3]
 
 
-def read(data: bytes, alphabet: str = LETTERS,
-         is_word: Callable[[str], bool] | None = None) -> Reading:
-    """Read the laid-down row in a photo. Raises UnreadablePhoto with a player's message."""
+def read(data: bytes, alphabet: str = LETTERS, is_word: Callable[[str], bool] | None = None,
+         steps: dict | None = None) -> Reading:
+    """Read the laid-down row in a photo. Raises UnreadablePhoto with a player's message.
+    `is_word` only ranks other readings; `steps`, when given, receives named images."""
     start = time.perf_counter()
     photo = open_photo(data)
-    word, cards, suggestions = read_photo(photo, alphabet, is_word=is_word)
+    word, cards, suggestions = read_photo(photo, alphabet, steps, is_word)
     return Reading(word, tuple(cards), photo.width, photo.height,
                    time.perf_counter() - start, suggestions)
 
 
 def read_debug(data: bytes, alphabet: str = LETTERS) -> tuple[Reading, dict[str, np.ndarray]]:
     """read(), plus the named intermediate images: gray, ink, glyphs."""
-    start = time.perf_counter()
-    photo = open_photo(data)
-    steps = Steps()
-    word, cards, suggestions = read_photo(photo, alphabet, steps)
-    reading = Reading(word, tuple(cards), photo.width, photo.height,
-                      time.perf_counter() - start, suggestions)
-    return reading, steps.images
+    steps: dict[str, np.ndarray] = {}
+    return read(data, alphabet, steps=steps), steps
 
 
 def _draw(image: np.ndarray, found: list[Glyph], row: Row | None) -> np.ndarray:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from ocr import realphotos
-from ocr.realphotos import PHOTOS, TILE_ALPHABET, labelled_photos, match, score, tile_boxes
+from ocr.realphotos import TILE_ALPHABET, labelled_photos, match, score, tile_boxes
 
 @pytest.mark.parametrize("truth, found, matched", [
     ("AAB", ["A", "B", "B", "E"], 2),      # one A left over, the second B has no partner

@@ -1,6 +1,5 @@
 """The textbook baseline on clean drawn cards: what it reads, and the traps it keeps."""
 
-import pytest
 from PIL import Image
 
 from ocr.textbook import read_char, read_textbook
