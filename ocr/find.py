@@ -31,6 +31,7 @@ class Glyph:
     w: int
     h: int
     area: int
+    paper: float = 1.0  # how much of the ring just around its strokes is light paper
     cx: float = field(init=False)
     cy: float = field(init=False)
     size: float = field(init=False)  # the letter's size, robust to thin letters
@@ -63,9 +64,14 @@ def paper_faces(ratio: np.ndarray) -> np.ndarray:
     return (outside[1:-1, 1:-1] != 2).astype(np.uint8)
 
 
-def glyphs(ratio: np.ndarray, threshold: float = INK,
-           min_size: int = 10) -> tuple[list[Glyph], np.ndarray, np.ndarray]:
-    """Dark shapes that could be letters: (glyphs, ink mask, component labels)."""
+ON_PAPER = 0.8  # a letter's surround is at least this light; a letter near its card's edge less
+MAYBE_ON_PAPER = 0.5
+
+
+def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = 10,
+           on_paper: float = ON_PAPER) -> tuple[list[Glyph], np.ndarray, np.ndarray]:
+    """Dark shapes that could be letters, with at least `on_paper` of light paper around
+    their strokes: (glyphs, ink mask, component labels)."""
     ink = (ratio < threshold).astype(np.uint8) & paper_faces(ratio)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     height, width = ink.shape
@@ -82,18 +88,20 @@ def glyphs(ratio: np.ndarray, threshold: float = INK,
             continue
         if fill > 0.8 and h < 2.5 * w and w < 2.5 * h:  # a dark blob or square, not a letter
             continue
-        if not _on_paper(ratio, labels, i, x, y, w, h):
+        paper = _on_paper(ratio, labels, i, x, y, w, h)
+        if paper <= on_paper:
             continue
-        if h > 2.5 * w and not _paper_at_ends(ratio, labels, i, x, y, w, h):
-            continue
-        found.append(Glyph(i, x, y, w, h, area))
+        if h > 2.5 * w and (w < 0.045 * h or not _paper_at_ends(ratio, labels, i, x, y, w, h)):
+            continue  # a hairline is no letter's stroke; a dark gap between cards meets the table
+        found.append(Glyph(i, x, y, w, h, area, paper))
     return found, ink, labels
 
 
 def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
-              x: int, y: int, w: int, h: int) -> bool:
+              x: int, y: int, w: int, h: int) -> float:
     """A letter is printed on light card: just around its strokes (not around its box,
-    whose corners leave a tilted card) nearly everything is light paper."""
+    whose corners leave a tilted card) nearly everything is light paper. Returns the
+    share of that ring that is light."""
     size = max(w, h)
     blur, reach = max(2, int(0.06 * size)), max(4, int(0.16 * size))  # skip the soft edge
     y0, y1 = max(0, y - reach), min(labels.shape[0], y + h + reach)
@@ -105,8 +113,8 @@ def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
 
     ring = grown(reach) & ~grown(blur)
     if not ring.any():
-        return False
-    return float((ratio[y0:y1, x0:x1][ring] > 0.65).mean()) > 0.8
+        return 0.0
+    return float((ratio[y0:y1, x0:x1][ring] > 0.65).mean())
 
 
 def _paper_at_ends(ratio: np.ndarray, labels: np.ndarray, label: int,
@@ -139,6 +147,29 @@ class Row:
         """The row's tilt in degrees, counter-clockwise positive (image y points down)."""
         return float(np.degrees(np.arctan2(-self.direction[1], self.direction[0])))
 
+    def continues(self, glyph: Glyph, reach: float = 2.5) -> bool:
+        """Whether a letter of the row's size lies on the row's line, within it or at most
+        `reach` letter sizes past an end."""
+        if not self.size / 1.45 < glyph.size < self.size * 1.45:
+            return False
+        points = np.array([(g.cx, g.cy) for g in self.members])
+        along, offset = _frame(points, np.array([glyph.cx, glyph.cy]), self.direction)
+        if len(self.members) >= 2:
+            fit = np.polyfit(along[:-1], offset[:-1], 2 if len(self.members) >= 4 else 1)
+            offset_here = offset[-1] - np.polyval(fit, along[-1])
+        else:
+            offset_here = offset[-1]
+        return (abs(offset_here) < 0.6 * self.size
+                and along[:-1].min() - reach * self.size < along[-1] < along[:-1].max() + reach * self.size)
+
+
+def _frame(points: np.ndarray, point: np.ndarray, direction: np.ndarray):
+    """(along, offset) of the points and then the point, in the row's frame."""
+    everything = np.vstack([points, point])
+    normal = np.array([-direction[1], direction[0]])
+    relative = everything - points.mean(axis=0)
+    return relative @ direction, relative @ normal
+
 
 def find_row(found: list[Glyph], weights: np.ndarray | None = None) -> Row | None:
     """The laid-down word: the longest run of same-size letters along a line.
@@ -166,6 +197,12 @@ def find_row(found: list[Glyph], weights: np.ndarray | None = None) -> Row | Non
         g = max(found, key=lambda g: g.size * (g.h > 0.6 * g.w))
         return Row([g], np.array([1.0, 0.0]), g.size)
     return _ordered(found, centres, _grow(centres, sizes, best))
+
+
+def row_through(members: list[Glyph]) -> Row:
+    """The row these letters make, in reading order."""
+    centres = np.array([(g.cx, g.cy) for g in members])
+    return _ordered(members, centres, list(range(len(members))))
 
 
 def _grow(centres: np.ndarray, sizes: np.ndarray, members: list[int]) -> list[int]:
@@ -248,55 +285,82 @@ def gaps(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float, floa
     the letter is None for a WILD card (small print only, the word WILD), or the big shape
     found there, a letter too faint or too odd to have been taken for one before."""
     centres = np.array([(g.cx, g.cy) for g in row.members])
-    # The cards' pitch: the median step between letters; with only two letters, that one
-    # step may span a WILD card, so it is capped at two letter sizes (a wide card and gap).
     steps = np.hypot(*np.diff(centres, axis=0).T) if len(centres) >= 2 else np.array([])
-    if len(steps) >= 2:
-        pitch = float(np.median(steps))
-    else:
-        pitch = min(float(steps[0]), 2.0 * row.size) if len(steps) else 1.8 * row.size
+    pitch = _pitch(steps, row.size)
     slots = []
     for k, step in enumerate(steps):  # gaps inside the row
-        missing = int(round(step / pitch)) - 1
+        missing = int(step / pitch + 0.35) - 1  # a card's worth of gap, and some
         for m in range(1, missing + 1):
             slots.append(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1))
     for end, outward in ((centres[0], -row.direction), (centres[-1], row.direction)):
         slots.append(end + outward * pitch)
     found = []
     for x, y in slots:
-        card = _card_at(ratio, ink, float(x), float(y), row.size)
+        card = _card_at(ratio, ink, float(x), float(y), row.size, row.angle)
         if card is not False:
             found.append((float(x), float(y), card))
     return found
 
 
-def _card_at(ratio: np.ndarray, ink: np.ndarray, x: float, y: float,
-             size: float) -> Glyph | None | bool:
-    """What lies at (x, y): False for no card; None for a light card with only small print
-    (WILD); or the big dark shape on a light card there (a letter)."""
+def _pitch(steps: np.ndarray, size: float) -> float:
+    """The step from one card to the next: the typical of the shortest steps between
+    letters (a longer step spans a card with no big letter; a shorter one than a letter
+    is no step between cards). With one step, that step may
+    span a WILD card, so it is capped at two letter sizes (a wide card and a gap)."""
+    if len(steps) == 0:
+        return 1.8 * size
+    if len(steps) == 1:
+        return min(float(steps[0]), 2.0 * size)
+    steps = steps[steps > 1.0 * size]  # a card is wider than its letter
+    if len(steps) == 0:
+        return 1.8 * size
+    return float(np.median(steps[steps < 1.5 * steps.min()]))
+
+
+def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int) -> np.ndarray:
+    """The w x h window centred on (x, y), turned to stand square with a row at `angle`;
+    outside the photo counts as 0."""
+    m = cv2.getRotationMatrix2D((x, y), -angle, 1.0)
+    m[:, 2] += (w / 2 - x, h / 2 - y)
+    return cv2.warpAffine(image, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=0)
+
+
+def _card_at(ratio: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
+             angle: float) -> Glyph | None | bool:
+    """What lies at (x, y) in a row at `angle`: False for no card; None for a light card
+    with only small print (WILD); or the big dark shape on a light card there (a letter)."""
+    # the card's face is light all over, not just its middle (a checked cloth has light squares)
+    face = _upright(ratio, x, y, angle, int(0.9 * size), int(1.3 * size))
+    if float(np.median(face)) < 0.75 or float(np.percentile(face, 25)) < 0.7:
+        return False
     half = int(0.55 * size)
     x0, x1, y0, y1 = int(x) - half, int(x) + half, int(y) - half, int(y) + half
     if x0 < 0 or y0 < 0 or x1 > ink.shape[1] or y1 > ink.shape[0]:
         return False
-    if float(np.median(ratio[y0:y1, x0:x1])) < 0.75:
-        return False
-    # the whole card face is light, not just its middle (a checked cloth has light squares)
-    cw, ch = int(0.6 * size), int(0.85 * size)
-    face = ratio[max(0, int(y) - ch):int(y) + ch, max(0, int(x) - cw):int(x) + cw]
-    if float(np.percentile(face, 25)) < 0.7:
-        return False
     patch = ink[y0:y1, x0:x1]
-    share = float(patch.mean())
-    if not 0.01 < share < 0.35:
+    if float(patch.mean()) > 0.35:
         return False
     count, _, stats, _ = cv2.connectedComponentsWithStats(patch, connectivity=8)
-    shapes = [tuple(int(v) for v in stats[i]) for i in range(1, count)]
-    big = [st for st in shapes if max(st[2], st[3]) > 0.6 * size]
+    big = [st for st in stats[1:] if st[3] > 0.6 * size]
     if big:
-        bx, by, bw, bh, barea = max(big, key=lambda st: st[4])
+        bx, by, bw, bh, barea = (int(v) for v in max(big, key=lambda st: st[4]))
         return Glyph(-1, x0 + bx, y0 + by, bw, bh, barea)
-    small_print = [st for st in shapes if 0.12 * size < max(st[2], st[3]) < 0.6 * size]
-    return None if len(small_print) >= 2 else False
+    return None if _small_print(face[int(0.15 * size):int(1.15 * size)], size) else False
+
+
+def _small_print(face: np.ndarray, size: float) -> bool:
+    """Whether an upright card face shows a line of small print across its middle (the
+    word WILD), perhaps fainter than the big letters: a few shapes of one height side by
+    side, not the scattered streaks of a wood grain."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats((face < 0.62).astype(np.uint8), connectivity=8)
+    shapes = np.array([st for st in stats[1:] if 0.12 * size < st[3] < 0.6 * size and st[2] < 1.2 * size])
+    if len(shapes) < 2:
+        return False
+    middles = shapes[:, 1] + shapes[:, 3] / 2
+    line = shapes[np.abs(middles - np.median(middles)) < 0.12 * size]
+    if not 2 <= len(line) <= 8 or line[:, 3].max() > 1.6 * line[:, 3].min():
+        return False
+    return int((line[:, 0] + line[:, 2]).max() - line[:, 0].min()) > 0.35 * size
 
 
 def paper_angle(gray: np.ndarray, glyph: Glyph) -> float:

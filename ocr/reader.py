@@ -16,7 +16,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .find import INK_LEVELS, Glyph, Row, find_row, gaps, glyphs, ink_ratio, paper_angle
+from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, find_row, gaps, glyphs,
+                   ink_ratio, paper_angle, row_through)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -124,6 +125,8 @@ def _card(probabilities: np.ndarray, box, in_row: bool) -> Card:
 
 
 LETTERLIKE = 0.35  # below this, a shape looks to the classifier like no letter at all
+OTHER_INK = 18.0  # this far from the row's usual ink colour (in Lab a*b*) is no letter of the row
+RESCUE_NEAR_EDGE = 0.6  # a letter with the table showing around it must look like one
 
 
 def letterness(gray: np.ndarray, ink: np.ndarray, found: list[Glyph]) -> np.ndarray:
@@ -134,33 +137,105 @@ def letterness(gray: np.ndarray, ink: np.ndarray, found: list[Glyph]) -> np.ndar
     return 1.0 - model().probabilities(masks)[:, NONE]
 
 
-def _fullest_row(gray: np.ndarray, ratio: np.ndarray):
+def _fullest_row(image: np.ndarray, gray: np.ndarray, ratio: np.ndarray):
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count).
     Returns (glyphs, ink mask, row or None, the row's gaps)."""
     best = None
     for level in INK_LEVELS:
-        found, ink, _ = glyphs(ratio, level)
+        candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER)
+        found = [g for g in candidates if g.paper > ON_PAPER]
         weights = letterness(gray, ink, found)
-        found = [g for g, w in zip(found, weights) if w > LETTERLIKE]
-        weights = weights[weights > LETTERLIKE]
-        row = find_row(found, weights)
+        likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
+        found = [g for g in found if g.label in likeness]
+        row = find_row(found, np.array([likeness[g.label] for g in found]))
         score, row_gaps = 0.0, []
         if row:
-            members = {g.label for g in row.members}
+            row = _one_ink(image, ink, _rescued(ink, row, candidates, likeness))
             row_gaps = gaps(ratio, ink, row)
-            score = sum(w for g, w in zip(found, weights) if g.label in members)
+            score = sum(likeness[g.label] for g in row.members)
             score += 0.5 * len(row_gaps)  # a gap is weaker proof than a letter
         if best is None or score > best[0] + 0.75:  # a looser level must earn its place
             best = (score, found, ink, row, row_gaps)
     return best[1:]
 
 
+def _rescued(ink: np.ndarray, row: Row, candidates: list[Glyph], likeness: dict) -> Row:
+    """Letters the first look passed over that continue the row, judged again upright at
+    the row's angle: a letter whose card's angle was misjudged (a checked cloth's edges
+    around it), or one so near its card's edge that the table shows around it."""
+    members = {g.label for g in row.members}
+    others = [g for g in candidates if g.label not in members and row.continues(g)]
+    if not others:
+        return _between_the_lines(ink, row, set())
+    masks = [upright_mask(ink, g, row.angle) for g in others]
+    weights = 1.0 - model().probabilities(masks)[:, NONE]
+    more = []
+    for g, w in zip(others, weights):
+        if w > (LETTERLIKE if g.paper > ON_PAPER else RESCUE_NEAR_EDGE):
+            likeness[g.label] = float(w)
+            more.append(g)
+    return _between_the_lines(ink, row_through(row.members + more), {g.label for g in more}) if more else _between_the_lines(ink, row, set())
+
+
+def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
+    """Drop a shape printed in another colour than the rest of the row: the cards of a
+    deck share one ink, while a square of a checked cloth, a knot in the wood or the
+    shadow between two cards does not. (Lightness says little: glare lifts real ink.)"""
+    if len(row.members) < 3 or image.ndim != 3:
+        return row
+    lab = cv2.cvtColor(image, cv2.COLOR_RGB2LAB).astype(np.float32)
+    colours = []
+    for g in row.members:
+        inside = ink[g.y:g.y + g.h, g.x:g.x + g.w] > 0
+        pixels = lab[g.y:g.y + g.h, g.x:g.x + g.w][inside]
+        darkest = pixels[pixels[:, 0] <= np.percentile(pixels[:, 0], 30)]
+        colours.append(darkest[:, 1:].mean(axis=0))
+    colours = np.array(colours)
+    usual = np.median(colours, axis=0)
+    keep = [g for g, c in zip(row.members, colours) if np.hypot(*(c - usual)) < OTHER_INK]
+    return row_through(keep) if keep and len(keep) < len(row.members) else row
+
+
+def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
+    """Drop a bar (or a shape let in on second thought) whose top and bottom do not line up
+    with its neighbours' cap line and baseline: a card's edge or the gap between two
+    cards is as long as the card, not as the letters."""
+    if len(row.members) < 3:
+        return row
+    normal = np.array([-row.direction[1], row.direction[0]])
+    along, top, bottom, width = [], [], [], []
+    for g in row.members:
+        mask = upright_mask(ink, g, row.angle)
+        rows, cols = np.nonzero(mask.any(axis=1))[0], np.nonzero(mask.any(axis=0))[0]
+        middle = np.array([g.cx, g.cy]) @ normal - mask.shape[0] / 2
+        along.append(np.array([g.cx, g.cy]) @ row.direction)
+        top.append(middle + rows[0])
+        bottom.append(middle + rows[-1])
+        width.append(cols[-1] - cols[0] + 1 if len(cols) else 0)
+    along, top, bottom, width = map(np.array, (along, top, bottom, width))
+    suspect = np.array([w < 0.3 * row.size or g.label in doubtful
+                        for g, w in zip(row.members, width)])
+    sure = np.nonzero(~suspect)[0]
+    if len(sure) < 2:
+        return row
+    sure = sure[np.argsort(along[sure])]
+    keep = []
+    for k, g in enumerate(row.members):
+        if suspect[k]:
+            cap = np.interp(along[k], along[sure], top[sure])
+            base = np.interp(along[k], along[sure], bottom[sure])
+            if max(abs(top[k] - cap), abs(bottom[k] - base)) > 0.2 * row.size:
+                continue
+        keep.append(g)
+    return row_through(keep) if len(keep) < len(row.members) else row
+
+
 def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
                is_word: Callable[[str], bool] | None = None) -> tuple[str, list[Card], tuple[str, ...]]:
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     ratio = ink_ratio(gray)
-    found, ink, row, row_gaps = _fullest_row(gray, ratio)
+    found, ink, row, row_gaps = _fullest_row(photo.image, gray, ratio)
     if steps is not None:
         steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row))
     if row is None:
