@@ -151,9 +151,9 @@ def _render(letter: str, font_path: str, rng: np.random.Generator,
     if img.min() > 128:  # the font has no such glyph
         return None
     h, w = img.shape
-    angle = rng.normal(0, 5) + turn
-    shear = rng.normal(0, 0.08)
-    stretch = np.exp(rng.normal(0, 0.08))
+    angle = rng.normal(0, 6) + turn
+    shear = rng.normal(0, 0.1)
+    stretch = np.exp(rng.uniform(-0.12, 0.3))  # wider than tall: a card seen at a slant
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
     m = m @ np.array([[stretch, shear, 0], [0, 1, 0], [0, 0, 1]], np.float64)
     img = cv2.warpAffine(img, m[:2], (w, h), borderValue=255)
@@ -192,7 +192,7 @@ def _junk(rng: np.random.Generator) -> np.ndarray:
     elif kind == 3:  # a card's corner or edge
         t = int(rng.integers(2, max(3, size // 8)))
         cv2.ellipse(canvas, centre, (size // 2, size // 2), rng.uniform(0, 360), 0,
-                    rng.uniform(60, 200), 255, t)
+                    rng.uniform(60, 150), 255, t)
     elif kind == 4:  # texture
         noise = cv2.GaussianBlur(rng.normal(0, 1, canvas.shape).astype(np.float32), (0, 0),
                                  rng.uniform(2, 6))

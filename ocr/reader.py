@@ -127,6 +127,7 @@ def _card(probabilities: np.ndarray, box, in_row: bool) -> Card:
 LETTERLIKE = 0.35  # below this, a shape looks to the classifier like no letter at all
 OTHER_INK = 18.0  # this far from the row's usual ink colour (in Lab a*b*) is no letter of the row
 RESCUE_NEAR_EDGE = 0.6  # a letter with the table showing around it must look like one
+LOOSER_LEVEL = 0.75  # how much more letter a looser ink level must find to be taken
 
 
 def letterness(gray: np.ndarray, ink: np.ndarray, found: list[Glyph]) -> np.ndarray:
@@ -155,7 +156,7 @@ def _fullest_row(image: np.ndarray, gray: np.ndarray, ratio: np.ndarray):
             row_gaps = gaps(ratio, ink, row)
             score = sum(likeness[g.label] for g in row.members)
             score += 0.5 * len(row_gaps)  # a gap is weaker proof than a letter
-        if best is None or score > best[0] + 0.75:  # a looser level must earn its place
+        if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
             best = (score, found, ink, row, row_gaps)
     return best[1:]
 
