@@ -24,6 +24,7 @@ from .photo import Photo, open_photo
 MODEL = Path(os.environ.get("OCR_MODEL", Path(__file__).resolve().parent.parent / "instance" / "letters.npz"))
 WILD = "?"
 LOW_CONFIDENCE = 0.8
+LOOSE_INK = 0.62  # the loosest ink level: a second opinion on each letter is read at it
 #: A card's size from its letter's: the big letter fills about half the card's height.
 CARD_PER_LETTER = (1.45, 1.95)  # width, height
 
@@ -70,12 +71,14 @@ def model() -> Classifier:
 
 def upright_mask(ink: np.ndarray, glyph: Glyph, angle: float) -> np.ndarray:
     """The glyph's ink, cut from its box and turned by -angle so that it stands upright."""
-    pad = int(0.1 * glyph.size) + 2
-    y0, y1 = max(0, glyph.y - pad), min(ink.shape[0], glyph.y + glyph.h + pad)
-    x0, x1 = max(0, glyph.x - pad), min(ink.shape[1], glyph.x + glyph.w + pad)
-    crop = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    inner = ink[glyph.y:glyph.y + glyph.h, glyph.x:glyph.x + glyph.w]
-    crop[glyph.y - y0:glyph.y - y0 + glyph.h, glyph.x - x0:glyph.x - x0 + glyph.w] = inner * 255
+    return _turned(ink[glyph.y:glyph.y + glyph.h, glyph.x:glyph.x + glyph.w], glyph.size, angle)
+
+
+def _turned(inner: np.ndarray, size: float, angle: float) -> np.ndarray:
+    pad = int(0.1 * size) + 2
+    h, w = inner.shape
+    crop = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    crop[pad:pad + h, pad:pad + w] = inner.astype(np.uint8) * 255
     if abs(angle) > 0.5:
         h, w = crop.shape
         side = int(np.hypot(h, w)) + 2
@@ -91,6 +94,31 @@ def classify(ink: np.ndarray, found: list[Glyph], angles: list[float],
     """Letter probabilities for each glyph turned upright by its angle."""
     masks = [upright_mask(ink, g, a) for g, a in zip(found, angles)]
     return model().probabilities(masks, alphabet)
+
+
+def _classify_twice(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], angle: float,
+                    alphabet: str) -> np.ndarray:
+    """Letter probabilities for the row's letters, from their ink and again from a looser
+    cut of it (a thin or faint stroke that broke apart holds together there); the two
+    opinions are averaged."""
+    strict = classify(ink, found, [angle] * len(found), alphabet)
+    loose = (ratio < LOOSE_INK).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(loose, connectivity=8)
+    masks, which = [], []
+    for k, g in enumerate(found):
+        inside = labels[g.y:g.y + g.h, g.x:g.x + g.w][ink[g.y:g.y + g.h, g.x:g.x + g.w] > 0]
+        inside = inside[inside > 0]
+        if not len(inside):
+            continue
+        label = int(np.bincount(inside).argmax())
+        x, y, w, h = (int(v) for v in stats[label][:4])
+        if max(w, h) > 1.4 * g.size:  # run into a border or its neighbour: no second opinion
+            continue
+        masks.append(_turned(labels[y:y + h, x:x + w] == label, g.size, angle))
+        which.append(k)
+    if masks:
+        strict[which] = (strict[which] + model().probabilities(masks, alphabet)) / 2
+    return strict
 
 
 def classify_any_turn(gray: np.ndarray, ink: np.ndarray, found: list[Glyph],
@@ -243,7 +271,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         return "", [], ()
     angle = row.angle
     in_row = row.members
-    p_row = classify(ink, in_row, [angle] * len(in_row), alphabet)
+    p_row = _classify_twice(ratio, ink, in_row, angle, alphabet)
     slots: list[tuple[float, Card]] = []  # (position along the row, card)
     origin = np.array([in_row[0].cx, in_row[0].cy])
     for g, p in zip(in_row, p_row):
