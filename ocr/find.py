@@ -340,12 +340,16 @@ def _card_at(ratio: np.ndarray, ink: np.ndarray, x: float, y: float, size: float
     patch = ink[y0:y1, x0:x1]
     if float(patch.mean()) > 0.35:
         return False
+    # a line of small print across the middle, perhaps fainter than the big letters and
+    # framed by a ring, a band or waves: the word WILD
+    if _small_print(face[int(0.15 * size):int(1.15 * size)], size):
+        return None
     count, _, stats, _ = cv2.connectedComponentsWithStats(patch, connectivity=8)
     big = [st for st in stats[1:] if st[3] > 0.6 * size]
     if big:
         bx, by, bw, bh, barea = (int(v) for v in max(big, key=lambda st: st[4]))
         return Glyph(-1, x0 + bx, y0 + by, bw, bh, barea)
-    return None if _small_print(face[int(0.15 * size):int(1.15 * size)], size) else False
+    return False
 
 
 def _small_print(face: np.ndarray, size: float) -> bool:
