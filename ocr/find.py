@@ -290,6 +290,8 @@ def gaps(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float, floa
     slots = []
     for k, step in enumerate(steps):  # gaps inside the row
         missing = int(step / pitch + 0.35) - 1  # a card's worth of gap, and some
+        if len(steps) == 1 and step > 1.9 * row.size:
+            missing = max(missing, 1)  # two letters wide apart: perhaps a WILD between
         for m in range(1, missing + 1):
             slots.append(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1))
     for end, outward in ((centres[0], -row.direction), (centres[-1], row.direction)):
@@ -356,7 +358,11 @@ def _small_print(face: np.ndarray, size: float) -> bool:
     """Whether an upright card face shows a line of small print across its middle (the
     word WILD), perhaps fainter than the big letters: a few shapes of one height side by
     side, not the scattered streaks of a wood grain."""
-    count, _, stats, _ = cv2.connectedComponentsWithStats((face < 0.62).astype(np.uint8), connectivity=8)
+    paper, darkest = np.median(face), np.percentile(face, 0.5)
+    threshold = max(0.62, paper - 0.5 * (paper - darkest))  # faint print: halfway to its darkest
+    if paper - threshold < 0.1:
+        return False
+    count, _, stats, _ = cv2.connectedComponentsWithStats((face < threshold).astype(np.uint8), connectivity=8)
     shapes = np.array([st for st in stats[1:] if 0.12 * size < st[3] < 0.6 * size and st[2] < 1.2 * size])
     if len(shapes) < 2:
         return False
