@@ -65,7 +65,7 @@ def paper_faces(ratio: np.ndarray) -> np.ndarray:
 
 
 ON_PAPER = 0.8  # a letter's surround is at least this light; a letter near its card's edge less
-MAYBE_ON_PAPER = 0.5
+MAYBE_ON_PAPER = 0.35
 
 
 def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = 10,

@@ -75,6 +75,7 @@ def upright_mask(ink: np.ndarray, glyph: Glyph, angle: float) -> np.ndarray:
 
 
 def _turned(inner: np.ndarray, size: float, angle: float) -> np.ndarray:
+    inner = _without_specks(inner.astype(np.uint8))
     pad = int(0.1 * size) + 2
     h, w = inner.shape
     crop = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
@@ -87,6 +88,17 @@ def _turned(inner: np.ndarray, size: float, angle: float) -> np.ndarray:
         m = cv2.getRotationMatrix2D((side / 2, side / 2), -angle, 1.0)
         crop = cv2.warpAffine(canvas, m, (side, side), flags=cv2.INTER_LINEAR)
     return crop > 127
+
+
+def _without_specks(inner: np.ndarray) -> np.ndarray:
+    """A letter's box without the specks of other ink that reach into it (a corner of the
+    point value, a grain of the table): they would shift and shrink the letter."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
+    if count <= 2:
+        return inner
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    keep = np.concatenate([[False], areas >= 0.05 * areas.max()])
+    return keep[labels].astype(np.uint8)
 
 
 def classify(ink: np.ndarray, found: list[Glyph], angles: list[float],
