@@ -7,8 +7,9 @@ import io
 import warnings
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
 
 WORKING_SIDE = 1600  # long side the reader works at; card letters stay 30 px or more
 MAX_PIXELS = 50_000_000  # a 50 MP photo is the largest phone sensor; beyond is a bomb
@@ -28,6 +29,14 @@ class Photo:
     height: int
 
 
+def upright(image: np.ndarray, orientation: int) -> np.ndarray:
+    """The pixels as the EXIF orientation tag (1-8, as phones write it) says to show them."""
+    if orientation in (5, 6, 7, 8):
+        image = image.swapaxes(0, 1)  # 5: transposed; 6, 7, 8 are 5 flipped
+    flips = {2: (1,), 3: (0, 1), 4: (0,), 6: (1,), 7: (0, 1), 8: (0,)}.get(orientation, ())
+    return np.ascontiguousarray(np.flip(image, flips) if flips else image)
+
+
 def open_photo(data: bytes, working_side: int = WORKING_SIDE) -> Photo:
     if not data:
         raise UnreadablePhoto("The photo is empty (0 bytes).")
@@ -42,8 +51,9 @@ def open_photo(data: bytes, working_side: int = WORKING_SIDE) -> Photo:
                 raise UnreadablePhoto(TOO_LARGE)
             if img.format == "JPEG":
                 img.draft("RGB", (working_side, working_side))  # decode at 1/2, 1/4 or 1/8
-            img = ImageOps.exif_transpose(img)
-            img = img.convert("RGB")
+            img.load()  # decodes: any damage shows here
+            if img.mode != "RGB":
+                img = img.convert("RGB")
         except UnreadablePhoto:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -52,10 +62,13 @@ def open_photo(data: bytes, working_side: int = WORKING_SIDE) -> Photo:
             raise UnreadablePhoto("This file is not a photo Companion can read.") from None
         except (OSError, SyntaxError, ValueError):
             raise UnreadablePhoto("The photo is damaged or cut short.") from None
+    image = np.asarray(img)
+    if max(image.shape[:2]) > working_side:
+        k = working_side / max(image.shape[:2])
+        image = cv2.resize(image, (round(image.shape[1] * k), round(image.shape[0] * k)),
+                           interpolation=cv2.INTER_AREA)
     orientation = Image.open(io.BytesIO(data)).getexif().get(0x0112, 1)
+    image = upright(image, orientation)  # turned after shrinking: less to turn
     if orientation in (5, 6, 7, 8):
         width, height = height, width
-    if max(img.size) > working_side:
-        img.thumbnail((working_side, working_side), Image.Resampling.BILINEAR)
-    image = np.asarray(img)
     return Photo(image, image.shape[1] / width, width, height)

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, find_row, gaps, glyphs,
-                   ink_ratio, paper_angle, row_through)
+                   edge_field, ink_ratio, paper_angle, row_through)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -133,13 +133,13 @@ def _classify_twice(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], angl
     return strict
 
 
-def classify_any_turn(gray: np.ndarray, ink: np.ndarray, found: list[Glyph],
+def classify_any_turn(edges: np.ndarray, ink: np.ndarray, found: list[Glyph],
                       alphabet: str) -> tuple[np.ndarray, np.ndarray]:
     """For letters lying at any angle: square each with the edges of its card or tile, try
     the four quarter turns, keep the one that looks most like an upright letter.
     Returns (probabilities, the winning angle) per glyph."""
     quarters = np.array([0, 90, 180, 270])
-    turns = np.array([[paper_angle(gray, g) + q for q in quarters] for g in found])
+    turns = np.array([[paper_angle(edges, g) + q for q in quarters] for g in found])
     masks = [upright_mask(ink, g, float(t)) for g, row in zip(found, turns) for t in row]
     p = model().probabilities(masks, alphabet).reshape(len(found), len(quarters), NONE + 1)
     best = p[:, :, :NONE].max(axis=2).argmax(axis=1)
@@ -170,15 +170,15 @@ RESCUE_NEAR_EDGE = 0.6  # a letter with the table showing around it must look li
 LOOSER_LEVEL = 0.75  # how much more letter a looser ink level must find to be taken
 
 
-def letterness(gray: np.ndarray, ink: np.ndarray, found: list[Glyph]) -> np.ndarray:
+def letterness(edges: np.ndarray, ink: np.ndarray, found: list[Glyph]) -> np.ndarray:
     """How much each shape looks like an upright letter once squared with its card."""
     if not found:
         return np.zeros(0)
-    masks = [upright_mask(ink, g, paper_angle(gray, g)) for g in found]
+    masks = [upright_mask(ink, g, paper_angle(edges, g)) for g in found]
     return 1.0 - model().probabilities(masks)[:, NONE]
 
 
-def _fullest_row(image: np.ndarray, gray: np.ndarray, ratio: np.ndarray):
+def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray):
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count).
     Returns (glyphs, ink mask, row or None, the row's gaps)."""
@@ -186,7 +186,7 @@ def _fullest_row(image: np.ndarray, gray: np.ndarray, ratio: np.ndarray):
     for level in INK_LEVELS:
         candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER)
         found = [g for g in candidates if g.paper > ON_PAPER]
-        weights = letterness(gray, ink, found)
+        weights = letterness(edges, ink, found)
         likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
         found = [g for g in found if g.label in likeness]
         row = find_row(found, np.array([likeness[g.label] for g in found]))
@@ -225,11 +225,11 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
     shadow between two cards does not. (Lightness says little: glare lifts real ink.)"""
     if len(row.members) < 3 or image.ndim != 3:
         return row
-    lab = cv2.cvtColor(image, cv2.COLOR_RGB2LAB).astype(np.float32)
     colours = []
     for g in row.members:
         inside = ink[g.y:g.y + g.h, g.x:g.x + g.w] > 0
-        pixels = lab[g.y:g.y + g.h, g.x:g.x + g.w][inside]
+        lab = cv2.cvtColor(image[g.y:g.y + g.h, g.x:g.x + g.w], cv2.COLOR_RGB2LAB)
+        pixels = lab[inside].astype(np.float32)
         darkest = pixels[pixels[:, 0] <= np.percentile(pixels[:, 0], 30)]
         colours.append(darkest[:, 1:].mean(axis=0))
     colours = np.array(colours)
@@ -275,8 +275,8 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
 def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
                is_word: Callable[[str], bool] | None = None) -> tuple[str, list[Card], tuple[str, ...]]:
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
-    ratio = ink_ratio(gray)
-    found, ink, row, row_gaps = _fullest_row(photo.image, gray, ratio)
+    ratio, edges = ink_ratio(gray), edge_field(gray)
+    found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio)
     if steps is not None:
         steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row))
     if row is None:
@@ -308,7 +308,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
               and all(np.hypot(g.cx - x, g.cy - y) > row.size for x, y in wild_boxes)]
     other_cards = []
     if others:
-        p_other, turns = classify_any_turn(gray, ink, others, alphabet)
+        p_other, turns = classify_any_turn(edges, ink, others, alphabet)
         other_cards = [_card(p, card_box(g.cx, g.cy, g.size, float(t), photo.scale), False)
                        for g, p, t in zip(others, p_other, turns)]
     word = "".join(c.letter for c in row_cards)
@@ -375,6 +375,6 @@ def read_tiles(data: bytes, alphabet: str = LETTERS) -> list[Card]:
     # the tiles' letters share one size: the size most letters agree on
     typical = max(sizes, key=lambda s: int(((sizes > s / 1.35) & (sizes < s * 1.35)).sum()))
     tiles = [g for g in found if typical / 1.35 < g.size < typical * 1.35]
-    probabilities, turns = classify_any_turn(gray, ink, tiles, alphabet)
+    probabilities, turns = classify_any_turn(edge_field(gray), ink, tiles, alphabet)
     return [_card(p, card_box(g.cx, g.cy, g.size, float(t), photo.scale), False)
             for g, p, t in zip(tiles, probabilities, turns)]
