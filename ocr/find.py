@@ -8,6 +8,7 @@ a checked cloth, wood grain). A card is where a letter sits on a light surround.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -147,28 +148,27 @@ class Row:
         """The row's tilt in degrees, counter-clockwise positive (image y points down)."""
         return float(np.degrees(np.arctan2(-self.direction[1], self.direction[0])))
 
+    @cached_property
+    def _centreline(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+        """(mean, normal, fit of offset against distance along, first along, last along):
+        the gentle curve through the letters' centres, in the row's frame."""
+        points = np.array([(g.cx, g.cy) for g in self.members])
+        mean = points.mean(axis=0)
+        normal = np.array([-self.direction[1], self.direction[0]])
+        along, offset = (points - mean) @ self.direction, (points - mean) @ normal
+        degree = 2 if len(points) >= 4 else 1 if len(points) >= 2 else 0
+        return mean, normal, np.polyfit(along, offset, degree), float(along.min()), float(along.max())
+
     def continues(self, glyph: Glyph, reach: float = 2.5) -> bool:
         """Whether a letter of the row's size lies on the row's line, within it or at most
         `reach` letter sizes past an end."""
         if not self.size / 1.45 < glyph.size < self.size * 1.45:
             return False
-        points = np.array([(g.cx, g.cy) for g in self.members])
-        along, offset = _frame(points, np.array([glyph.cx, glyph.cy]), self.direction)
-        if len(self.members) >= 2:
-            fit = np.polyfit(along[:-1], offset[:-1], 2 if len(self.members) >= 4 else 1)
-            offset_here = offset[-1] - np.polyval(fit, along[-1])
-        else:
-            offset_here = offset[-1]
-        return (abs(offset_here) < 0.6 * self.size
-                and along[:-1].min() - reach * self.size < along[-1] < along[:-1].max() + reach * self.size)
-
-
-def _frame(points: np.ndarray, point: np.ndarray, direction: np.ndarray):
-    """(along, offset) of the points and then the point, in the row's frame."""
-    everything = np.vstack([points, point])
-    normal = np.array([-direction[1], direction[0]])
-    relative = everything - points.mean(axis=0)
-    return relative @ direction, relative @ normal
+        mean, normal, fit, first, last = self._centreline
+        relative = np.array([glyph.cx, glyph.cy]) - mean
+        along = float(relative @ self.direction)
+        return (abs(float(relative @ normal) - np.polyval(fit, along)) < 0.6 * self.size
+                and first - reach * self.size < along < last + reach * self.size)
 
 
 def find_row(found: list[Glyph], weights: np.ndarray | None = None) -> Row | None:

@@ -24,7 +24,7 @@ from .photo import Photo, open_photo
 MODEL = Path(os.environ.get("OCR_MODEL", Path(__file__).resolve().parent.parent / "instance" / "letters.npz"))
 WILD = "?"
 LOW_CONFIDENCE = 0.8
-LOOSE_INK = 0.62  # the loosest ink level: a second opinion on each letter is read at it
+LOOSE_INK = INK_LEVELS[-1]  # a second opinion on each letter is read at the loosest ink level
 #: A card's size from its letter's: the big letter fills about half the card's height.
 CARD_PER_LETTER = (1.45, 1.95)  # width, height
 
@@ -170,11 +170,11 @@ RESCUE_NEAR_EDGE = 0.6  # a letter with the table showing around it must look li
 LOOSER_LEVEL = 0.75  # how much more letter a looser ink level must find to be taken
 
 
-def letterness(edges: np.ndarray, ink: np.ndarray, found: list[Glyph]) -> np.ndarray:
-    """How much each shape looks like an upright letter once squared with its card."""
+def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.ndarray:
+    """How much each shape looks like an upright letter once turned by its angle."""
     if not found:
         return np.zeros(0)
-    masks = [upright_mask(ink, g, paper_angle(edges, g)) for g in found]
+    masks = [upright_mask(ink, g, a) for g, a in zip(found, angles)]
     return 1.0 - model().probabilities(masks)[:, NONE]
 
 
@@ -186,13 +186,14 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray):
     for level in INK_LEVELS:
         candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER)
         found = [g for g in candidates if g.paper > ON_PAPER]
-        weights = letterness(edges, ink, found)
+        weights = letterness(ink, found, [paper_angle(edges, g) for g in found])
         likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
         found = [g for g in found if g.label in likeness]
         row = find_row(found, np.array([likeness[g.label] for g in found]))
         score, row_gaps = 0.0, []
         if row:
-            row = _one_ink(image, ink, _rescued(ink, row, candidates, likeness))
+            row, rescued = _rescued(ink, row, candidates, likeness)
+            row = _one_ink(image, ink, _between_the_lines(ink, row, rescued))
             row_gaps = gaps(ratio, ink, row)
             score = sum(likeness[g.label] for g in row.members)
             score += 0.5 * len(row_gaps)  # a gap is weaker proof than a letter
@@ -201,29 +202,27 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray):
     return best[1:]
 
 
-def _rescued(ink: np.ndarray, row: Row, candidates: list[Glyph], likeness: dict) -> Row:
+def _rescued(ink: np.ndarray, row: Row, candidates: list[Glyph],
+             likeness: dict) -> tuple[Row, set[int]]:
     """Letters the first look passed over that continue the row, judged again upright at
     the row's angle: a letter whose card's angle was misjudged (a checked cloth's edges
-    around it), or one so near its card's edge that the table shows around it."""
+    around it), or one so near its card's edge that the table shows around it.
+    Returns the row with them and their labels (their likeness goes into `likeness`)."""
     members = {g.label for g in row.members}
     others = [g for g in candidates if g.label not in members and row.continues(g)]
-    if not others:
-        return _between_the_lines(ink, row, set())
-    masks = [upright_mask(ink, g, row.angle) for g in others]
-    weights = 1.0 - model().probabilities(masks)[:, NONE]
-    more = []
-    for g, w in zip(others, weights):
-        if w > (LETTERLIKE if g.paper > ON_PAPER else RESCUE_NEAR_EDGE):
-            likeness[g.label] = float(w)
-            more.append(g)
-    return _between_the_lines(ink, row_through(row.members + more), {g.label for g in more}) if more else _between_the_lines(ink, row, set())
+    weights = letterness(ink, others, [row.angle] * len(others))
+    taken = [(g, float(w)) for g, w in zip(others, weights)
+             if w > (LETTERLIKE if g.paper > ON_PAPER else RESCUE_NEAR_EDGE)]
+    likeness.update((g.label, w) for g, w in taken)
+    more = [g for g, _ in taken]
+    return (row_through(row.members + more) if more else row), {g.label for g in more}
 
 
 def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
     """Drop a shape printed in another colour than the rest of the row: the cards of a
     deck share one ink, while a square of a checked cloth, a knot in the wood or the
     shadow between two cards does not. (Lightness says little: glare lifts real ink.)"""
-    if len(row.members) < 3 or image.ndim != 3:
+    if len(row.members) < 3:
         return row
     colours = []
     for g in row.members:
@@ -251,9 +250,14 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
         rows, cols = np.nonzero(mask.any(axis=1))[0], np.nonzero(mask.any(axis=0))[0]
         middle = np.array([g.cx, g.cy]) @ normal - mask.shape[0] / 2
         along.append(np.array([g.cx, g.cy]) @ row.direction)
+        if len(rows) == 0:  # a wisp of ink that vanished when turned: no letter
+            top.append(np.inf)
+            bottom.append(np.inf)
+            width.append(0)
+            continue
         top.append(middle + rows[0])
         bottom.append(middle + rows[-1])
-        width.append(cols[-1] - cols[0] + 1 if len(cols) else 0)
+        width.append(cols[-1] - cols[0] + 1)
     along, top, bottom, width = map(np.array, (along, top, bottom, width))
     suspect = np.array([w < 0.3 * row.size or g.label in doubtful
                         for g, w in zip(row.members, width)])

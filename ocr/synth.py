@@ -617,6 +617,14 @@ def _face_marks(design, letter, Rh):
     return small, big, cap
 
 
+def _premultiplied(rgb, alpha):
+    """RGBA (float32) with the colour premultiplied by its alpha, ready to composite."""
+    out = np.empty((*alpha.shape, 4), np.float32)
+    out[..., :3] = rgb * alpha[..., None]
+    out[..., 3] = alpha
+    return out
+
+
 def _card_face(design, letter, Rh, rng):
     """Premultiplied RGBA (float32) of one card face, Rh pixels tall; plus the letter's cap / Rh."""
     Rw = max(8, int(round(Rh * design["aspect"])))
@@ -677,10 +685,7 @@ def _card_face(design, letter, Rh, rng):
                         np.float32)
     rgb = rgb * (1 - deco[..., None]) + accent * deco[..., None]
     rgb = rgb * (1 - ink[..., None]) + ink_rgb * ink[..., None]
-    out = np.empty((Rh, Rw, 4), np.float32)
-    out[..., :3] = rgb * alpha[..., None]
-    out[..., 3] = alpha
-    return out, float(cap) / Rh
+    return _premultiplied(rgb, alpha), float(cap) / Rh
 
 
 def _card_back(back, Rh, aspect, corner, rng):
@@ -706,10 +711,7 @@ def _card_back(back, Rh, aspect, corner, rng):
     white = np.array((0.95, 0.95, 0.93), np.float32)
     rgb = rgb * inner[..., None] + white * (1 - inner[..., None])
     rgb *= (1 + 0.01 * _fine_noise(rng, Rh, Rw, 0.8))[..., None]
-    out = np.empty((Rh, Rw, 4), np.float32)
-    out[..., :3] = rgb * alpha[..., None]
-    out[..., 3] = alpha
-    return out
+    return _premultiplied(rgb, alpha)
 
 
 def _coin(D, rng):
@@ -727,10 +729,7 @@ def _coin(D, rng):
     relief = relief / max(1e-6, float(np.abs(relief).max()))
     shade = shade + 0.18 * rim + 0.15 * relief * (r < 0.8)
     rgb = metal[None, None] * shade[..., None]
-    out = np.empty((D, D, 4), np.float32)
-    out[..., :3] = np.clip(rgb, 0, 1) * alpha[..., None]
-    out[..., 3] = alpha
-    return out
+    return _premultiplied(np.clip(rgb, 0, 1), alpha)
 
 
 def _pen(L, Wd, rng):
@@ -750,10 +749,7 @@ def _pen(L, Wd, rng):
     rgb[m] = (metal[None] * cyl[m][:, None])
     clip = (xs > 0.72 * L) & (xs < 0.95 * L) & (np.abs(t) < 0.35)
     rgb[clip] = metal * 1.1
-    out = np.empty((Wd, L, 4), np.float32)
-    out[..., :3] = np.clip(rgb, 0, 1) * alpha[..., None]
-    out[..., 3] = alpha
-    return out
+    return _premultiplied(np.clip(rgb, 0, 1), alpha)
 
 
 def _ring(D, rng):
@@ -765,10 +761,7 @@ def _ring(D, rng):
     a *= 0.6 + 0.4 * np.clip(_blur(rng.standard_normal((D, D)).astype(np.float32), D / 20)
                              * 3 + 0.5, 0, 1)
     col = np.asarray(_pick(rng, [(0.25, 0.18, 0.10), (0.3, 0.3, 0.3), (0.35, 0.2, 0.1)]), np.float32)
-    out = np.empty((D, D, 4), np.float32)
-    out[..., :3] = col * a[..., None]
-    out[..., 3] = a
-    return out
+    return _premultiplied(col, a)
 
 
 # --------------------------------------------------------------------------- compositing
