@@ -118,6 +118,25 @@ def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
     return float((ratio[y0:y1, x0:x1][ring] > 0.65).mean())
 
 
+def own_ink(ink: np.ndarray, glyph: Glyph) -> np.ndarray:
+    """The glyph's own ink in its box: without ink that runs on out of the box (the table at
+    a tilted card's corner, a neighbour's letter, a square of a checked cloth) nor the
+    specks that reach into it (a corner of the point value, a grain of the table)."""
+    x0, y0 = max(0, glyph.x - 1), max(0, glyph.y - 1)
+    around = ink[y0:glyph.y + glyph.h + 1, x0:glyph.x + glyph.w + 1].astype(np.uint8)
+    x, y, w, h = glyph.x - x0, glyph.y - y0, glyph.w, glyph.h
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(around, connectivity=8)
+    inner = labels[y:y + h, x:x + w]
+    if count <= 2:
+        return inner > 0
+    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    right, bottom = left + stats[:, cv2.CC_STAT_WIDTH], top + stats[:, cv2.CC_STAT_HEIGHT]
+    within = (left >= x) & (top >= y) & (right <= x + w) & (bottom <= y + h)
+    areas = np.where(within, stats[:, cv2.CC_STAT_AREA], 0)
+    areas[0] = 0
+    return ((areas > 0) & (areas >= 0.05 * areas.max()))[inner]
+
+
 def _paper_at_ends(ratio: np.ndarray, labels: np.ndarray, label: int,
                    x: int, y: int, w: int, h: int) -> bool:
     """A bar is an I only if card paper goes on past both its ends; the dark gap between
@@ -279,6 +298,50 @@ def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
     return row
 
 
+ONE_LETTER = 1.5  # two pieces of ink within this many letter sizes along the row are one letter
+
+
+def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
+    """The row with each letter that broke into pieces made whole again: a serif letter whose
+    hairlines were lost to blur leaves an H as two bars and an M as a bar and a V. Two
+    neighbours are one letter when they are much closer than the cards' pitch and their
+    ink spans no more than a letter along the row (letters on two cards never do: a card
+    is wider than its letter). Returns the row and the joined letters."""
+    if len(row.members) < 2:
+        return row, []
+    centres = np.array([(g.cx, g.cy) for g in row.members])
+    pitch = _pitch(np.hypot(*np.diff(centres, axis=0).T), row.size)
+    members, made = list(row.members), []
+    k = 0
+    while k < len(members) - 1:
+        a, b = members[k], members[k + 1]
+        step = float(np.hypot(b.cx - a.cx, b.cy - a.cy))
+        low_a, high_a = _along_extent(ink, a, row.direction)
+        low_b, high_b = _along_extent(ink, b, row.direction)
+        span = max(high_a, high_b) - min(low_a, low_b)
+        if step < 0.6 * pitch and span < ONE_LETTER * max(a.size, b.size, row.size):
+            x0, y0 = min(a.x, b.x), min(a.y, b.y)
+            x1, y1 = max(a.x + a.w, b.x + b.w), max(a.y + a.h, b.y + b.h)
+            main = a if a.area >= b.area else b
+            whole = Glyph(main.label, x0, y0, x1 - x0, y1 - y0, a.area + b.area, min(a.paper, b.paper))
+            members[k:k + 2] = [whole]
+            made = [g for g in made if g not in (a, b)] + [whole]
+            continue
+        k += 1
+    if not made:
+        return row, []
+    return Row(members, row.direction, float(np.median([g.size for g in members]))), made
+
+
+def _along_extent(ink: np.ndarray, glyph: Glyph, direction: np.ndarray) -> tuple[float, float]:
+    """Where a glyph's ink begins and ends along the row."""
+    ys, xs = np.nonzero(own_ink(ink, glyph))
+    if len(xs) == 0:
+        return glyph.cx, glyph.cx
+    along = (xs + glyph.x) * direction[0] + (ys + glyph.y) * direction[1]
+    return float(along.min()), float(along.max())
+
+
 def gaps(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float, float, Glyph | None]]:
     """Cards the row finder missed: where the row leaves a gap of about one card (or could
     go on at an end) and a light card lies there. Each is (centre x, centre y, its letter):
@@ -331,27 +394,44 @@ def _card_at(ratio: np.ndarray, ink: np.ndarray, x: float, y: float, size: float
              angle: float) -> Glyph | None | bool:
     """What lies at (x, y) in a row at `angle`: False for no card; None for a light card
     with only small print (WILD); or the big dark shape on a light card there (a letter)."""
-    # the card's face is light all over, not just its middle (a checked cloth has light squares)
+    # the card's face is light all over but for what is printed on it (a checked cloth has
+    # light squares too, and its dark squares run on past the card)
     face = _upright(ratio, x, y, angle, int(0.9 * size), int(1.3 * size))
-    if float(np.median(face)) < 0.75 or float(np.percentile(face, 25)) < 0.7:
+    unprinted = face[~_printed(face < 0.7)]
+    if (unprinted.size < 0.5 * face.size or float(np.median(unprinted)) < 0.75
+            or float(np.percentile(unprinted, 25)) < 0.7):
         return False
     half = int(0.55 * size)
-    x0, x1, y0, y1 = int(x) - half, int(x) + half, int(y) - half, int(y) + half
-    if x0 < 0 or y0 < 0 or x1 > ink.shape[1] or y1 > ink.shape[0]:
-        return False
-    patch = ink[y0:y1, x0:x1]
-    if float(patch.mean()) > 0.35:
+    if not (half <= x < ink.shape[1] - half and half <= y < ink.shape[0] - half):
         return False
     # a line of small print across the middle, perhaps fainter than the big letters and
     # framed by a ring, a band or waves: the word WILD
     if _small_print(face[int(0.15 * size):int(1.15 * size)], size):
         return None
-    count, _, stats, _ = cv2.connectedComponentsWithStats(patch, connectivity=8)
-    big = [st for st in stats[1:] if st[3] > 0.6 * size]
-    if big:
-        bx, by, bw, bh, barea = (int(v) for v in max(big, key=lambda st: st[4]))
-        return Glyph(-1, x0 + bx, y0 + by, bw, bh, barea)
-    return False
+    # the letter: the tall shapes centred on the card, whole even if it broke in two
+    reach = int(1.2 * size)
+    x0, y0 = max(0, int(x) - reach), max(0, int(y) - reach)
+    _, _, stats, centres = cv2.connectedComponentsWithStats(
+        ink[y0:int(y) + reach, x0:int(x) + reach], connectivity=8)
+    off = np.abs(centres - (x - x0, y - y0))
+    big = stats[(stats[:, 3] > 0.6 * size) & (stats[:, 3] < 1.45 * size) & (stats[:, 2] < 1.45 * size)
+                & (off[:, 0] < half) & (off[:, 1] < half)]
+    if not len(big):
+        return False
+    left, top = big[:, 0].min(), big[:, 1].min()
+    right, bottom = (big[:, 0] + big[:, 2]).max(), (big[:, 1] + big[:, 3]).max()
+    return Glyph(-1, x0 + int(left), y0 + int(top), int(right - left), int(bottom - top),
+                 int(big[:, 4].sum()))
+
+
+def _printed(dark: np.ndarray) -> np.ndarray:
+    """The dark shapes on an upright card face that stay clear of its top and bottom (print,
+    however wide), not those running on past them (the table, a dark square of the cloth)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
+    top, bottom = stats[:, cv2.CC_STAT_TOP], stats[:, cv2.CC_STAT_TOP] + stats[:, cv2.CC_STAT_HEIGHT]
+    printed = (top > 0) & (bottom < dark.shape[0])
+    printed[0] = False
+    return printed[labels]
 
 
 def _small_print(face: np.ndarray, size: float) -> bool:

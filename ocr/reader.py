@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, find_row, gaps, glyphs,
-                   edge_field, ink_ratio, paper_angle, row_through)
+                   edge_field, ink_ratio, joined, own_ink, paper_angle, row_through)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -70,12 +70,12 @@ def model() -> Classifier:
 
 
 def upright_mask(ink: np.ndarray, glyph: Glyph, angle: float) -> np.ndarray:
-    """The glyph's ink, cut from its box and turned by -angle so that it stands upright."""
-    return _turned(ink[glyph.y:glyph.y + glyph.h, glyph.x:glyph.x + glyph.w], glyph.size, angle)
+    """The glyph's own ink, cut from its box and turned by -angle so that it stands upright."""
+    return _turned(own_ink(ink, glyph), glyph.size, angle)
 
 
 def _turned(inner: np.ndarray, size: float, angle: float) -> np.ndarray:
-    inner = _without_specks(inner.astype(np.uint8))
+    """A letter's mask, padded and turned by -angle."""
     pad = int(0.1 * size) + 2
     h, w = inner.shape
     crop = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
@@ -88,17 +88,6 @@ def _turned(inner: np.ndarray, size: float, angle: float) -> np.ndarray:
         m = cv2.getRotationMatrix2D((side / 2, side / 2), -angle, 1.0)
         crop = cv2.warpAffine(canvas, m, (side, side), flags=cv2.INTER_LINEAR)
     return crop > 127
-
-
-def _without_specks(inner: np.ndarray) -> np.ndarray:
-    """A letter's box without the specks of other ink that reach into it (a corner of the
-    point value, a grain of the table): they would shift and shrink the letter."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(inner, connectivity=8)
-    if count <= 2:
-        return inner
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    keep = np.concatenate([[False], areas >= 0.05 * areas.max()])
-    return keep[labels].astype(np.uint8)
 
 
 def classify(ink: np.ndarray, found: list[Glyph], angles: list[float],
@@ -193,6 +182,8 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray):
         score, row_gaps = 0.0, []
         if row:
             row, rescued = _rescued(ink, row, candidates, likeness)
+            row, whole = joined(ink, row)
+            likeness.update((g.label, w) for g, w in zip(whole, letterness(ink, whole, [row.angle] * len(whole))))
             row = _one_ink(image, ink, _between_the_lines(ink, row, rescued))
             row_gaps = gaps(ratio, ink, row)
             score = sum(likeness[g.label] for g in row.members)
@@ -226,7 +217,7 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
         return row
     colours = []
     for g in row.members:
-        inside = ink[g.y:g.y + g.h, g.x:g.x + g.w] > 0
+        inside = own_ink(ink, g)
         lab = cv2.cvtColor(image[g.y:g.y + g.h, g.x:g.x + g.w], cv2.COLOR_RGB2LAB)
         pixels = lab[inside].astype(np.float32)
         darkest = pixels[pixels[:, 0] <= np.percentile(pixels[:, 0], 30)]
@@ -282,7 +273,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     ratio, edges = ink_ratio(gray), edge_field(gray)
     found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio)
     if steps is not None:
-        steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row))
+        steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row, row_gaps))
     if row is None:
         return "", [], ()
     angle = row.angle
@@ -300,15 +291,14 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         if letter is None:
             card = Card(WILD, 0.9, box, (), True)
         else:  # a letter the first pass passed over: read it, flagged by its confidence
-            card = _card(classify(ink, [letter], [angle], alphabet)[0], box, True)
+            card = _card(_classify_twice(ratio, ink, [letter], angle, alphabet)[0], box, True)
         slots.append((position, card))
         wild_boxes.append((cx, cy))
     slots.sort(key=lambda s: s[0])
     row_cards = [c for _, c in slots]
     # every other card-sized letter in the photo, at whatever angle it lies
-    members = {g.label for g in in_row}
-    others = [g for g in found if g.label not in members
-              and row.size / 1.45 < g.size < row.size * 1.45
+    others = [g for g in found if row.size / 1.45 < g.size < row.size * 1.45
+              and not any(m.x <= g.cx <= m.x + m.w and m.y <= g.cy <= m.y + m.h for m in in_row)
               and all(np.hypot(g.cx - x, g.cy - y) > row.size for x, y in wild_boxes)]
     other_cards = []
     if others:
@@ -356,14 +346,21 @@ def read_debug(data: bytes, alphabet: str = LETTERS) -> tuple[Reading, dict[str,
     return read(data, alphabet, steps=steps), steps
 
 
-def _draw(image: np.ndarray, found: list[Glyph], row: Row | None) -> np.ndarray:
+def _draw(image: np.ndarray, found: list[Glyph], row: Row | None, row_gaps) -> np.ndarray:
+    """Letters found (orange), the row's letters (green), cards found in its gaps (blue: a
+    letter there, a cross for a WILD)."""
     out = cv2.cvtColor(image, cv2.COLOR_RGB2BGR)
     members = {g.label for g in row.members} if row else set()
-    for g in found:
+    for g in found + [g for g in (row.members if row else []) if g.label not in {f.label for f in found}]:
         colour = (0, 200, 0) if g.label in members else (0, 140, 255)
         cv2.rectangle(out, (g.x, g.y), (g.x + g.w, g.y + g.h), colour, 2)
+    for x, y, letter in row_gaps:
+        if letter is None:
+            r = int(0.3 * row.size)
+            cv2.drawMarker(out, (int(x), int(y)), (255, 80, 0), cv2.MARKER_TILTED_CROSS, 2 * r, 3)
+        else:
+            cv2.rectangle(out, (letter.x, letter.y), (letter.x + letter.w, letter.y + letter.h), (255, 80, 0), 2)
     return out
-
 
 
 

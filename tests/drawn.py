@@ -7,9 +7,10 @@ from PIL import Image, ImageDraw, ImageFont
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
 
-def table(word: str, angles=None, rotate_photo=0, exif_orientation=None) -> bytes:
+def table(word: str, angles=None, rotate_photo=0, exif_orientation=None, broken="") -> bytes:
     """White cards with big black capitals ("?" draws a WILD card), in a row on a dark
-    table, as a JPEG."""
+    table, as a JPEG. The letters in `broken` come apart down their middle, as a thin
+    stroke lost to blur leaves them."""
     font = ImageFont.truetype(FONT, 90)
     small = ImageFont.truetype(FONT, 28)
     im = Image.new("RGB", (60 + 170 * len(word), 400), (40, 40, 45))
@@ -20,6 +21,8 @@ def table(word: str, angles=None, rotate_photo=0, exif_orientation=None) -> byte
             draw.text((60, 70), "WILD", font=small, fill=(0, 0, 0, 255), anchor="mm")
         else:
             draw.text((60, 70), ch, font=font, fill=(0, 0, 0, 255), anchor="mm")
+            if ch in broken:
+                draw.rectangle((57, 0, 63, 140), fill=(245, 240, 225, 255))
         if angles:
             card = card.rotate(angles[i], expand=True, resample=Image.BICUBIC)
         im.paste(card, (40 + 170 * i, 120), card)

@@ -37,6 +37,12 @@ def test_reads_plain_cards_in_reading_order(word, angles, photo_turn):
     assert xs == sorted(xs)  # left to right, as the row is read
 
 
+@pytest.mark.parametrize("word, broken", [("THEM", "HM"), ("WHOM", "WHM"), ("SHAME", "HM")])
+def test_a_letter_broken_in_two_is_one_card(word, broken):
+    # a thin stroke lost to blur or glare leaves an H as two bars: still one card, one letter
+    assert read(table(word, broken=broken)).word == word
+
+
 def test_a_wild_card_reads_as_a_question_mark():
     assert read(table("JA?ZY")).word == "JA?ZY"
 
