@@ -333,6 +333,23 @@ def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
     return Row(members, row.direction, float(np.median([g.size for g in members]))), made
 
 
+def paper_past_ends(ratio: np.ndarray, ink: np.ndarray, glyph: Glyph, row: Row) -> bool:
+    """Whether card paper goes on past a shape's top and its bottom, across the row: a letter
+    is printed mid-card, while the dark gap between two cards runs into the table."""
+    normal = np.array([-row.direction[1], row.direction[0]])
+    ys, xs = np.nonzero(own_ink(ink, glyph))
+    if len(xs) == 0:
+        return False
+    across = (xs + glyph.x - glyph.cx) * normal[0] + (ys + glyph.y - glyph.cy) * normal[1]
+    half = max(2, int(0.08 * row.size))
+    for end in (across.min() - 0.15 * row.size, across.max() + 0.15 * row.size):
+        x, y = (np.array([glyph.cx, glyph.cy]) + end * normal).astype(int)
+        window = ratio[max(0, y - half):y + half + 1, max(0, x - half):x + half + 1]
+        if window.size == 0 or float(np.median(window)) < 0.7:
+            return False
+    return True
+
+
 def _along_extent(ink: np.ndarray, glyph: Glyph, direction: np.ndarray) -> tuple[float, float]:
     """Where a glyph's ink begins and ends along the row."""
     ys, xs = np.nonzero(own_ink(ink, glyph))
@@ -342,11 +359,16 @@ def _along_extent(ink: np.ndarray, glyph: Glyph, direction: np.ndarray) -> tuple
     return float(along.min()), float(along.max())
 
 
-def gaps(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float, float, Glyph | None]]:
+OTHER_PAPER = 8.0  # this far from the row's cards' paper colour (in Lab a*b*) is no card of the row
+
+
+def gaps(image: np.ndarray, ratio: np.ndarray, ink: np.ndarray,
+         row: Row) -> list[tuple[float, float, Glyph | None]]:
     """Cards the row finder missed: where the row leaves a gap of about one card (or could
-    go on at an end) and a light card lies there. Each is (centre x, centre y, its letter):
-    the letter is None for a WILD card (small print only, the word WILD), or the big shape
-    found there, a letter too faint or too odd to have been taken for one before."""
+    go on at an end) and a card of the row's paper lies there. Each is (centre x, centre y,
+    its letter): the letter is None for a WILD card (small print only, the word WILD), or
+    the big shape found there, a letter too faint or too odd to have been taken for one
+    before."""
     centres = np.array([(g.cx, g.cy) for g in row.members])
     steps = np.hypot(*np.diff(centres, axis=0).T) if len(centres) >= 2 else np.array([])
     pitch = _pitch(steps, row.size)
@@ -359,12 +381,29 @@ def gaps(ratio: np.ndarray, ink: np.ndarray, row: Row) -> list[tuple[float, floa
             slots.append(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1))
     for end, outward in ((centres[0], -row.direction), (centres[-1], row.direction)):
         slots.append(end + outward * pitch)
+    papers = [p for p in (_paper_colour(image, ratio, g.cx, g.cy, row) for g in row.members)
+              if p is not None]
+    usual = np.median(papers, axis=0) if papers else None
     found = []
     for x, y in slots:
+        paper = _paper_colour(image, ratio, float(x), float(y), row)
+        if paper is None or (usual is not None and np.hypot(*(paper - usual)) > OTHER_PAPER):
+            continue  # light, but no card of this deck: a pale wood, a square of the cloth
         card = _card_at(ratio, ink, float(x), float(y), row.size, row.angle)
         if card is not False:
             found.append((float(x), float(y), card))
     return found
+
+
+def _paper_colour(image: np.ndarray, ratio: np.ndarray, x: float, y: float,
+                  row: Row) -> np.ndarray | None:
+    """The colour (Lab a*, b*) of the light paper of a card's face centred on (x, y)."""
+    w, h = int(0.9 * row.size), int(1.3 * row.size)
+    light = _upright(ratio, x, y, row.angle, w, h) > 0.8
+    if light.sum() < 0.2 * w * h:
+        return None
+    lab = cv2.cvtColor(_upright(image, x, y, row.angle, w, h), cv2.COLOR_RGB2LAB)
+    return np.median(lab[light][:, 1:].astype(np.float32), axis=0)
 
 
 def _pitch(steps: np.ndarray, size: float) -> float:
@@ -448,7 +487,11 @@ def _small_print(face: np.ndarray, size: float) -> bool:
         return False
     middles = shapes[:, 1] + shapes[:, 3] / 2
     line = shapes[np.abs(middles - np.median(middles)) < 0.12 * size]
-    if not 2 <= len(line) <= 8 or line[:, 3].max() > 1.6 * line[:, 3].min():
+    if len(line) < 2:
+        return False
+    typical = np.median(line[:, 3])  # of one height, bar a wisp of the frame
+    line = line[(line[:, 3] > typical / 1.3) & (line[:, 3] < typical * 1.3)]
+    if not 2 <= len(line) <= 8:
         return False
     return int((line[:, 0] + line[:, 2]).max() - line[:, 0].min()) > 0.35 * size
 

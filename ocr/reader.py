@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, find_row, gaps, glyphs,
-                   edge_field, ink_ratio, joined, own_ink, paper_angle, row_through)
+                   edge_field, ink_ratio, joined, own_ink, paper_angle, paper_past_ends, row_through)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -181,11 +181,11 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray):
         row = find_row(found, np.array([likeness[g.label] for g in found]))
         score, row_gaps = 0.0, []
         if row:
-            row, rescued = _rescued(ink, row, candidates, likeness)
+            row, rescued = _rescued(ratio, ink, row, candidates, likeness)
             row, whole = joined(ink, row)
             likeness.update((g.label, w) for g, w in zip(whole, letterness(ink, whole, [row.angle] * len(whole))))
             row = _one_ink(image, ink, _between_the_lines(ink, row, rescued))
-            row_gaps = gaps(ratio, ink, row)
+            row_gaps = gaps(image, ratio, ink, row)
             score = sum(likeness[g.label] for g in row.members)
             score += 0.5 * len(row_gaps)  # a gap is weaker proof than a letter
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
@@ -193,7 +193,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray):
     return best[1:]
 
 
-def _rescued(ink: np.ndarray, row: Row, candidates: list[Glyph],
+def _rescued(ratio: np.ndarray, ink: np.ndarray, row: Row, candidates: list[Glyph],
              likeness: dict) -> tuple[Row, set[int]]:
     """Letters the first look passed over that continue the row, judged again upright at
     the row's angle: a letter whose card's angle was misjudged (a checked cloth's edges
@@ -203,7 +203,8 @@ def _rescued(ink: np.ndarray, row: Row, candidates: list[Glyph],
     others = [g for g in candidates if g.label not in members and row.continues(g)]
     weights = letterness(ink, others, [row.angle] * len(others))
     taken = [(g, float(w)) for g, w in zip(others, weights)
-             if w > (LETTERLIKE if g.paper > ON_PAPER else RESCUE_NEAR_EDGE)]
+             if (w > LETTERLIKE and g.paper > ON_PAPER)
+             or (w > RESCUE_NEAR_EDGE and paper_past_ends(ratio, ink, g, row))]
     likeness.update((g.label, w) for g, w in taken)
     more = [g for g, _ in taken]
     return (row_through(row.members + more) if more else row), {g.label for g in more}
