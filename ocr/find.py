@@ -289,7 +289,11 @@ def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
     the dark gap between two cards, not a card of its own."""
     while len(row) >= 3:
         steps = [np.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in zip(row, row[1:])]
-        pitch = float(np.median(steps))
+        # the pitch from the fuller letters alone: the thin seams may be many
+        size, area = (float(np.median([getattr(g, k) for g in row])) for k in ("size", "area"))
+        full = np.array([(g.cx, g.cy) for g in row if g.area > 0.5 * area])
+        pitch = (_pitch(np.hypot(*np.diff(full, axis=0).T), size) if len(full) >= 3
+                 else float(np.median(steps)))
         squeezed = [k for k in range(1, len(row) - 1)
                     if steps[k - 1] < 0.62 * pitch and steps[k] < 0.62 * pitch]
         if not squeezed:
