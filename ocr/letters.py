@@ -184,9 +184,12 @@ def _junk(rng: np.random.Generator) -> np.ndarray:
     elif kind == 1:  # a blob
         cv2.ellipse(canvas, centre, (int(size * rng.uniform(0.2, 0.6)), int(size * rng.uniform(0.2, 0.6))),
                     rng.uniform(0, 180), 0, 360, 255, -1)
-    elif kind == 2:  # strokes of grain or a pen
-        for _ in range(rng.integers(1, 4)):
+    elif kind == 2:  # strokes of grain or a pen; one upright stroke alone would be an I
+        strokes = int(rng.integers(1, 4))
+        for _ in range(strokes):
             a, b = rng.integers(0, size * 2, 2), rng.integers(0, size * 2, 2)
+            if strokes == 1 and abs(b[0] - a[0]) < 0.3 * abs(b[1] - a[1]):
+                b[0] = a[0] + np.sign(b[0] - a[0] or 1) * int(0.3 * abs(b[1] - a[1]) + 1)
             cv2.line(canvas, tuple(int(v) for v in a), tuple(int(v) for v in b), 255,
                      int(rng.integers(2, max(3, size // 6))))
     elif kind == 3:  # a card's corner or edge

@@ -24,7 +24,7 @@ from .photo import Photo, open_photo
 MODEL = Path(os.environ.get("OCR_MODEL", Path(__file__).resolve().parent.parent / "instance" / "letters.npz"))
 WILD = "?"
 LOW_CONFIDENCE = 0.8
-LOOSE_INK = INK_LEVELS[-1]  # a second opinion on each letter is read at the loosest ink level
+LOOSE_INK = (INK_LEVELS[-1], 0.74)  # more opinions on each letter are read at looser cuts
 #: A card's size from its letter's: the big letter fills about half the card's height.
 CARD_PER_LETTER = (1.45, 1.95)  # width, height
 
@@ -99,27 +99,45 @@ def classify(ink: np.ndarray, found: list[Glyph], angles: list[float],
 
 def _classify_twice(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], angle: float,
                     alphabet: str) -> np.ndarray:
-    """Letter probabilities for the row's letters, from their ink and again from a looser
-    cut of it (a thin or faint stroke that broke apart holds together there); the two
-    opinions are averaged."""
-    strict = classify(ink, found, [angle] * len(found), alphabet)
-    loose = (ratio < LOOSE_INK).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(loose, connectivity=8)
-    masks, which = [], []
-    for k, g in enumerate(found):
-        inside = labels[g.y:g.y + g.h, g.x:g.x + g.w][ink[g.y:g.y + g.h, g.x:g.x + g.w] > 0]
-        inside = inside[inside > 0]
-        if not len(inside):
-            continue
-        label = int(np.bincount(inside).argmax())
-        x, y, w, h = (int(v) for v in stats[label][:4])
-        if max(w, h) > 1.4 * g.size:  # run into a border or its neighbour: no second opinion
-            continue
-        masks.append(_turned(labels[y:y + h, x:x + w] == label, g.size, angle))
-        which.append(k)
-    if masks:
-        strict[which] = (strict[which] + model().probabilities(masks, alphabet)) / 2
-    return strict
+    """Letter probabilities for the row's letters, from their ink and again from looser
+    cuts of it, the opinions averaged. A thin or faint stroke that broke apart holds
+    together in a looser cut: that whole shape also says which pieces of ink make up
+    the letter (an E's bottom arm come loose is still the E's)."""
+    opinions = np.zeros((len(found), NONE + 1))
+    counts = np.zeros(len(found))
+    strict = [upright_mask(ink, g, angle) for g in found]
+    for level in LOOSE_INK:
+        count, labels, stats, _ = cv2.connectedComponentsWithStats((ratio < level).astype(np.uint8), connectivity=8)
+        looser, which = [], []
+        for k, g in enumerate(found):
+            inside = labels[g.y:g.y + g.h, g.x:g.x + g.w][own_ink(ink, g)]
+            inside = inside[inside > 0]
+            if not len(inside):
+                continue
+            label = int(np.bincount(inside).argmax())
+            x, y, w, h = (int(v) for v in stats[label][:4])
+            if max(w, h) > 1.4 * g.size:  # run into a border or its neighbour
+                continue
+            whole = labels[y:y + h, x:x + w] == label
+            if level == LOOSE_INK[0]:  # the strict ink's pieces that make up the whole letter
+                strict[k] = _turned(_without_specks(whole & (ink[y:y + h, x:x + w] > 0)), g.size, angle)
+            looser.append(_turned(whole, g.size, angle))
+            which.append(k)
+        if looser:
+            opinions[which] += model().probabilities(looser, alphabet)
+            counts[which] += 1
+    opinions += model().probabilities(strict, alphabet)
+    return opinions / (counts + 1)[:, None]
+
+
+def _without_specks(mask: np.ndarray) -> np.ndarray:
+    """A letter's pieces without the specks beside them (a corner of the point value)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    if count <= 2:
+        return mask
+    areas = stats[:, cv2.CC_STAT_AREA].copy()
+    areas[0] = 0
+    return (areas >= 0.05 * areas.max())[labels]
 
 
 def classify_any_turn(edges: np.ndarray, ink: np.ndarray, found: list[Glyph],
