@@ -110,17 +110,22 @@ def _classify_twice(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], angl
         count, labels, stats, _ = cv2.connectedComponentsWithStats((ratio < level).astype(np.uint8), connectivity=8)
         looser, which = [], []
         for k, g in enumerate(found):
-            inside = labels[g.y:g.y + g.h, g.x:g.x + g.w][own_ink(ink, g)]
-            inside = inside[inside > 0]
-            if not len(inside):
+            own = own_ink(ink, g)
+            inside = labels[g.y:g.y + g.h, g.x:g.x + g.w][own]
+            counts_inside = np.bincount(inside[inside > 0])
+            chosen = np.nonzero(counts_inside >= 0.1 * own.sum())[0]  # a joined letter has two
+            if not len(chosen):
                 continue
-            label = int(np.bincount(inside).argmax())
-            x, y, w, h = (int(v) for v in stats[label][:4])
-            if max(w, h) > 1.4 * g.size:  # run into a border or its neighbour
+            x0, y0 = min(g.x, *stats[chosen, 0]), min(g.y, *stats[chosen, 1])
+            x1 = max(g.x + g.w, *(stats[chosen, 0] + stats[chosen, 2]))
+            y1 = max(g.y + g.h, *(stats[chosen, 1] + stats[chosen, 3]))
+            if max(x1 - x0, y1 - y0) > 1.4 * g.size:  # run into a border or its neighbour
                 continue
-            whole = labels[y:y + h, x:x + w] == label
+            whole = np.isin(labels[y0:y1, x0:x1], chosen)
             if level == LOOSE_INK[0]:  # the strict ink's pieces that make up the whole letter
-                strict[k] = _turned(_without_specks(whole & (ink[y:y + h, x:x + w] > 0)), g.size, angle)
+                pieces = whole & (ink[y0:y1, x0:x1] > 0)
+                pieces[g.y - y0:g.y - y0 + g.h, g.x - x0:g.x - x0 + g.w] |= own
+                strict[k] = _turned(_without_specks(pieces), g.size, angle)
             looser.append(_turned(whole, g.size, angle))
             which.append(k)
         if looser:
