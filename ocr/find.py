@@ -308,9 +308,9 @@ ONE_LETTER = 1.5  # two pieces of ink within this many letter sizes along the ro
 def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
     """The row with each letter that broke into pieces made whole again: a serif letter whose
     hairlines were lost to blur leaves an H as two bars and an M as a bar and a V. Two
-    neighbours are one letter when they are much closer than the cards' pitch and their
-    ink spans no more than a letter along the row (letters on two cards never do: a card
-    is wider than its letter). Returns the row and the joined letters."""
+    neighbours are one letter when their ink spans no more than a letter along the row
+    and they are much closer than the cards' pitch or all but touch (letters on two cards
+    are a card's margins apart). Returns the row and the joined letters."""
     if len(row.members) < 2:
         return row, []
     centres = np.array([(g.cx, g.cy) for g in row.members])
@@ -323,7 +323,9 @@ def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
         low_a, high_a = _along_extent(ink, a, row.direction)
         low_b, high_b = _along_extent(ink, b, row.direction)
         span = max(high_a, high_b) - min(low_a, low_b)
-        if step < 0.6 * pitch and span < ONE_LETTER * max(a.size, b.size, row.size):
+        apart = max(low_b - high_a, low_a - high_b)  # the blank between their inks
+        size = max(a.size, b.size, row.size)
+        if span < ONE_LETTER * size and (step < 0.6 * pitch or apart < 0.1 * size):
             x0, y0 = min(a.x, b.x), min(a.y, b.y)
             x1, y1 = max(a.x + a.w, b.x + b.w), max(a.y + a.h, b.y + b.h)
             main = a if a.area >= b.area else b

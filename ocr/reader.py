@@ -97,15 +97,16 @@ def classify(ink: np.ndarray, found: list[Glyph], angles: list[float],
     return model().probabilities(masks, alphabet)
 
 
-def _classify_twice(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], angle: float,
-                    alphabet: str) -> np.ndarray:
+def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: Row,
+                  alphabet: str) -> np.ndarray:
     """Letter probabilities for the row's letters, from their ink and again from looser
-    cuts of it, the opinions averaged. A thin or faint stroke that broke apart holds
+    cuts of it, the opinions averaged (a looser cut may take in no more than a letter of
+    the row's size). A thin or faint stroke that broke apart holds
     together in a looser cut: that whole shape also says which pieces of ink make up
     the letter (an E's bottom arm come loose is still the E's)."""
     opinions = np.zeros((len(found), NONE + 1))
     counts = np.zeros(len(found))
-    strict = [upright_mask(ink, g, angle) for g in found]
+    strict = [upright_mask(ink, g, row.angle) for g in found]
     for level in LOOSE_INK:
         count, labels, stats, _ = cv2.connectedComponentsWithStats((ratio < level).astype(np.uint8), connectivity=8)
         looser, which = [], []
@@ -119,14 +120,14 @@ def _classify_twice(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], angl
             x0, y0 = min(g.x, *stats[chosen, 0]), min(g.y, *stats[chosen, 1])
             x1 = max(g.x + g.w, *(stats[chosen, 0] + stats[chosen, 2]))
             y1 = max(g.y + g.h, *(stats[chosen, 1] + stats[chosen, 3]))
-            if max(x1 - x0, y1 - y0) > 1.4 * g.size:  # run into a border or its neighbour
+            if max(x1 - x0, y1 - y0) > 1.4 * max(g.size, row.size):  # run into a border or a neighbour
                 continue
             whole = np.isin(labels[y0:y1, x0:x1], chosen)
             if level == LOOSE_INK[0]:  # the strict ink's pieces that make up the whole letter
                 pieces = whole & (ink[y0:y1, x0:x1] > 0)
                 pieces[g.y - y0:g.y - y0 + g.h, g.x - x0:g.x - x0 + g.w] |= own
-                strict[k] = _turned(_without_specks(pieces), g.size, angle)
-            looser.append(_turned(whole, g.size, angle))
+                strict[k] = _turned(_without_specks(pieces), g.size, row.angle)
+            looser.append(_turned(whole, g.size, row.angle))
             which.append(k)
         if looser:
             opinions[which] += model().probabilities(looser, alphabet)
@@ -302,7 +303,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         return "", [], ()
     angle = row.angle
     in_row = row.members
-    p_row = _classify_twice(ratio, ink, in_row, angle, alphabet)
+    p_row = _classify_row(ratio, ink, in_row, row, alphabet)
     slots: list[tuple[float, Card]] = []  # (position along the row, card)
     origin = np.array([in_row[0].cx, in_row[0].cy])
     for g, p in zip(in_row, p_row):
@@ -315,7 +316,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         if letter is None:
             card = Card(WILD, 0.9, box, (), True)
         else:  # a letter the first pass passed over: read it, flagged by its confidence
-            card = _card(_classify_twice(ratio, ink, [letter], angle, alphabet)[0], box, True)
+            card = _card(_classify_row(ratio, ink, [letter], row, alphabet)[0], box, True)
         slots.append((position, card))
         wild_boxes.append((cx, cy))
     slots.sort(key=lambda s: s[0])
