@@ -206,9 +206,9 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray):
         score, row_gaps = 0.0, []
         if row:
             row, rescued = _rescued(ratio, ink, row, candidates, likeness)
+            row = _one_ink(image, ink, _between_the_lines(ink, row, rescued))
             row, whole = joined(ink, row)
             likeness.update((g.label, w) for g, w in zip(whole, letterness(ink, whole, [row.angle] * len(whole))))
-            row = _one_ink(image, ink, _between_the_lines(ink, row, rescued))
             row_gaps = gaps(image, ratio, ink, row)
             score = sum(likeness[g.label] for g in row.members)
             score += 0.5 * len(row_gaps)  # a gap is weaker proof than a letter
