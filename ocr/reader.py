@@ -210,7 +210,10 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray):
             row, whole = joined(ink, row)
             likeness.update((g.label, w) for g, w in zip(whole, letterness(ink, whole, [row.angle] * len(whole))))
             row_gaps = gaps(image, ratio, ink, row)
-            score = sum(likeness[g.label] for g in row.members)
+            # each letter counts as much as it looks like one, on its card and along the row
+            # (bars end to end down a wood grain are I's on their own, but not in a row)
+            along = letterness(ink, row.members, [row.angle] * len(row.members))
+            score = sum(min(likeness[g.label], a) for g, a in zip(row.members, along))
             score += 0.5 * len(row_gaps)  # a gap is weaker proof than a letter
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
             best = (score, found, ink, row, row_gaps)
