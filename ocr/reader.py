@@ -108,25 +108,15 @@ def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: R
     counts = np.zeros(len(found))
     strict = [upright_mask(ink, g, row.angle) for g in found]
     for level in LOOSE_INK:
-        count, labels, stats, _ = cv2.connectedComponentsWithStats((ratio < level).astype(np.uint8), connectivity=8)
+        loose = ratio < level
         looser, which = [], []
         for k, g in enumerate(found):
-            own = own_ink(ink, g)
-            inside = labels[g.y:g.y + g.h, g.x:g.x + g.w][own]
-            counts_inside = np.bincount(inside[inside > 0])
-            chosen = np.nonzero(counts_inside >= 0.1 * own.sum())[0]  # a joined letter has two
-            if not len(chosen):
+            pieces = _whole_letter(loose, ink, g, max(g.size, row.size))
+            if pieces is None:
                 continue
-            x0, y0 = min(g.x, *stats[chosen, 0]), min(g.y, *stats[chosen, 1])
-            x1 = max(g.x + g.w, *(stats[chosen, 0] + stats[chosen, 2]))
-            y1 = max(g.y + g.h, *(stats[chosen, 1] + stats[chosen, 3]))
-            if max(x1 - x0, y1 - y0) > 1.4 * max(g.size, row.size):  # run into a border or a neighbour
-                continue
-            whole = np.isin(labels[y0:y1, x0:x1], chosen)
-            if level == LOOSE_INK[0]:  # the strict ink's pieces that make up the whole letter
-                pieces = whole & (ink[y0:y1, x0:x1] > 0)
-                pieces[g.y - y0:g.y - y0 + g.h, g.x - x0:g.x - x0 + g.w] |= own
-                strict[k] = _turned(_without_specks(pieces), g.size, row.angle)
+            whole, strict_pieces = pieces
+            if level == LOOSE_INK[0]:
+                strict[k] = _turned(strict_pieces, g.size, row.angle)
             looser.append(_turned(whole, g.size, row.angle))
             which.append(k)
         if looser:
@@ -134,6 +124,33 @@ def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: R
             counts[which] += 1
     opinions += model().probabilities(strict, alphabet)
     return opinions / (counts + 1)[:, None]
+
+
+def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph,
+                  size: float) -> tuple[np.ndarray, np.ndarray] | None:
+    """The loose shapes under a glyph's ink (two, for a letter joined from two pieces) and
+    the strict ink's pieces they hold together, in their common box; None if they run on
+    past a letter of `size` (into a border or a neighbour)."""
+    margin = int(0.75 * size)
+    x0, y0 = max(0, glyph.x - margin), max(0, glyph.y - margin)
+    window = loose[y0:glyph.y + glyph.h + margin, x0:glyph.x + glyph.w + margin].astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
+    gx, gy = glyph.x - x0, glyph.y - y0
+    own = own_ink(ink, glyph)
+    inside = labels[gy:gy + glyph.h, gx:gx + glyph.w][own]
+    chosen = np.nonzero(np.bincount(inside[inside > 0]) >= 0.1 * own.sum())[0]
+    if not len(chosen):
+        return None
+    left, top = min(gx, *stats[chosen, 0]), min(gy, *stats[chosen, 1])
+    right = max(gx + glyph.w, *(stats[chosen, 0] + stats[chosen, 2]))
+    bottom = max(gy + glyph.h, *(stats[chosen, 1] + stats[chosen, 3]))
+    if (max(right - left, bottom - top) > 1.4 * size or left == 0 or top == 0
+            or right == window.shape[1] or bottom == window.shape[0]):
+        return None
+    whole = np.isin(labels[top:bottom, left:right], chosen)
+    pieces = whole & (ink[y0 + top:y0 + bottom, x0 + left:x0 + right] > 0)
+    pieces[gy - top:gy - top + glyph.h, gx - left:gx - left + glyph.w] |= own
+    return whole, _without_specks(pieces)
 
 
 def _without_specks(mask: np.ndarray) -> np.ndarray:
