@@ -266,10 +266,12 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
         lab = cv2.cvtColor(image[g.y:g.y + g.h, g.x:g.x + g.w], cv2.COLOR_RGB2LAB)
         pixels = lab[inside].astype(np.float32)
         darkest = pixels[pixels[:, 0] <= np.percentile(pixels[:, 0], 30)]
-        colours.append(darkest[:, 1:].mean(axis=0))
+        colours.append(darkest[:, 1:].mean(axis=0) - 128)  # a*, b* about grey
     colours = np.array(colours)
     usual = np.median(colours, axis=0)
-    keep = [g for g, c in zip(row.members, colours) if np.hypot(*(c - usual)) < OTHER_INK]
+    # a shadow or glare dulls an ink (its colour nearer grey), it does not change its hue
+    dulled = np.clip(colours @ usual / max(float(usual @ usual), 1e-6), 0.5, 1.0)
+    keep = [g for g, c, s in zip(row.members, colours, dulled) if np.hypot(*(c - s * usual)) < OTHER_INK]
     return row_through(keep) if keep and len(keep) < len(row.members) else row
 
 
