@@ -100,10 +100,10 @@ def classify(ink: np.ndarray, found: list[Glyph], angles: list[float],
 def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: Row,
                   alphabet: str) -> np.ndarray:
     """Letter probabilities for the row's letters, from their ink and again from looser
-    cuts of it, the opinions averaged (a looser cut may take in no more than a letter of
-    the row's size). A thin or faint stroke that broke apart holds
-    together in a looser cut: that whole shape also says which pieces of ink make up
-    the letter (an E's bottom arm come loose is still the E's)."""
+    cuts of it, the opinions averaged. A thin or faint stroke that broke apart holds
+    together in a looser cut (no bigger than a letter of the row's size): that whole shape
+    also says which pieces of ink make up the letter (an E's bottom arm come loose is
+    still the E's)."""
     opinions = np.zeros((len(found), NONE + 1))
     counts = np.zeros(len(found))
     strict = [upright_mask(ink, g, row.angle) for g in found]
@@ -393,14 +393,14 @@ def read_debug(data: bytes, alphabet: str = LETTERS) -> tuple[Reading, dict[str,
     return read(data, alphabet, steps=steps), steps
 
 
-def _draw(image: np.ndarray, found: list[Glyph], row: Row | None, row_gaps) -> np.ndarray:
+def _draw(image: np.ndarray, found: list[Glyph], row: Row | None,
+          row_gaps: list[tuple[float, float, Glyph | None]]) -> np.ndarray:
     """Letters found (orange), the row's letters (green), cards found in its gaps (blue: a
     letter there, a cross for a WILD)."""
     out = cv2.cvtColor(image, cv2.COLOR_RGB2BGR)
-    members = {g.label for g in row.members} if row else set()
-    for g in found + [g for g in (row.members if row else []) if g.label not in {f.label for f in found}]:
-        colour = (0, 200, 0) if g.label in members else (0, 140, 255)
-        cv2.rectangle(out, (g.x, g.y), (g.x + g.w, g.y + g.h), colour, 2)
+    for shapes, colour in ((found, (0, 140, 255)), (row.members if row else [], (0, 200, 0))):
+        for g in shapes:
+            cv2.rectangle(out, (g.x, g.y), (g.x + g.w, g.y + g.h), colour, 2)
     for x, y, letter in row_gaps:
         if letter is None:
             r = int(0.3 * row.size)
