@@ -132,9 +132,23 @@ def own_ink(ink: np.ndarray, glyph: Glyph) -> np.ndarray:
     left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     right, bottom = left + stats[:, cv2.CC_STAT_WIDTH], top + stats[:, cv2.CC_STAT_HEIGHT]
     within = (left >= x) & (top >= y) & (right <= x + w) & (bottom <= y + h)
-    areas = np.where(within, stats[:, cv2.CC_STAT_AREA], 0)
+    return _not_specks(np.where(within, stats[:, cv2.CC_STAT_AREA], 0))[inner]
+
+
+def without_specks(mask: np.ndarray) -> np.ndarray:
+    """A letter's pieces without the specks beside them (a corner of the point value)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    if count <= 2:
+        return mask
+    return _not_specks(stats[:, cv2.CC_STAT_AREA])[labels]
+
+
+def _not_specks(areas: np.ndarray) -> np.ndarray:
+    """Which components (by label; 0 is the background) are pieces of the letter: those of
+    at least a twentieth of the largest one's area."""
+    areas = areas.copy()
     areas[0] = 0
-    return ((areas > 0) & (areas >= 0.05 * areas.max()))[inner]
+    return (areas > 0) & (areas >= 0.05 * areas.max())
 
 
 def _paper_at_ends(ratio: np.ndarray, labels: np.ndarray, label: int,
@@ -290,7 +304,8 @@ def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
     while len(row) >= 3:
         steps = [np.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in zip(row, row[1:])]
         # the pitch from the fuller letters alone: the thin seams may be many
-        size, area = (float(np.median([getattr(g, k) for g in row])) for k in ("size", "area"))
+        size = float(np.median([g.size for g in row]))
+        area = float(np.median([g.area for g in row]))
         full = np.array([(g.cx, g.cy) for g in row if g.area > 0.5 * area])
         pitch = (_pitch(np.hypot(*np.diff(full, axis=0).T), size) if len(full) >= 3
                  else float(np.median(steps)))
@@ -316,12 +331,12 @@ def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
     centres = np.array([(g.cx, g.cy) for g in row.members])
     pitch = _pitch(np.hypot(*np.diff(centres, axis=0).T), row.size)
     members, made = list(row.members), []
+    extents = [_along_extent(ink, g, row.direction) for g in members]
     k = 0
     while k < len(members) - 1:
         a, b = members[k], members[k + 1]
+        (low_a, high_a), (low_b, high_b) = extents[k], extents[k + 1]
         step = float(np.hypot(b.cx - a.cx, b.cy - a.cy))
-        low_a, high_a = _along_extent(ink, a, row.direction)
-        low_b, high_b = _along_extent(ink, b, row.direction)
         span = max(high_a, high_b) - min(low_a, low_b)
         apart = max(low_b - high_a, low_a - high_b)  # the blank between their inks
         size = max(a.size, b.size, row.size)
@@ -331,6 +346,7 @@ def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
             main = a if a.area >= b.area else b
             whole = Glyph(main.label, x0, y0, x1 - x0, y1 - y0, a.area + b.area, min(a.paper, b.paper))
             members[k:k + 2] = [whole]
+            extents[k:k + 2] = [(min(low_a, low_b), max(high_a, high_b))]
             made = [g for g in made if g not in (a, b)] + [whole]
             continue
         k += 1
@@ -387,27 +403,35 @@ def gaps(image: np.ndarray, ratio: np.ndarray, ink: np.ndarray,
             slots.append(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1))
     for end, outward in ((centres[0], -row.direction), (centres[-1], row.direction)):
         slots.append(end + outward * pitch)
-    papers = [p for p in (_paper_colour(image, ratio, g.cx, g.cy, row) for g in row.members)
-              if p is not None]
+    papers = [p for p in (_paper_colour(image, _face(ratio, g.cx, g.cy, row), g.cx, g.cy, row)
+                          for g in row.members) if p is not None]
     usual = np.median(papers, axis=0) if papers else None
     found = []
     for x, y in slots:
-        paper = _paper_colour(image, ratio, float(x), float(y), row)
+        x, y = float(x), float(y)
+        face = _face(ratio, x, y, row)
+        paper = _paper_colour(image, face, x, y, row)
         if paper is None or (usual is not None and np.hypot(*(paper - usual)) > OTHER_PAPER):
             continue  # light, but no card of this deck: a pale wood, a square of the cloth
-        card = _card_at(ratio, ink, float(x), float(y), row.size, row.angle)
+        card = _card_at(face, ink, x, y, row.size)
         if card is not False:
-            found.append((float(x), float(y), card))
+            found.append((x, y, card))
     return found
 
 
-def _paper_colour(image: np.ndarray, ratio: np.ndarray, x: float, y: float,
+def _face(ratio: np.ndarray, x: float, y: float, row: Row) -> np.ndarray:
+    """The middle of a card's face centred on (x, y), upright: its ink ratio, about a
+    letter wide and the letter's height and more."""
+    return _upright(ratio, x, y, row.angle, int(0.9 * row.size), int(1.3 * row.size))
+
+
+def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
                   row: Row) -> np.ndarray | None:
-    """The colour (Lab a*, b*) of the light paper of a card's face centred on (x, y)."""
-    w, h = int(0.9 * row.size), int(1.3 * row.size)
-    light = _upright(ratio, x, y, row.angle, w, h) > 0.8
-    if light.sum() < 0.2 * w * h:
+    """The colour (Lab a*, b*) of the light paper of the card's `face` centred on (x, y)."""
+    light = face > 0.8
+    if light.sum() < 0.2 * face.size:
         return None
+    h, w = face.shape
     lab = cv2.cvtColor(_upright(image, x, y, row.angle, w, h), cv2.COLOR_RGB2LAB)
     return np.median(lab[light][:, 1:].astype(np.float32), axis=0)
 
@@ -415,8 +439,8 @@ def _paper_colour(image: np.ndarray, ratio: np.ndarray, x: float, y: float,
 def _pitch(steps: np.ndarray, size: float) -> float:
     """The step from one card to the next: the typical of the shortest steps between
     letters (a longer step spans a card with no big letter; a shorter one than a letter
-    is no step between cards). With one step, that step may
-    span a WILD card, so it is capped at two letter sizes (a wide card and a gap)."""
+    is no step between cards). With one step, that step may span a WILD card, so it is
+    capped at two letter sizes (a wide card and a gap)."""
     if len(steps) == 0:
         return 1.8 * size
     if len(steps) == 1:
@@ -435,13 +459,13 @@ def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int
     return cv2.warpAffine(image, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=0)
 
 
-def _card_at(ratio: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
-             angle: float) -> Glyph | None | bool:
-    """What lies at (x, y) in a row at `angle`: False for no card; None for a light card
-    with only small print (WILD); or the big dark shape on a light card there (a letter)."""
+def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
+             size: float) -> Glyph | None | bool:
+    """What lies at (x, y), whose upright `face` is given: False for no card; None for a
+    light card with only small print (WILD); or the big dark shape on a light card there
+    (a letter)."""
     # the card's face is light all over but for what is printed on it (a checked cloth has
     # light squares too, and its dark squares run on past the card)
-    face = _upright(ratio, x, y, angle, int(0.9 * size), int(1.3 * size))
     unprinted = face[~_printed(face < 0.7)]
     if (unprinted.size < 0.5 * face.size or float(np.median(unprinted)) < 0.75
             or float(np.percentile(unprinted, 25)) < 0.7):

@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 
 from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, find_row, gaps, glyphs,
-                   edge_field, ink_ratio, joined, own_ink, paper_angle, paper_past_ends, row_through)
+                   edge_field, ink_ratio, joined, own_ink, paper_angle, paper_past_ends, row_through,
+                   without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -90,13 +91,6 @@ def _turned(inner: np.ndarray, size: float, angle: float) -> np.ndarray:
     return crop > 127
 
 
-def classify(ink: np.ndarray, found: list[Glyph], angles: list[float],
-             alphabet: str) -> np.ndarray:
-    """Letter probabilities for each glyph turned upright by its angle."""
-    masks = [upright_mask(ink, g, a) for g, a in zip(found, angles)]
-    return model().probabilities(masks, alphabet)
-
-
 def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: Row,
                   alphabet: str) -> np.ndarray:
     """Letter probabilities for the row's letters, from their ink and again from looser
@@ -104,14 +98,15 @@ def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: R
     together in a looser cut (no bigger than a letter of the row's size): that whole shape
     also says which pieces of ink make up the letter (an E's bottom arm come loose is
     still the E's)."""
+    owns = [own_ink(ink, g) for g in found]
     opinions = np.zeros((len(found), NONE + 1))
     counts = np.zeros(len(found))
-    strict = [upright_mask(ink, g, row.angle) for g in found]
+    strict: list[np.ndarray | None] = [None] * len(found)
     for level in LOOSE_INK:
         loose = ratio < level
         looser, which = [], []
-        for k, g in enumerate(found):
-            pieces = _whole_letter(loose, ink, g, max(g.size, row.size))
+        for k, (g, own) in enumerate(zip(found, owns)):
+            pieces = _whole_letter(loose, ink, g, own, max(g.size, row.size))
             if pieces is None:
                 continue
             whole, strict_pieces = pieces
@@ -122,21 +117,22 @@ def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: R
         if looser:
             opinions[which] += model().probabilities(looser, alphabet)
             counts[which] += 1
+    strict = [m if m is not None else _turned(own, g.size, row.angle)
+              for m, g, own in zip(strict, found, owns)]
     opinions += model().probabilities(strict, alphabet)
     return opinions / (counts + 1)[:, None]
 
 
-def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph,
+def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndarray,
                   size: float) -> tuple[np.ndarray, np.ndarray] | None:
-    """The loose shapes under a glyph's ink (two, for a letter joined from two pieces) and
-    the strict ink's pieces they hold together, in their common box; None if they run on
-    past a letter of `size` (into a border or a neighbour)."""
+    """The loose shapes under a glyph's `own` ink (two, for a letter joined from two pieces)
+    and the strict ink's pieces they hold together, in their common box; None if they run
+    on past a letter of `size` (into a border or a neighbour)."""
     margin = int(0.75 * size)
     x0, y0 = max(0, glyph.x - margin), max(0, glyph.y - margin)
     window = loose[y0:glyph.y + glyph.h + margin, x0:glyph.x + glyph.w + margin].astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
     gx, gy = glyph.x - x0, glyph.y - y0
-    own = own_ink(ink, glyph)
     inside = labels[gy:gy + glyph.h, gx:gx + glyph.w][own]
     chosen = np.nonzero(np.bincount(inside[inside > 0]) >= 0.1 * own.sum())[0]
     if not len(chosen):
@@ -150,17 +146,7 @@ def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph,
     whole = np.isin(labels[top:bottom, left:right], chosen)
     pieces = whole & (ink[y0 + top:y0 + bottom, x0 + left:x0 + right] > 0)
     pieces[gy - top:gy - top + glyph.h, gx - left:gx - left + glyph.w] |= own
-    return whole, _without_specks(pieces)
-
-
-def _without_specks(mask: np.ndarray) -> np.ndarray:
-    """A letter's pieces without the specks beside them (a corner of the point value)."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    if count <= 2:
-        return mask
-    areas = stats[:, cv2.CC_STAT_AREA].copy()
-    areas[0] = 0
-    return (areas >= 0.05 * areas.max())[labels]
+    return whole, without_specks(pieces)
 
 
 def classify_any_turn(edges: np.ndarray, ink: np.ndarray, found: list[Glyph],
@@ -325,20 +311,20 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         return "", [], ()
     angle = row.angle
     in_row = row.members
-    p_row = _classify_row(ratio, ink, in_row, row, alphabet)
+    # the row's letters, and those the first pass passed over in its gaps (flagged by
+    # their confidence), read together
+    in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
+    p_read = iter(_classify_row(ratio, ink, in_row + in_gaps, row, alphabet))
     slots: list[tuple[float, Card]] = []  # (position along the row, card)
     origin = np.array([in_row[0].cx, in_row[0].cy])
-    for g, p in zip(in_row, p_row):
+    for g in in_row:
         position = float((np.array([g.cx, g.cy]) - origin) @ row.direction)
-        slots.append((position, _card(p, card_box(g.cx, g.cy, row.size, angle, photo.scale), True)))
+        slots.append((position, _card(next(p_read), card_box(g.cx, g.cy, row.size, angle, photo.scale), True)))
     wild_boxes = []
     for cx, cy, letter in row_gaps:
         position = float((np.array([cx, cy]) - origin) @ row.direction)
         box = card_box(cx, cy, row.size, angle, photo.scale)
-        if letter is None:
-            card = Card(WILD, 0.9, box, (), True)
-        else:  # a letter the first pass passed over: read it, flagged by its confidence
-            card = _card(_classify_row(ratio, ink, [letter], row, alphabet)[0], box, True)
+        card = Card(WILD, 0.9, box, (), True) if letter is None else _card(next(p_read), box, True)
         slots.append((position, card))
         wild_boxes.append((cx, cy))
     slots.sort(key=lambda s: s[0])
