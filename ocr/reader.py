@@ -288,12 +288,14 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
     sure = np.nonzero(~suspect)[0]
     if len(sure) < 2:
         return row
-    sure = sure[np.argsort(along[sure])]
+    # the cap line and baseline follow the sure letters, curving with a curved row (and on
+    # past its ends, where a letter let in on second thought most often lies)
+    degree = 2 if len(sure) >= 4 else 1
+    cap_line, baseline = (np.polyfit(along[sure], edge[sure], degree) for edge in (top, bottom))
     keep = []
     for k, g in enumerate(row.members):
         if suspect[k]:
-            cap = np.interp(along[k], along[sure], top[sure])
-            base = np.interp(along[k], along[sure], bottom[sure])
+            cap, base = np.polyval(cap_line, along[k]), np.polyval(baseline, along[k])
             if max(abs(top[k] - cap), abs(bottom[k] - base)) > 0.2 * row.size:
                 continue
         keep.append(g)
