@@ -45,14 +45,29 @@ class Glyph:
         self.size = float(max(self.h, self.w))
 
 
-def ink_ratio(gray: np.ndarray) -> np.ndarray:
-    """Each pixel's brightness over the local paper white around it (1 = paper, ~0.2 = ink).
-    The local white is a wide maximum filter, so shadows and uneven light cancel out."""
+WIDE_WHITE, NEAR_WHITE = 0.08, 0.05  # the whites' reach, as a part of the photo's longer side
+SHADED = 0.75
+
+
+def light_ratios(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(ink ratio, paper ratio): each pixel's brightness over the paper white near it, and
+    over the widest white around it (1 = paper, ~0.2 = ink). The whites are maximum
+    filters, so shadows and uneven light cancel out. The paper ratio tells a card from a
+    paler table (a card is the lightest thing around); by the ink ratio a card left darker
+    by a shadow, or by glare beside it, keeps its own white (up to a quarter darker than
+    its neighbours'), so that its letter and its face stay whole."""
     side = max(gray.shape)
-    k = max(15, int(side * 0.08)) | 1
+    wide = _white(gray, max(15, int(WIDE_WHITE * side)))
+    near = np.maximum(_white(gray, max(9, int(NEAR_WHITE * side))), SHADED * wide)
+    gray = gray.astype(np.float32)
+    return gray / np.maximum(near, 1.0), gray / np.maximum(wide, 1.0)
+
+
+def _white(gray: np.ndarray, k: int) -> np.ndarray:
+    """The lightest within k pixels (more than a letter's stroke), smoothed."""
+    k |= 1
     white = cv2.dilate(gray, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    white = cv2.blur(white, (k, k))
-    return gray.astype(np.float32) / np.maximum(white.astype(np.float32), 1.0)
+    return cv2.blur(white, (k, k)).astype(np.float32)
 
 
 def paper_faces(ratio: np.ndarray) -> np.ndarray:
@@ -387,7 +402,7 @@ def _along_extent(ink: np.ndarray, glyph: Glyph, direction: np.ndarray) -> tuple
 OTHER_PAPER = 8.0  # this far from the row's cards' paper colour (in Lab a*b*) is no card of the row
 
 
-def gaps(image: np.ndarray, ratio: np.ndarray, ink: np.ndarray,
+def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
          row: Row) -> list[tuple[float, float, Glyph | None]]:
     """Cards the row finder missed: where the row leaves a gap of about one card (or could
     go on at an end) and a card of the row's paper lies there. Each is (centre x, centre y,
@@ -406,15 +421,15 @@ def gaps(image: np.ndarray, ratio: np.ndarray, ink: np.ndarray,
             slots.append(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1))
     for end, outward in ((centres[0], -row.direction), (centres[-1], row.direction)):
         slots.append(end + outward * pitch)
-    papers = [p for p in (_paper_colour(image, _face(ratio, g.cx, g.cy, row), g.cx, g.cy, row)
-                          for g in row.members) if p is not None]
-    usual = np.median(papers, axis=0) if papers else None
+    colours = [c for c in (_paper_colour(image, _face(paper, g.cx, g.cy, row), g.cx, g.cy, row)
+                           for g in row.members) if c is not None]
+    usual = np.median(colours, axis=0) if colours else None
     found = []
     for x, y in slots:
         x, y = float(x), float(y)
-        face = _face(ratio, x, y, row)
-        paper = _paper_colour(image, face, x, y, row)
-        if paper is None or (usual is not None and np.hypot(*(paper - usual)) > OTHER_PAPER):
+        face = _face(paper, x, y, row)
+        colour = _paper_colour(image, face, x, y, row)
+        if colour is None or (usual is not None and np.hypot(*(colour - usual)) > OTHER_PAPER):
             continue  # light, but no card of this deck: a pale wood, a square of the cloth
         card = _card_at(face, ink, x, y, row.size)
         if card is not False:
@@ -422,10 +437,10 @@ def gaps(image: np.ndarray, ratio: np.ndarray, ink: np.ndarray,
     return found
 
 
-def _face(ratio: np.ndarray, x: float, y: float, row: Row) -> np.ndarray:
-    """The middle of a card's face centred on (x, y), upright: its ink ratio, about a
+def _face(paper: np.ndarray, x: float, y: float, row: Row) -> np.ndarray:
+    """The middle of a card's face centred on (x, y), upright: its paper ratio, about a
     letter wide and the letter's height and more."""
-    return _upright(ratio, x, y, row.angle, int(0.9 * row.size), int(1.3 * row.size))
+    return _upright(paper, x, y, row.angle, int(0.9 * row.size), int(1.3 * row.size))
 
 
 def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,

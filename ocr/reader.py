@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, find_row, gaps, glyphs,
-                   edge_field, ink_ratio, joined, own_ink, paper_angle, paper_past_ends, row_through,
+                   edge_field, joined, light_ratios, own_ink, paper_angle, paper_past_ends, row_through,
                    without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
@@ -194,7 +194,7 @@ def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.n
     return 1.0 - model().probabilities(masks)[:, NONE]
 
 
-def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray):
+def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray):
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count).
     Returns (glyphs, ink mask, row or None, the row's gaps)."""
@@ -212,7 +212,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray):
             row = _one_ink(image, ink, _between_the_lines(ink, row, rescued))
             row, whole = joined(ink, row)
             likeness.update((g.label, w) for g, w in zip(whole, letterness(ink, whole, [row.angle] * len(whole))))
-            row_gaps = gaps(image, ratio, ink, row)
+            row_gaps = gaps(image, paper, ink, row)
             # each letter counts as much as it looks like one, on its card and along the row
             # (bars end to end down a wood grain are I's on their own, but not in a row)
             along = letterness(ink, row.members, [row.angle] * len(row.members))
@@ -264,13 +264,15 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
 def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
     """Drop a bar (or a shape let in on second thought) whose top and bottom do not line up
     with its neighbours' cap line and baseline: a card's edge or the gap between two
-    cards is as long as the card, not as the letters."""
+    cards is as long as the card, not as the letters. Drop a bar much thinner than the
+    row's strokes too: the edge of a card, not an I (an I's stem is a font's full stroke)."""
     if len(row.members) < 3:
         return row
     normal = np.array([-row.direction[1], row.direction[0]])
-    along, top, bottom, width = [], [], [], []
+    along, top, bottom, width, stroke = [], [], [], [], []
     for g in row.members:
         mask = upright_mask(ink, g, row.angle)
+        stroke.append(2 * cv2.distanceTransform(mask.astype(np.uint8), cv2.DIST_L2, 3).max())
         rows, cols = np.nonzero(mask.any(axis=1))[0], np.nonzero(mask.any(axis=0))[0]
         middle = np.array([g.cx, g.cy]) @ normal - mask.shape[0] / 2
         along.append(np.array([g.cx, g.cy]) @ row.direction)
@@ -282,7 +284,7 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
         top.append(middle + rows[0])
         bottom.append(middle + rows[-1])
         width.append(cols[-1] - cols[0] + 1)
-    along, top, bottom, width = map(np.array, (along, top, bottom, width))
+    along, top, bottom, width, stroke = map(np.array, (along, top, bottom, width, stroke))
     suspect = np.array([w < 0.3 * row.size or g.label in doubtful
                         for g, w in zip(row.members, width)])
     sure = np.nonzero(~suspect)[0]
@@ -292,8 +294,11 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
     # past its ends, where a letter let in on second thought most often lies)
     degree = 2 if len(sure) >= 4 else 1
     cap_line, baseline = (np.polyfit(along[sure], edge[sure], degree) for edge in (top, bottom))
+    usual_stroke = float(np.median(stroke[sure]))
     keep = []
     for k, g in enumerate(row.members):
+        if width[k] < 0.3 * row.size and stroke[k] < 0.5 * usual_stroke:
+            continue
         if suspect[k]:
             cap, base = np.polyval(cap_line, along[k]), np.polyval(baseline, along[k])
             if max(abs(top[k] - cap), abs(bottom[k] - base)) > 0.2 * row.size:
@@ -305,8 +310,8 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
 def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
                is_word: Callable[[str], bool] | None = None) -> tuple[str, list[Card], tuple[str, ...]]:
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
-    ratio, edges = ink_ratio(gray), edge_field(gray)
-    found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio)
+    (ratio, paper), edges = light_ratios(gray), edge_field(gray)
+    found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio, paper)
     if steps is not None:
         steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row, row_gaps))
     if row is None:
@@ -404,7 +409,7 @@ def read_tiles(data: bytes, alphabet: str = LETTERS) -> list[Card]:
     """Every letter tile in a photo of loose tiles lying at any angle (no row to follow)."""
     photo = open_photo(data)
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
-    found, ink, _ = glyphs(ink_ratio(gray))
+    found, ink, _ = glyphs(light_ratios(gray)[0])
     if not found:
         return []
     sizes = np.array([g.size for g in found])

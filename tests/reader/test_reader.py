@@ -43,6 +43,11 @@ def test_a_letter_broken_in_two_is_one_card(word, broken):
     assert read(table(word, broken=broken)).word == word
 
 
+@pytest.mark.parametrize("word, shaded", [("ZIPPER", "R"), ("SOUP", "S"), ("MAZE", "AZ")])
+def test_a_card_in_shadow_keeps_its_letter(word, shaded):
+    assert read(table(word, shaded=shaded)).word == word
+
+
 def test_a_wild_card_reads_as_a_question_mark():
     assert read(table("JA?ZY")).word == "JA?ZY"
 
