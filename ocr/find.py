@@ -57,10 +57,10 @@ def light_ratios(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     by a shadow, or by glare beside it, keeps its own white (up to a quarter darker than
     its neighbours'), so that its letter and its face stay whole."""
     side = max(gray.shape)
-    wide = _white(gray, max(15, int(WIDE_WHITE * side)))
-    near = np.maximum(_white(gray, max(9, int(NEAR_WHITE * side))), SHADED * wide)
+    wide = cv2.max(_white(gray, max(15, int(WIDE_WHITE * side))), 1.0)
+    near = cv2.max(_white(gray, max(9, int(NEAR_WHITE * side))), SHADED * wide)
     gray = gray.astype(np.float32)
-    return gray / np.maximum(near, 1.0), gray / np.maximum(wide, 1.0)
+    return cv2.divide(gray, near), cv2.divide(gray, wide)
 
 
 def _white(gray: np.ndarray, k: int) -> np.ndarray:
