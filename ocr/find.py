@@ -20,9 +20,6 @@ INK_LEVELS = (INK, 0.5, 0.62)
 # Neighbouring letters of a row are at most this many letter sizes apart: room for a WILD
 # card (no big letter) between two letters, with wide gaps either side.
 MAX_GAP = 5.5
-# A row's line is first drawn through a letter and a neighbour at most this many sizes away:
-# two letters with a WILD card between them are two cards' pitch apart.
-NEIGHBOUR = 4.5
 
 
 @dataclass
@@ -237,7 +234,7 @@ def find_row(found: list[Glyph], weights: np.ndarray | None = None) -> Row | Non
     for i, g in enumerate(found):
         similar = np.nonzero((sizes > g.size / 1.45) & (sizes < g.size * 1.45))[0]
         distance = np.hypot(*(centres[similar] - centres[i]).T)
-        near = similar[(distance > 0.4 * g.size) & (distance < NEIGHBOUR * g.size)]
+        near = similar[(distance > 0.4 * g.size) & (distance < MAX_GAP * g.size)]
         near = near[np.argsort(np.hypot(*(centres[near] - centres[i]).T))][:4]
         for j in near:
             members = _chain(found, centres, sizes, i, j)
