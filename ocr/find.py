@@ -85,10 +85,12 @@ MAYBE_ON_PAPER = 0.35
 
 
 def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = 10,
-           on_paper: float = ON_PAPER) -> tuple[list[Glyph], np.ndarray, np.ndarray]:
+           on_paper: float = ON_PAPER,
+           faces: np.ndarray | None = None) -> tuple[list[Glyph], np.ndarray, np.ndarray]:
     """Dark shapes that could be letters, with at least `on_paper` of light paper around
-    their strokes: (glyphs, ink mask, component labels)."""
-    ink = (ratio < threshold).astype(np.uint8) & paper_faces(ratio)
+    their strokes: (glyphs, ink mask, component labels). `faces` is paper_faces(ratio),
+    when it is at hand (the same for every ink level)."""
+    ink = (ratio < threshold).astype(np.uint8) & (paper_faces(ratio) if faces is None else faces)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     height, width = ink.shape
     found = []
@@ -122,12 +124,8 @@ def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
     blur, reach = max(2, int(0.06 * size)), max(4, int(0.16 * size))  # skip the soft edge
     y0, y1 = max(0, y - reach), min(labels.shape[0], y + h + reach)
     x0, x1 = max(0, x - reach), min(labels.shape[1], x + w + reach)
-    shape = (labels[y0:y1, x0:x1] == label).astype(np.uint8)
-
-    def grown(r: int) -> np.ndarray:
-        return cv2.dilate(shape, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)) > 0
-
-    ring = grown(reach) & ~grown(blur)
+    away = cv2.distanceTransform((labels[y0:y1, x0:x1] != label).astype(np.uint8), cv2.DIST_L2, 5)
+    ring = (away > blur) & (away <= reach)
     if not ring.any():
         return 0.0
     return float((ratio[y0:y1, x0:x1][ring] > 0.65).mean())

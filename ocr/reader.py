@@ -16,9 +16,9 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, find_row, gaps, glyphs,
-                   edge_field, joined, light_ratios, own_ink, paper_angle, paper_past_ends, row_through,
-                   without_specks)
+from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, edge_field, find_row, gaps,
+                   glyphs, joined, light_ratios, own_ink, paper_angle, paper_faces, paper_past_ends,
+                   row_through, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -199,8 +199,9 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
     of letters (faint print needs a looser level; junk does not count).
     Returns (glyphs, ink mask, row or None, the row's gaps)."""
     best = None
+    faces = paper_faces(ratio)
     for level in INK_LEVELS:
-        candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER)
+        candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
         found = [g for g in candidates if g.paper > ON_PAPER]
         weights = letterness(ink, found, [paper_angle(edges, g) for g in found])
         likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
