@@ -560,7 +560,8 @@ def paper_angle(edges: np.ndarray, glyph: Glyph) -> float:
     if (x1 - x0) * (y1 - y0) < 16:
         return 0.0
     yy, xx = np.ogrid[y0:y1, x0:x1]
-    distance = np.hypot(xx - glyph.cx, yy - glyph.cy)
-    cos4, sin4 = edges[y0:y1, x0:x1][(distance > r_in) & (distance < r_out)].sum(axis=0)
+    distance = (xx - glyph.cx) ** 2 + (yy - glyph.cy) ** 2
+    ring = ((distance > r_in ** 2) & (distance < r_out ** 2)).astype(np.float32)
+    cos4, sin4 = np.einsum("ij,ijk->k", ring, edges[y0:y1, x0:x1])  # summed over the ring
     # image y points down: turn the edge direction into a counter-clockwise tilt
     return float(-np.degrees(np.arctan2(sin4, cos4) / 4))
