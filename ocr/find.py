@@ -195,10 +195,19 @@ class Row:
         return float(np.degrees(np.arctan2(-self.direction[1], self.direction[0])))
 
     @cached_property
+    def centres(self) -> np.ndarray:
+        return np.array([(g.cx, g.cy) for g in self.members])
+
+    @property
+    def pitch(self) -> float:
+        """The step from one card to the next (see _pitch)."""
+        return _pitch(np.hypot(*np.diff(self.centres, axis=0).T), self.size)
+
+    @cached_property
     def _centreline(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
         """(mean, normal, fit of offset against distance along, first along, last along):
         the gentle curve through the letters' centres, in the row's frame."""
-        points = np.array([(g.cx, g.cy) for g in self.members])
+        points = self.centres
         mean = points.mean(axis=0)
         normal = np.array([-self.direction[1], self.direction[0]])
         along, offset = (points - mean) @ self.direction, (points - mean) @ normal
@@ -341,8 +350,7 @@ def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
     are a card's margins apart). Returns the row and the joined letters."""
     if len(row.members) < 2:
         return row, []
-    centres = np.array([(g.cx, g.cy) for g in row.members])
-    pitch = _pitch(np.hypot(*np.diff(centres, axis=0).T), row.size)
+    pitch = row.pitch
     members, made = list(row.members), []
     extents = [_along_extent(ink, g, row.direction) for g in members]
     k = 0
@@ -372,10 +380,9 @@ def paper_past_ends(ratio: np.ndarray, ink: np.ndarray, glyph: Glyph, row: Row) 
     """Whether card paper goes on past a shape's top and its bottom, across the row: a letter
     is printed mid-card, while the dark gap between two cards runs into the table."""
     normal = np.array([-row.direction[1], row.direction[0]])
-    ys, xs = np.nonzero(own_ink(ink, glyph))
-    if len(xs) == 0:
+    across = _ink_offsets(ink, glyph, normal)
+    if len(across) == 0:
         return False
-    across = (xs + glyph.x - glyph.cx) * normal[0] + (ys + glyph.y - glyph.cy) * normal[1]
     half = max(2, int(0.08 * row.size))
     for end in (across.min() - 0.15 * row.size, across.max() + 0.15 * row.size):
         x, y = (np.array([glyph.cx, glyph.cy]) + end * normal).astype(int)
@@ -387,11 +394,17 @@ def paper_past_ends(ratio: np.ndarray, ink: np.ndarray, glyph: Glyph, row: Row) 
 
 def _along_extent(ink: np.ndarray, glyph: Glyph, direction: np.ndarray) -> tuple[float, float]:
     """Where a glyph's ink begins and ends along the row."""
+    along = _ink_offsets(ink, glyph, direction)
+    centre = glyph.cx * direction[0] + glyph.cy * direction[1]
+    if len(along) == 0:
+        return centre, centre
+    return float(centre + along.min()), float(centre + along.max())
+
+
+def _ink_offsets(ink: np.ndarray, glyph: Glyph, axis: np.ndarray) -> np.ndarray:
+    """How far each pixel of a glyph's own ink lies from its centre along `axis`."""
     ys, xs = np.nonzero(own_ink(ink, glyph))
-    if len(xs) == 0:
-        return glyph.cx, glyph.cx
-    along = (xs + glyph.x) * direction[0] + (ys + glyph.y) * direction[1]
-    return float(along.min()), float(along.max())
+    return (xs + glyph.x - glyph.cx) * axis[0] + (ys + glyph.y - glyph.cy) * axis[1]
 
 
 OTHER_PAPER = 8.0  # this far from the row's cards' paper colour (in Lab a*b*) is no card of the row
@@ -404,9 +417,8 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     its letter): the letter is None for a WILD card (small print only, the word WILD), or
     the big shape found there, a letter too faint or too odd to have been taken for one
     before."""
-    centres = np.array([(g.cx, g.cy) for g in row.members])
-    steps = np.hypot(*np.diff(centres, axis=0).T) if len(centres) >= 2 else np.array([])
-    pitch = _pitch(steps, row.size)
+    centres, pitch = row.centres, row.pitch
+    steps = np.hypot(*np.diff(centres, axis=0).T)
     slots = []
     for k, step in enumerate(steps):  # gaps inside the row
         missing = int(step / pitch + 0.35) - 1  # a card's worth of gap, and some
@@ -560,8 +572,8 @@ def paper_angle(edges: np.ndarray, glyph: Glyph) -> float:
     if (x1 - x0) * (y1 - y0) < 16:
         return 0.0
     yy, xx = np.ogrid[y0:y1, x0:x1]
-    distance = (xx - glyph.cx) ** 2 + (yy - glyph.cy) ** 2
-    ring = ((distance > r_in ** 2) & (distance < r_out ** 2)).astype(np.float32)
+    squared = (xx - glyph.cx) ** 2 + (yy - glyph.cy) ** 2
+    ring = ((squared > r_in ** 2) & (squared < r_out ** 2)).astype(np.float32)
     cos4, sin4 = np.einsum("ij,ijk->k", ring, edges[y0:y1, x0:x1])  # summed over the ring
     # image y points down: turn the edge direction into a counter-clockwise tilt
     return float(-np.degrees(np.arctan2(sin4, cos4) / 4))

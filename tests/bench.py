@@ -190,7 +190,7 @@ HELD_OUT = 300_000  # the first seed of the generated photos the benchmark reads
 def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str]]:
     """The card reader on generated photos it never trained on, and on the real tile photos.
     The reader's rules were tuned by looking at its mistakes on other seeds (50 000s to
-    100 000s): the photos measured here are from a range no one has looked at."""
+    120 000s): the photos measured here are from a range no one has looked at."""
     from ocr import read, read_tiles, realphotos, synth, textbook
 
     photos = [synth.render_photo(synth.random_word(seed), seed) for seed in range(HELD_OUT, HELD_OUT + count)]
