@@ -11,8 +11,12 @@ from pathlib import Path
 import click
 import segno
 from flask import current_app
+from sqlalchemy import select
 from flask.cli import with_appcontext
 
+from .extensions import db
+from .models import Game, WordList
+from .web import commit
 from .words.judge import GAMES, Judge, rules_for
 
 
@@ -67,3 +71,79 @@ def check(game: str, length: int | None, as_json: bool, word: tuple[str, ...]) -
             if v.definition:
                 click.echo(f"\t{v.definition.splitlines()[0]}")
     sys.exit(0 if all(v.valid for v in verdicts) else 1)
+
+
+@click.group("lists")
+def lists() -> None:
+    """Word lists for every game on this server (a game's scorekeeper imports its own)."""
+
+
+@lists.command("show")
+@with_appcontext
+def show_lists() -> None:
+    """Every imported list: whose it is, its words, and the room left."""
+    from .word_lists import max_words, words_stored
+
+    for wl in db.session.scalars(select(WordList).order_by(WordList.game_id, WordList.name)):
+        owner = "every game" if wl.game_id is None else f"game {wl.game_id}"
+        state = "" if wl.complete else " (importing or being deleted)"
+        click.echo(f"{wl.name}\t{wl.words:,} words\t{owner}{state}")
+    click.echo(f"{words_stored():,} of {max_words():,} words taken (WORD_LISTS_MAX_WORDS).")
+
+
+@lists.command("import")
+@click.argument("name")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@with_appcontext
+def import_list(name: str, path: str) -> None:
+    """Import a .txt or .txt.gz list as NAME, for every game on this server."""
+    from .word_lists import ImportRefused
+    from .word_lists import import_list as store
+    from .words.list_file import ListFileError
+
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= 40 or not name.isprintable():
+        raise click.ClickException("Name the list in 1 to 40 characters.")
+    with open(path, "rb") as f:
+        try:
+            imported = store(f, path, name, None)
+        except (ListFileError, ImportRefused) as e:
+            raise click.ClickException(str(e)) from None
+    click.echo(f"Imported {imported.words:,} words into “{name}”, for every game.")
+
+
+@lists.command("delete")
+@click.argument("name")
+@with_appcontext
+def delete_list(name: str) -> None:
+    """Delete the server-wide list NAME (games that used it go back to the built-in list)."""
+    from .word_lists import delete_list as drop
+
+    list_id = db.session.scalar(select(WordList.id).where(WordList.game_id.is_(None),
+                                                          WordList.name == name))
+    if list_id is None:
+        raise click.ClickException(f"No server-wide list is called “{name}” (see `lists show`).")
+    drop(list_id)
+    click.echo(f"Deleted “{name}”.")
+
+
+@click.group("games")
+def games() -> None:
+    """Games on this server."""
+
+
+@games.command("handover")
+@click.argument("game_id", type=int)
+@click.option("--port", default=lambda: os.environ.get("PORT", "5000"), show_default="$PORT or 5000")
+@with_appcontext
+def handover(game_id: int, port: str) -> None:
+    """Print a link (valid ten minutes, once) that makes the phone opening it GAME_ID's
+    scorekeeper: for a scorekeeper's phone that was lost or went flat."""
+    game = db.session.get(Game, game_id) if 0 < game_id < 2**31 else None
+    if game is None:
+        raise click.ClickException(f"There is no game {game_id}.")
+    code = game.offer_handover()
+    commit()
+    url = f"http://{lan_address()}:{port}/games/{game.id}/take/{code}"
+    click.echo(f"\nOpen this on the phone that should keep score (within ten minutes):\n{url}\n")
+    segno.make(url, error="m").terminal(compact=True)

@@ -1,4 +1,4 @@
-"""House rules: a table's own word decisions for one game, and the lists it imports."""
+"""House rules: a table's own word decisions for one game, and the word lists it imports."""
 
 from __future__ import annotations
 
@@ -6,17 +6,14 @@ import re
 import time
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from sqlalchemy import insert, select
 
-from .extensions import db
+from . import word_lists
 from .history import list_choice_text
 from .lookup import house_for
-from .models import WordList, WordListEntry
 from .rules import foot
 from .web import (append_play, is_scorekeeper, load_game, new_nonce, scorekeeper_game,
-                  upload_limit)
+                  upload_limit, whole_number)
 from .words import list_file
-from .words.store import anagram_key
 
 bp = Blueprint("house", __name__)
 
@@ -33,18 +30,18 @@ def _rule_plays(game):
 def _page(game, errors=None, form=None, status=200):
     return render_template(
         "house.html", game=game, house=house_for(game), rules=_rule_plays(game),
-        lists=db.session.scalars(select(WordList).order_by(WordList.name)).all(),
+        lists=word_lists.usable_lists(game.id),
         scorekeeper=is_scorekeeper(game), errors=errors or {}, form=form or {},
         nonce=new_nonce()), status
 
 
-@bp.get("/games/<int:game_id>/house")
+@bp.get("/games/<id:game_id>/house")
 def rules(game_id: int):
     """This game's house rules: words added or removed, and the word list used."""
     return _page(load_game(game_id))
 
 
-@bp.post("/games/<int:game_id>/house/words")
+@bp.post("/games/<id:game_id>/house/words")
 def change_word(game_id: int):
     """Allow a word the list refuses, or refuse one it allows."""
     game = scorekeeper_game(game_id)
@@ -64,7 +61,7 @@ def change_word(game_id: int):
     return redirect(url_for("house.rules", game_id=game.id), 303)
 
 
-@bp.post("/games/<int:game_id>/house/drop/<int:play_id>")
+@bp.post("/games/<id:game_id>/house/drop/<id:play_id>")
 def drop(game_id: int, play_id: int):
     """Drop one house rule: the list decides that word again."""
     game = scorekeeper_game(game_id)
@@ -74,12 +71,12 @@ def drop(game_id: int, play_id: int):
     return redirect(url_for("house.rules", game_id=game.id), 303)
 
 
-@bp.post("/games/<int:game_id>/house/list")
+@bp.post("/games/<id:game_id>/house/list")
 def choose_list(game_id: int):
     """Judge this game's words by an imported list instead of (or as well as) the built-in one."""
     game = scorekeeper_game(game_id)
     chosen = request.form.get("list", "")
-    word_list = db.session.get(WordList, int(chosen)) if chosen.isdigit() else None
+    word_list = word_lists.usable_list(game.id, whole_number(chosen))
     if chosen and word_list is None:
         return _page(game, {"list": "That list does not exist."}, request.form, 422)
     data = {"list": word_list and word_list.id, "name": word_list and word_list.name,
@@ -89,45 +86,58 @@ def choose_list(game_id: int):
     return redirect(url_for("house.rules", game_id=game.id), 303)
 
 
-@bp.route("/lists", methods=["GET", "POST"])
-@upload_limit(LIST_UPLOAD_LIMIT)
-def lists():
-    """Word lists the table owns, imported from a .txt or .txt.gz file."""
-    errors: dict[str, str] = {}
-    if request.method == "POST":
-        name = " ".join(request.form.get("name", "").split())
-        upload = request.files.get("file")
-        if not name or len(name) > 40:
-            errors["name"] = "Name the list in 1 to 40 characters."
-        elif db.session.scalar(select(WordList.id).where(WordList.name == name)):
-            errors["name"] = "A list with this name already exists."
-        if upload is None or not upload.filename:
-            errors["file"] = "Choose the file to import."
-        if not errors:
-            try:
-                parsed = list_file.parse(upload.read(), upload.filename)
-            except list_file.ListFileError as e:
-                errors["file"] = str(e)
-            else:
-                start = time.perf_counter()
-                count = import_list(name, parsed)
-                flash(f"Imported {count:,} words into “{name}” in "
-                      f"{time.perf_counter() - start:.1f} s"
-                      + (f" ({parsed.duplicates:,} repeated lines skipped)." if parsed.duplicates else "."))
-                return redirect(url_for("house.lists"), 303)
+def _lists_page(game, errors=None, form=None, status=200):
     return render_template(
-        "lists.html", errors=errors, form=request.form,
-        lists=db.session.scalars(select(WordList).order_by(WordList.name)).all(),
-    ), 422 if errors else 200
+        "lists.html", game=game, lists=word_lists.usable_lists(game.id),
+        scorekeeper=is_scorekeeper(game), errors=errors or {}, form=form or {},
+        stored=word_lists.words_stored(), room=word_lists.max_words()), status
 
 
-def import_list(name: str, parsed: list_file.ParsedList) -> int:
-    """Store a parsed list in one transaction: all of it or nothing."""
-    word_list = WordList(name=name, words=len(parsed.entries))
-    db.session.add(word_list)
-    db.session.flush()
-    db.session.execute(insert(WordListEntry), [
-        {"list_id": word_list.id, "word": w, "key": anagram_key(w), "definition": d}
-        for w, d in parsed.entries.items()])
-    db.session.commit()
-    return word_list.words
+@bp.get("/games/<id:game_id>/lists")
+def lists(game_id: int):
+    """The word lists this game may be judged by: the server's and the game's own."""
+    return _lists_page(load_game(game_id))
+
+
+@bp.post("/games/<id:game_id>/lists")
+@upload_limit(LIST_UPLOAD_LIMIT)
+def import_list(game_id: int):
+    """Import a .txt or .txt.gz list for this game; only its scorekeeper may."""
+    game = scorekeeper_game(game_id)
+    name = " ".join(request.form.get("name", "").split())
+    upload = request.files.get("file")
+    errors: dict[str, str] = {}
+    if not name or len(name) > 40:
+        errors["name"] = "Name the list in 1 to 40 characters."
+    elif not name.isprintable():
+        errors["name"] = "Names cannot hold control characters."
+    if upload is None or not upload.filename:
+        errors["file"] = "Choose the file to import."
+    if not errors:
+        start = time.perf_counter()
+        try:
+            imported = word_lists.import_list(upload.stream, upload.filename, name, game.id)
+        except list_file.ListFileError as e:
+            errors["file"] = str(e)
+        except word_lists.ImportRefused as e:
+            errors[e.field] = str(e)
+        else:
+            flash(f"Imported {imported.words:,} words into “{name}” in "
+                  f"{time.perf_counter() - start:.1f} s. Choose it under House to use it.")
+            return redirect(url_for("house.lists", game_id=game.id), 303)
+    return _lists_page(game, errors, request.form, 422)
+
+
+@bp.post("/games/<id:game_id>/lists/<id:list_id>/delete")
+def delete_list(game_id: int, list_id: int):
+    """Delete a list this game imported (the server's lists are deleted on the command line)."""
+    game = scorekeeper_game(game_id)
+    found = next((wl for wl in word_lists.usable_lists(game.id)
+                  if wl.id == list_id and wl.game_id == game.id), None)
+    if found is None:
+        flash("That list is not this game’s to delete.")
+    else:
+        name = found.name
+        word_lists.delete_list(found.id)
+        flash(f"Deleted the list “{name}”. Games that used it are judged by the built-in list.")
+    return redirect(url_for("house.lists", game_id=game.id), 303)

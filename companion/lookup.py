@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, request
@@ -9,9 +11,12 @@ from sqlalchemy import select
 
 from .extensions import db
 from .models import Game, WordList, WordListEntry
+from .word_lists import usable_list
 from .rules import foot
 from .web import load_game, render
-from .words.judge import NO_HOUSE, House, Judge, WordRules, rules_for, split_words
+from .words.anagrams import LetterIndex
+from .words.judge import (NO_HOUSE, House, Judge, WordRules, hand_problem, rules_for,
+                          split_words)
 
 bp = Blueprint("lookup", __name__)
 
@@ -46,17 +51,36 @@ class StoredList:
     def __init__(self, word_list: WordList):
         self.id = word_list.id
         self.name = f"{word_list.name} (house list)"
+        self._version = (word_list.id, word_list.created_at)  # an id may be used again
 
     def lookup(self, word: str) -> tuple[bool, str | None]:
         row = db.session.execute(select(WordListEntry.definition).where(
             WordListEntry.list_id == self.id, WordListEntry.word == word)).first()
         return (row is not None, row[0] if row else None)
 
-    def words_for_keys(self, keys):
-        keys = list(keys)
-        for start in range(0, len(keys), 500):  # stay under any database's parameter limit
-            yield from db.session.scalars(select(WordListEntry.word).where(
-                WordListEntry.list_id == self.id, WordListEntry.key.in_(keys[start:start + 500])))
+    def playable(self, letters: str, wilds: int, shortest: int, longest: int):
+        return _letter_index(self._version).playable(letters, wilds, shortest, longest)
+
+
+#: Letter counts of the imported lists asked about lately, per process (a list never changes
+#: once imported). About 60 MB for a list of a million words: two are kept.
+_INDEXES: OrderedDict[tuple, LetterIndex] = OrderedDict()
+_INDEXES_KEPT = 2
+_INDEXES_LOCK = threading.Lock()
+
+
+def _letter_index(version: tuple) -> LetterIndex:
+    with _INDEXES_LOCK:
+        if version in _INDEXES:
+            _INDEXES.move_to_end(version)
+            return _INDEXES[version]
+    index = LetterIndex(db.session.scalars(
+        select(WordListEntry.word).where(WordListEntry.list_id == version[0])))
+    with _INDEXES_LOCK:
+        _INDEXES[version] = index
+        while len(_INDEXES) > _INDEXES_KEPT:
+            _INDEXES.popitem(last=False)
+    return index
 
 
 def house_for(game: Game) -> House:
@@ -73,7 +97,7 @@ def house_for(game: Game) -> House:
             added.pop(play.data["word"], None)
         elif play.kind == "house-list":
             list_id, list_only = play.data["list"], play.data["list_only"]
-    word_list = db.session.get(WordList, list_id) if list_id else None
+    word_list = usable_list(game.id, list_id) if list_id else None
     if not (added or removed or word_list):
         return NO_HOUSE
     return House(added, frozenset(removed), word_list and StoredList(word_list), list_only)
@@ -87,10 +111,11 @@ def lookup_context(rules: WordRules, house: House, **extra) -> dict:
     q = request.args.get("q", "")[:400]
     hand = request.args.get("hand", "")[:40]
     words = split_words(q)
+    problem = hand_problem(hand, rules)
     return dict(
-        q=q, hand=hand, rules=rules, too_many=len(words) > MAX_WORDS_AT_ONCE,
+        q=q, hand=hand, hand_problem=problem, rules=rules, too_many=len(words) > MAX_WORDS_AT_ONCE,
         verdicts=[judge().check(w, rules, house) for w in words[:MAX_WORDS_AT_ONCE]],
-        suggestions=judge().best_words(hand, rules, house) if hand.strip() else None,
+        suggestions=judge().best_words(hand, rules, house) if hand.strip() and not problem else None,
         **extra)
 
 
@@ -110,7 +135,7 @@ def lookup():
                                   choice=choice if choice in CHOICES else "foot", game=None))
 
 
-@bp.get("/games/<int:game_id>/words")
+@bp.get("/games/<id:game_id>/words")
 def game_lookup(game_id: int):
     """The lookup with this game's rules and house rules."""
     game = load_game(game_id)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -29,6 +29,9 @@ class Game(db.Model):
     ruleset: Mapped[str] = mapped_column(String(16))
     first_dealer: Mapped[int]
     edit_token_hash: Mapped[str] = mapped_column(String(64))
+    # A one-time code that hands the scorekeeping to another phone, and until when it works.
+    handover_hash: Mapped[str | None] = mapped_column(String(64))
+    handover_until: Mapped[datetime | None]
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     players: Mapped[list[Player]] = relationship(
@@ -47,6 +50,25 @@ class Game(db.Model):
 
     def token_matches(self, token: str | None) -> bool:
         return bool(token) and hmac.compare_digest(_digest(token), self.edit_token_hash)
+
+    def offer_handover(self, minutes: int = 10) -> str:
+        """A code that lets one other phone take over the scorekeeping, for a few minutes."""
+        code = secrets.token_urlsafe(16)
+        self.handover_hash = _digest(code)
+        self.handover_until = _now() + timedelta(minutes=minutes)
+        return code
+
+    def take_over(self, code: str | None) -> str | None:
+        """A new edit token for the phone that shows a valid handover code (the old phone's
+        token stops working), or None. The code works once."""
+        if not (code and self.handover_hash and self.handover_until
+                and _now() < self.handover_until
+                and hmac.compare_digest(_digest(code), self.handover_hash)):
+            return None
+        token = secrets.token_urlsafe(32)
+        self.edit_token_hash = _digest(token)
+        self.handover_hash = self.handover_until = None
+        return token
 
     @property
     def variant(self) -> foot.Variant:
@@ -85,19 +107,24 @@ class Play(db.Model):
 
 
 class WordList(db.Model):
-    """A word list the table imported (for example Collins), usable as a game's house list."""
+    """A word list a table imported (for example Collins), to judge a game's words by: one
+    game's (imported by its scorekeeper) or every game's (game_id None: imported by whoever
+    runs the server, on the command line). Its words are written a chunk at a time and the
+    list is used only once `complete`."""
+
+    __table_args__ = (UniqueConstraint("game_id", "name", name="uq_word_list_game_name"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(40), unique=True)
-    words: Mapped[int]
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                                index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    words: Mapped[int]  # while importing: the words written so far
+    complete: Mapped[bool] = mapped_column(default=False, server_default=true())
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
 
 class WordListEntry(db.Model):
-    __table_args__ = (Index("ix_word_list_entry_key", "list_id", "key"),)
-
     list_id: Mapped[int] = mapped_column(ForeignKey("word_list.id", ondelete="CASCADE"),
                                          primary_key=True)
     word: Mapped[str] = mapped_column(String(30), primary_key=True)
-    key: Mapped[str] = mapped_column(String(30))  # the letters sorted: for "what could I have made?"
     definition: Mapped[str | None] = mapped_column(String(500))

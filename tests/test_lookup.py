@@ -77,13 +77,13 @@ def test_house_rule_forms_refuse_bad_input_and_strangers(app, client, game):
     assert 'action="/games/1/house/words"' not in stranger.get(f"{game}/house").text
 
 
-def import_list(client, name, data: bytes, filename="list.txt"):
-    return client.post("/lists", data={"name": name, "file": (io.BytesIO(data), filename)},
+def import_list(client, game, name, data: bytes, filename="list.txt"):
+    return client.post(f"{game}/lists", data={"name": name, "file": (io.BytesIO(data), filename)},
                        content_type="multipart/form-data", follow_redirects=True)
 
 
 def test_an_imported_list_judges_a_game_by_itself(client, game):
-    response = import_list(client, "Our list", gzip.compress(
+    response = import_list(client, game, "Our list", gzip.compress(
         b"QWERT a word we made up\nJAZZY\nZESTY\n"), "ours.txt.gz")
     assert "Imported 3 words into “Our list”" in text(response.text)
     client.post(f"{game}/house/list", data={"list": "1", "mode": "only"})
@@ -97,20 +97,22 @@ def test_an_imported_list_judges_a_game_by_itself(client, game):
     assert "QWERT" in best
 
 
-def test_a_malformed_list_imports_nothing(client):
-    response = import_list(client, "Broken", b"XYLEM\nX-RAY\n")
+def test_a_malformed_list_imports_nothing(client, game):
+    response = import_list(client, game, "Broken", b"XYLEM\nX-RAY\n")
     assert response.status_code == 422
     assert errors(response.text) == [
         "1 line do not start with a word of letters A–Z (line 2: 'X-RAY'). Nothing was imported."]
-    response = import_list(client, "Binary", bytes(range(256)) * 10, "list.txt")
+    response = import_list(client, game, "Binary", bytes(range(256)) * 10, "list.txt")
     assert "This is not a text file (it holds binary data)." in errors(response.text)
-    assert "No list imported yet." in client.get("/lists").text
+    assert "No list imported yet." in client.get(f"{game}/lists").text
 
 
-def test_a_list_name_is_required_and_unique(client):
-    import_list(client, "Ours", b"QWERT\n")
-    assert "A list with this name already exists." in errors(import_list(client, "Ours", b"ZESTY\n").text)
-    assert "Name the list in 1 to 40 characters." in errors(import_list(client, "", b"ZESTY\n").text)
+def test_a_list_name_is_required_and_unique(client, game):
+    import_list(client, game, "Ours", b"QWERT\n")
+    assert "A list with this name already exists." in errors(
+        import_list(client, game, "Ours", b"ZESTY\n").text)
+    assert "Name the list in 1 to 40 characters." in errors(
+        import_list(client, game, "", b"ZESTY\n").text)
 
 
 def test_the_command_line_judges_words_as_json(app):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Protocol
 
-from .store import anagram_key
+from .anagrams import LetterIndex
 
 WILD = "?"
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -42,6 +42,7 @@ class WordRules:
     min_length: int
     max_length: int | None  # None: no upper limit
     values: Mapping[str, int] | None  # None: the cards' points are the table's to enter
+    hand_size: int  # the most cards a player holds when making a word, wild cards included
     no_plurals: bool = False
     no_slang: bool = False
 
@@ -71,15 +72,18 @@ GAMES = ("foot", "zoot", "poker", "fez", "family")
 def rules_for(game: str, length: int | None = None) -> WordRules:
     """A game's word rules. `length`: the word length of ZOOT! and ZOOT! Poker (7, or 5 as
     the table chooses), or the family game's minimum (3 for children, 4 for adults)."""
+    # Hand sizes: FOOT!/ZOOT! deal 5 or 7, a player draws one and adds a wild; ZOOT! Poker
+    # as ZOOT!; FEZ holds 6 two-letter cards; the family game deals 7 and draws add more.
     if game == "foot":
-        return WordRules("foot", "FOOT!", 5, 5, ZOOT_VALUES)
+        return WordRules("foot", "FOOT!", 5, 5, ZOOT_VALUES, hand_size=7)
     if game in ("zoot", "poker"):
         n = length or 7
-        return WordRules(game, "ZOOT!" if game == "zoot" else "ZOOT! Poker", n, n, ZOOT_VALUES)
+        return WordRules(game, "ZOOT!" if game == "zoot" else "ZOOT! Poker", n, n, ZOOT_VALUES,
+                         hand_size=9)
     if game == "fez":
-        return WordRules("fez", "FEZ", 2, None, SCRABBLE_VALUES)
+        return WordRules("fez", "FEZ", 2, None, SCRABBLE_VALUES, hand_size=12)
     if game == "family":
-        return WordRules("family", "the family game", length or 3, None, None,
+        return WordRules("family", "the family game", length or 3, None, None, hand_size=12,
                          no_plurals=True, no_slang=True)
     raise ValueError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
 
@@ -92,8 +96,9 @@ class WordList(Protocol):
     def lookup(self, word: str) -> tuple[bool, str | None]:
         """(is it in the list, its definition there)."""
 
-    def words_for_keys(self, keys: Iterable[str]) -> Iterable[str]:
-        """The list's words whose sorted letters are one of `keys`."""
+    def playable(self, letters: str, wilds: int, shortest: int,
+                 longest: int) -> Iterable[tuple[str, str]]:
+        """The list's words that `letters` and `wilds` wild cards make (anagrams.LetterIndex)."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +157,22 @@ def _typed_problem(text: str) -> str | None:
     if any(not ("A" <= c <= "Z" or c == WILD) for c in text):
         return "letters A–Z only (and ? for a wild card)"
     if text.count(WILD) > MAX_WILDS:
+        return f"at most {MAX_WILDS} wild cards"
+    return None
+
+
+def hand_problem(hand: str, rules: WordRules) -> str | None:
+    """Why the cards typed for "what could I have made?" are not a hand of this game.
+
+    >>> hand_problem("ABCDEFG?", rules_for("foot")), hand_problem("JAZZ", rules_for("foot"))
+    ('at most 7 cards in a hand of FOOT!', None)
+    """
+    cards = "".join(hand.split()).upper()
+    if any(not ("A" <= c <= "Z" or c == WILD) for c in cards):
+        return "letters A–Z only (and ? for a wild card)"
+    if len(cards) > rules.hand_size:
+        return f"at most {rules.hand_size} cards in a hand of {rules.name}"
+    if cards.count(WILD) > MAX_WILDS:
         return f"at most {MAX_WILDS} wild cards"
     return None
 
@@ -248,39 +269,34 @@ class Judge:
 
     # --- what a hand could have made ----------------------------------------------------
 
+    def _index(self) -> LetterIndex:
+        """Every word's letter counts, built on first use (a few MB, once per process)."""
+        index = getattr(self, "_letter_index", None)
+        if index is None:
+            index = self._letter_index = LetterIndex(w for (w,) in self._query("SELECT word FROM words"))
+        return index
+
     def best_words(self, hand: str, rules: WordRules, house: House = NO_HOUSE,
                    limit: int = 10) -> list[Suggestion]:
         """The best-scoring words the cards of `hand` (letters, ? for wilds) make, best first:
-        points, then length, then the commoner word."""
+        points, then length, then the commoner word. The caller bounds the hand
+        (hand_problem): the work grows with the word list, not with the cards."""
         hand = "".join(hand.split()).upper()
-        letters = sorted(c for c in hand if c in ALPHABET)
+        letters = "".join(c for c in hand if c in ALPHABET)
         wilds = min(hand.count(WILD), MAX_WILDS)
-        longest = min(len(letters) + wilds, rules.max_length or MAX_LENGTH)
-        # every distinct sub-multiset of the letters, and its value
-        value = rules.values or {}
-        subsets = {"".join(c): sum(value.get(x, 0) for x in c)
-                   for r in range(len(letters) + 1) for c in itertools.combinations(letters, r)}
-        keys: dict[str, tuple[int, str]] = {}  # anagram key -> (best points, wild letters)
-        for n_wild in range(wilds + 1):
-            for wild_letters in itertools.combinations_with_replacement(ALPHABET, n_wild):
-                filled = "".join(wild_letters)
-                for subset, points in subsets.items():
-                    if not rules.min_length <= len(subset) + n_wild <= longest:
-                        continue
-                    key = anagram_key(subset + filled)
-                    if key not in keys or points > keys[key][0]:
-                        keys[key] = (points, filled)
-        if not keys:
+        span = (rules.min_length, min(len(letters) + wilds, rules.max_length or MAX_LENGTH))
+        if span[0] > span[1]:
             return []
-        words: set[str] = set()
+        found: dict[str, str] = {}  # word -> the letters its wild cards stand for
         if house.word_list is None or not house.list_only:
-            words.update(w for (w,) in self._query(
-                "SELECT word FROM anagrams WHERE key IN (SELECT value FROM json_each(?))",
-                (json.dumps(list(keys)),)))
+            found.update(self._index().playable(letters, wilds, *span))
         if house.word_list is not None:
-            words.update(house.word_list.words_for_keys(keys))
-        words.update(w for w in house.added if anagram_key(w) in keys)
-        words -= house.removed
+            found.update(house.word_list.playable(letters, wilds, *span))
+        if house.added:
+            found.update(LetterIndex(house.added).playable(letters, wilds, *span))
+        for word in house.removed:
+            found.pop(word, None)
+        words = set(found)
         facts = {w: (size, plural, lemma) for w, size, plural, lemma in self._query(
             "SELECT word, size, plural, lemma FROM words WHERE word IN (SELECT value FROM json_each(?))",
             (json.dumps(sorted(words)),))}
@@ -289,7 +305,8 @@ class Judge:
             size, plural, lemma = facts.get(word, (self.max_size, 0, None))
             if word not in house.added and self._family_problem(word, rules, plural, lemma):
                 continue
-            points, filled = keys[anagram_key(word)]
+            filled = found[word]
+            points = (rules.points(word) or 0) - (rules.points(filled) or 0)
             ranked.append((-points if rules.values else 0, -len(word), size, word, filled, points))
         ranked.sort()
         return [Suggestion(word, points if rules.values else None, filled)

@@ -7,7 +7,6 @@ Tables (all words upper case):
   the form whose definition the word borrows; plural = 1 when the word is a plural noun.
 - rejects(word, size, source, kind): proper nouns, abbreviations, contractions (to explain).
 - definitions(lemma, text): up to two WordNet senses, one a line.
-- anagrams(key, word): key = the word's letters sorted, for "what could I have made?".
 - sources(id, name), meta(key, value).
 """
 
@@ -32,12 +31,7 @@ CREATE TABLE words(word TEXT PRIMARY KEY, size INTEGER NOT NULL, source INTEGER 
 CREATE TABLE rejects(word TEXT PRIMARY KEY, size INTEGER NOT NULL, source INTEGER NOT NULL,
                      kind TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE definitions(lemma TEXT PRIMARY KEY, text TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE anagrams(key TEXT, word TEXT, PRIMARY KEY(key, word)) WITHOUT ROWID;
 """
-
-
-def anagram_key(word: str) -> str:
-    return "".join(sorted(word))
 
 
 def build(out: Path, scowl_dir: Path = sources.SCOWL_DIR,
@@ -69,8 +63,6 @@ def build(out: Path, scowl_dir: Path = sources.SCOWL_DIR,
                     [(w, r.size, source(r.source), r.kind) for w, r in sorted(rejects.items())
                      if w not in words])
     con.executemany("INSERT INTO definitions VALUES (?,?)", definitions)
-    con.executemany("INSERT INTO anagrams VALUES (?,?)",
-                    sorted((anagram_key(w), w) for w, *_ in rows))
     con.executemany("INSERT INTO sources VALUES (?,?)", [(i, n) for n, i in source_ids.items()])
     counts = {"words": len(rows), "plurals": sum(r[4] for r in rows),
               "rejects": len(rejects), "definitions": len(definitions)}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.words.anagrams import LetterIndex
 from companion.words import judge as judge_module
 from companion.words.judge import House, Judge, rules_for
 
@@ -134,9 +135,8 @@ class ListOf:
     def lookup(self, word):
         return (word in self.entries, self.entries.get(word))
 
-    def words_for_keys(self, keys):
-        keys = set(keys)
-        return [w for w in self.entries if "".join(sorted(w)) in keys]
+    def playable(self, letters, wilds, shortest, longest):
+        return LetterIndex(self.entries).playable(letters, wilds, shortest, longest)
 
 
 def test_house_rules_add_and_remove_words(judge):
