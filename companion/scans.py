@@ -1,7 +1,8 @@
 """Scans: read a word from a photo of the laid-down cards, correct it, use it.
 
-The photo travels with the round form (so nothing typed is lost), is read, and is shown
-back once, embedded in the page; it is never written to disk.
+The photo travels with the round form (so nothing typed is lost), is decoded once (within
+the card reader's memory budget), read, and shown back once, embedded in the page; it is
+never written to disk. A worker reads a few photos at a time; the rest wait a moment.
 """
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ from __future__ import annotations
 import base64
 import io
 import string
+import threading
 
 from flask import Blueprint, current_app, render_template, request
-from PIL import Image, ImageOps
+from PIL import Image
 
 import ocr
 from ocr.reader import LOW_CONFIDENCE
@@ -20,12 +22,18 @@ from .games import game_context
 from .lookup import house_for, judge, word_rules
 from .web import scorekeeper_game, upload_limit
 
-bp = Blueprint("scans", __name__, url_prefix="/games/<int:game_id>/scan/<int:seat>")
+bp = Blueprint("scans", __name__, url_prefix="/games/<id:game_id>/scan/<id:seat>")
 
 SCAN_UPLOAD_LIMIT = 32 * 1024 * 1024  # ocr refuses photos over 30 MB with its own message
 SHOWN_SIDE = 1000  # the photo shown back for correction
 CHOICES = string.ascii_uppercase + "?"
 _ONE_CARD = set(CHOICES)
+#: Photos one worker process reads at once (each takes up to about 150 MB), and how long
+#: another waits for its turn before the player is asked to try again.
+SCANS_AT_ONCE = 2
+SCAN_WAIT_SECONDS = 15
+_scanning = threading.BoundedSemaphore(SCANS_AT_ONCE)
+BUSY = "The card reader is busy with other photos: tap Read the photo again in a moment."
 
 
 def _page(game, form, seat, scan=None, error=None, status=200):
@@ -35,11 +43,10 @@ def _page(game, form, seat, scan=None, error=None, status=200):
     return render_template("game.html", **context), status
 
 
-def _shown(data: bytes) -> str:
-    """The photo as a small JPEG data URL, upright, for the correction screen."""
-    img = Image.open(io.BytesIO(data))
-    img.draft("RGB", (SHOWN_SIDE, SHOWN_SIDE))
-    img = ImageOps.exif_transpose(img).convert("RGB")
+def _shown(photo: ocr.Photo) -> str:
+    """The photo as a small JPEG data URL, upright, for the correction screen: made from the
+    pixels the reader decoded, not from a second decode."""
+    img = Image.fromarray(photo.image)
     img.thumbnail((SHOWN_SIDE, SHOWN_SIDE))
     out = io.BytesIO()
     img.save(out, "JPEG", quality=80)
@@ -54,16 +61,23 @@ def scan(game_id: int, seat: int):
     if not 0 <= seat < len(game.players):
         return _page(game, request.form, seat, status=404)
     upload = request.files.get(f"photo-{seat}")
-    data = upload.read() if upload else b""
+    data = upload.read(ocr.photo.MAX_BYTES + 1) if upload else b""
     rules, house = word_rules(game), house_for(game)
+    if not _scanning.acquire(timeout=SCAN_WAIT_SECONDS):
+        return _page(game, request.form, seat, error=BUSY, status=503)
     try:
-        reading = ocr.read(data, is_word=lambda w: judge().check(w, rules, house).valid)
+        photo = ocr.open_photo(data)
+        del data
+        reading = ocr.read(photo, is_word=lambda w: judge().check(w, rules, house).valid)
+        shown = _shown(photo)
     except ocr.UnreadablePhoto as e:
         return _page(game, request.form, seat, error=str(e), status=422)
     except FileNotFoundError:
         current_app.logger.exception("no letter model")
         return _page(game, request.form, seat, status=503,
                      error="The card reader is not installed yet: run `make install`.")
+    finally:
+        _scanning.release()
     row = reading.row()
     if not row:
         return _page(game, request.form, seat, status=422,
@@ -72,7 +86,7 @@ def scan(game_id: int, seat: int):
     cards = [dict(letter=c.letter, unsure=c.confidence < LOW_CONFIDENCE, box=c.box,
                   cycle="".join(dict.fromkeys([c.letter, *(a for a, _ in c.alternatives)])))
              for c in row]
-    scan = dict(seat=seat, photo=_shown(data), width=reading.width, height=reading.height,
+    scan = dict(seat=seat, photo=shown, width=reading.width, height=reading.height,
                 cards=cards, word=reading.word, suggestions=reading.suggestions,
                 seconds=reading.seconds, choices=CHOICES)
     return _page(game, request.form, seat, scan)

@@ -8,7 +8,8 @@ Steps (each a small function): open the photo (photo.py), find the letters and t
 `python -m ocr [--json] PHOTO...` is the command line.
 """
 
-from .photo import UnreadablePhoto
+from .photo import Photo, UnreadablePhoto, open_photo
 from .reader import Card, Reading, read, read_debug, read_tiles
 
-__all__ = ["Card", "Reading", "UnreadablePhoto", "read", "read_debug", "read_tiles"]
+__all__ = ["Card", "Photo", "Reading", "UnreadablePhoto", "open_photo", "read", "read_debug",
+           "read_tiles"]

@@ -370,12 +370,13 @@ def _suggestions(cards: list[Card], is_word: Callable[[str], bool]) -> tuple[str
     return tuple(w for _, w in readings if w != read_word and WILD not in w and is_word(w))[:3]
 
 
-def read(data: bytes, alphabet: str = LETTERS, is_word: Callable[[str], bool] | None = None,
+def read(data: bytes | Photo, alphabet: str = LETTERS, is_word: Callable[[str], bool] | None = None,
          steps: dict | None = None) -> Reading:
-    """Read the laid-down row in a photo. Raises UnreadablePhoto with a player's message.
+    """Read the laid-down row in a photo: its file's bytes, or a Photo already opened (to use
+    its pixels again without a second decode). Raises UnreadablePhoto with a player's message.
     `is_word` only ranks other readings; `steps`, when given, receives named images."""
     start = time.perf_counter()
-    photo = open_photo(data)
+    photo = data if isinstance(data, Photo) else open_photo(data)
     word, cards, suggestions = read_photo(photo, alphabet, steps, is_word)
     return Reading(word, tuple(cards), photo.width, photo.height,
                    time.perf_counter() - start, suggestions)

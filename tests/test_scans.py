@@ -46,7 +46,7 @@ def test_a_scan_saves_nothing_until_the_round_is_saved(client, game):
 def test_bad_photos_get_a_clear_message_beside_the_player(client, game):
     for photo, message in [
         (b"", "The photo is empty (0 bytes)."),
-        (b"this is not a picture", "This file is not a photo Companion can read."),
+        (b"this is not a picture", "This file is not a photo Companion can read: send a JPEG, PNG or WebP."),
         (table("JAZZY")[:3000], "The photo is damaged or cut short."),
     ]:
         response = scan(client, game, 2, photo, **{"word-0": "JAZZY"})

@@ -80,8 +80,8 @@ def _bomb() -> bytes:
 
 @pytest.mark.parametrize("data, message", [
     (b"", "The photo is empty (0 bytes)."),
-    (b"GIF89a, but not really an image at all", "This file is not a photo Companion can read."),
-    (b"%PDF-1.4 not a photo", "This file is not a photo Companion can read."),
+    (b"GIF89a, but not really an image at all", "This file is not a photo Companion can read: send a JPEG, PNG or WebP."),
+    (b"%PDF-1.4 not a photo", "This file is not a photo Companion can read: send a JPEG, PNG or WebP."),
     (table("JAZZY")[:2000], "The photo is damaged or cut short."),
     (b"\xff" * (30 * 1024 * 1024 + 1), "The photo is over 30 MB: take it again at a normal size."),
     (_bomb(), "The photo has too many pixels to read (over 50 megapixels)."),
