@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 
 from .extensions import csrf, db, migrate
 
@@ -37,8 +39,12 @@ def configure(app: Flask, test_config: dict | None) -> None:
             "DATABASE_URL", f"sqlite:///{Path(app.instance_path) / 'companion.db'}"),
         MAX_CONTENT_LENGTH=64 * 1024,  # views that take files raise it: web.upload_limit
         WORD_STORE=str(Path(app.instance_path) / "words.sqlite"),
-        # A game lasts an evening: a form stays valid as long as the browser session.
-        WTF_CSRF_TIME_LIMIT=None,
+        # All imported word lists together, in words (about 100 bytes each with a meaning).
+        WORD_LISTS_MAX_WORDS=int(os.environ.get("WORD_LISTS_MAX_WORDS", 2_000_000)),
+        # A form stays valid for an evening and a margin: 12 hours from when it was shown.
+        WTF_CSRF_TIME_LIMIT=12 * 60 * 60,
+        # The session cookie remembers this phone's games (and holds the CSRF secret).
+        PERMANENT_SESSION_LIFETIME=timedelta(days=180),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
     )
@@ -63,21 +69,33 @@ def _instance_secret(app: Flask) -> str:
     return path.read_text().strip()
 
 
+#: How long a write waits for SQLite's lock before it is retried once (web.commit), then
+#: answered "try again" with the form kept.
+SQLITE_BUSY_MS = 5000
+
+
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
     if type(dbapi_connection).__module__.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_MS)}")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()
 
 
 def register_upload_limits(app: Flask) -> None:
+    from .web import scorekeeper_game
+
     @app.before_request
     def upload_limit():
+        """A view that takes files lets a larger body in, and only from the game's
+        scorekeeper: anyone else's upload is refused before its body is read."""
         view = app.view_functions.get(request.endpoint)
         if getattr(view, "upload_limit", None):
+            game_id = (request.view_args or {}).get("game_id")
+            if game_id is not None:
+                scorekeeper_game(game_id)  # 404 or 403, the body unread
             request.max_content_length = view.upload_limit
 
 
@@ -89,12 +107,16 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from . import challenges, games, house, lookup, rounds, scans
+    from .web import IdConverter
 
+    app.url_map.converters["id"] = IdConverter  # before any route names it
     for module in (games, rounds, challenges, lookup, house, scans):
         app.register_blueprint(module.bp)
 
 
 def register_errorhandlers(app: Flask) -> None:
+    from .web import DatabaseBusy
+
     messages = {
         400: "That request did not make sense. Go back and try again.",
         403: "Only the phone that started this game can change it.",
@@ -113,6 +135,13 @@ def register_errorhandlers(app: Flask) -> None:
 
     for code in messages:
         app.register_error_handler(code, page)
+    # A database that stays locked (or fails) answers "try again", never a 500.
+    def busy(error):
+        db.session.rollback()
+        app.logger.warning("database busy or failing: %s", error)
+        return page(DatabaseBusy())
+
+    app.register_error_handler(OperationalError, busy)
     app.register_error_handler(
         CSRFError,
         lambda e: (render_template(
@@ -138,7 +167,7 @@ def register_headers(app: Flask) -> None:
 
 
 def register_commands(app: Flask) -> None:
-    from .cli import address, words
+    from .cli import address, games, lists, words
 
-    app.cli.add_command(address)
-    app.cli.add_command(words)
+    for command in (address, words, lists, games):
+        app.cli.add_command(command)

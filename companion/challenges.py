@@ -6,16 +6,12 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from .lookup import house_for, judge, word_rules
 from .rules import foot
-from .web import append_play, new_nonce, scorekeeper_game
+from .web import append_play, new_nonce, scorekeeper_game, whole_number
 
-bp = Blueprint("challenges", __name__, url_prefix="/games/<int:game_id>/rounds/<int:round_id>")
-
-
-def _int(value: str | None) -> int:
-    return int(value) if value and value.isdigit() else -1
+bp = Blueprint("challenges", __name__, url_prefix="/games/<id:game_id>/rounds/<id:round_id>")
 
 
-@bp.route("/challenge/<int:seat>", methods=["GET", "POST"])
+@bp.route("/challenge/<id:seat>", methods=["GET", "POST"])
 def challenge(game_id: int, round_id: int, seat: int):
     """Settle a challenge: the judge's verdict, which the scorekeeper may overrule."""
     game = scorekeeper_game(game_id)
@@ -30,7 +26,7 @@ def challenge(game_id: int, round_id: int, seat: int):
     errors: dict[str, str] = {}
     if request.method == "POST":
         values = request.form
-        challenger, verdict = _int(values.get("challenger")), values.get("verdict", "")
+        challenger, verdict = whole_number(values.get("challenger")), values.get("verdict", "")
         try:
             foot.check_challenge(tally, round_id, seat, challenger, verdict)
         except foot.RoundError as e:

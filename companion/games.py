@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from flask import Blueprint, redirect, render_template, request, url_for
+import segno
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -12,19 +13,35 @@ from .extensions import db
 from .history import describe_log
 from .models import NAME_MAX, Game
 from .rules import foot
-from .web import is_scorekeeper, keep_token, load_game, new_nonce, render
+from .web import (commit, is_scorekeeper, keep_token, load_game, new_nonce, render,
+                  scorekeeper_game, whole_number)
 
 bp = Blueprint("games", __name__)
 
 SEATS = 4
 
 
+#: How many games a phone remembers (its session cookie stays small).
+REMEMBERED = 40
+
+
+def remember(game: Game) -> None:
+    """This phone started or opened the game: its home page lists it."""
+    known = [g for g in session.get("games", []) if isinstance(g, int)]
+    if known[:1] != [game.id]:
+        session["games"] = [game.id, *(g for g in known if g != game.id)][:REMEMBERED]
+        session.permanent = True
+
+
 @bp.get("/")
 def home():
-    """Games in progress and finished games, newest first."""
+    """This phone's games (those it started or opened), in progress and finished, newest
+    first. Other tables' games are not listed: a game is reached by its address."""
+    known = [g for g in session.get("games", []) if isinstance(g, int)]
     games = db.session.scalars(
-        select(Game).options(selectinload(Game.players), selectinload(Game.plays))
-        .order_by(Game.id.desc())).all()
+        select(Game).where(Game.id.in_(known))
+        .options(selectinload(Game.players), selectinload(Game.plays))
+        .order_by(Game.id.desc())).all() if known else []
     listed = [(game, game.tally()) for game in games]
     return render_template(
         "home.html",
@@ -70,7 +87,8 @@ def new():
         return render_template("new_game.html", form=request.form, errors=errors), 422
     game, token = Game.start(values["ruleset"], values["names"], values["dealer"])
     db.session.add(game)
-    db.session.commit()
+    commit()
+    remember(game)
     return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)
 
 
@@ -78,8 +96,7 @@ def typed_previews(game: Game, values) -> list[foot.WordPreview]:
     """Points beside each word of a round form, from what has been typed."""
     words = [foot.normalize(values.get(f"word-{seat}", ""))[:64]
              for seat in range(len(game.players))]
-    out = values.get("out", "")
-    return foot.preview(game.variant, words, int(out) if out.isdigit() else None)
+    return foot.preview(game.variant, words, whole_number(values.get("out")))
 
 
 def game_context(game: Game, form=None, **extra) -> dict:
@@ -99,15 +116,45 @@ def undo_target(game: Game, tally: foot.Tally):
     return next(iter(reversed(describe_log(game, tally, undoable_only=True))), None)
 
 
-@bp.get("/games/<int:game_id>")
+@bp.get("/games/<id:game_id>")
 def show(game_id: int):
     """The scoreboard, the rounds so far and, for the scorekeeper, the next round."""
     game = load_game(game_id)
+    if not request.headers.get("HX-Request"):  # a watcher's refresh changes nothing
+        remember(game)
     return render("game.html", "_scoreboard.html", **game_context(game))
 
 
-@bp.get("/games/<int:game_id>/history")
+@bp.get("/games/<id:game_id>/history")
 def history(game_id: int):
     """Every entry ever made in this game, undone ones included."""
     game = load_game(game_id)
     return render_template("history.html", game=game, entries=describe_log(game, game.tally()))
+
+
+@bp.post("/games/<id:game_id>/handover")
+def handover(game_id: int):
+    """Hand the scorekeeping to another phone: a link that works once, for ten minutes."""
+    game = scorekeeper_game(game_id)
+    code = game.offer_handover()
+    commit()
+    link = url_for("games.take_over", game_id=game.id, code=code, _external=True)
+    return render_template("handover.html", game=game, link=link,
+                           qr=segno.make(link, error="m").svg_data_uri(scale=5, border=2))
+
+
+@bp.route("/games/<id:game_id>/take/<code>", methods=["GET", "POST"])
+def take_over(game_id: int, code: str):
+    """Keep score for this game on this phone, with the link the scorekeeper's phone showed."""
+    game = load_game(game_id)
+    if request.method == "GET":  # a link preview must not use the code up: ask first
+        return render_template("take_over.html", game=game, code=code)
+    token = game.take_over(code[:64])
+    if token is None:
+        return render_template(
+            "error.html", code=403, message="This link has expired or was already used.",
+            detail="Ask the scorekeeper’s phone for a new one (Hand over, below its Undo)."), 403
+    commit()
+    remember(game)
+    flash("This phone keeps score now; the phone that did watches.")
+    return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)

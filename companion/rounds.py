@@ -8,9 +8,10 @@ from .games import game_context, typed_previews, undo_target
 from .models import Game
 from .rules import foot
 from .scans import SCAN_UPLOAD_LIMIT
-from .web import append_play, load_game, new_nonce, scorekeeper_game, upload_limit
+from .web import (DatabaseBusy, append_play, load_game, new_nonce, scorekeeper_game,
+                  upload_limit, whole_number)
 
-bp = Blueprint("rounds", __name__, url_prefix="/games/<int:game_id>")
+bp = Blueprint("rounds", __name__, url_prefix="/games/<id:game_id>")
 
 
 def read_round(form, players: int) -> tuple[dict, dict]:
@@ -26,8 +27,7 @@ def read_round(form, players: int) -> tuple[dict, dict]:
         elif not word:
             errors[f"word-{seat}"] = "Type the word laid down, or tick “No word”."
         words.append(word)
-    out = form.get("out", "")
-    data = {"words": words, "out": int(out) if out.isdigit() else None,
+    data = {"words": words, "out": whole_number(form.get("out")),
             "final": bool(form.get("final"))}
     return data, errors
 
@@ -65,7 +65,11 @@ def create(game_id: int):
     if errors:
         context = game_context(game, form=request.form, errors=errors)
         return render_template("game.html", **context), 422
-    append_play(game, foot.ROUND, data, request.form.get("nonce"))
+    try:
+        append_play(game, foot.ROUND, data, request.form.get("nonce"))
+    except DatabaseBusy as busy:  # nothing saved: the form comes back as typed
+        context = game_context(game, form=request.form, errors={"round": busy.description})
+        return render_template("game.html", **context), 503
     return redirect(url_for("games.show", game_id=game.id, _anchor="scoreboard"), 303)
 
 
@@ -76,7 +80,7 @@ def preview(game_id: int):
     return render_template("_round_points.html", previews=typed_previews(game, request.args))
 
 
-@bp.route("/rounds/<int:round_id>/edit", methods=["GET", "POST"])
+@bp.route("/rounds/<id:round_id>/edit", methods=["GET", "POST"])
 def edit(game_id: int, round_id: int):
     """Correct a round: the old version stays in the history."""
     game = scorekeeper_game(game_id)
@@ -91,19 +95,22 @@ def edit(game_id: int, round_id: int):
                                form=values, errors={}, nonce=new_nonce(),
                                previews=typed_previews(game, values))
     data, errors = checked_round(game, tally, request.form, round_id)
-    if errors:
-        return render_template("edit_round.html", game=game, round=found, names=game.names,
-                               form=request.form, errors=errors,
-                               nonce=request.form.get("nonce", ""),
-                               previews=typed_previews(game, request.form)), 422
-    if (data["words"], data["out"], data["final"]) == (list(found.words), found.out, found.final):
-        flash("Nothing changed.")
-    else:
-        append_play(game, foot.EDIT, {"round": round_id, **data}, request.form.get("nonce"))
-    return redirect(url_for("games.show", game_id=game.id), 303)
+    status = 422
+    if not errors:
+        if (data["words"], data["out"], data["final"]) == (list(found.words), found.out, found.final):
+            flash("Nothing changed.")
+            return redirect(url_for("games.show", game_id=game.id), 303)
+        try:
+            append_play(game, foot.EDIT, {"round": round_id, **data}, request.form.get("nonce"))
+            return redirect(url_for("games.show", game_id=game.id), 303)
+        except DatabaseBusy as busy:  # nothing saved: the form comes back as typed
+            errors, status = {"round": busy.description}, 503
+    return render_template("edit_round.html", game=game, round=found, names=game.names,
+                           form=request.form, errors=errors, nonce=request.form.get("nonce", ""),
+                           previews=typed_previews(game, request.form)), status
 
 
-@bp.post("/rounds/<int:round_id>/delete")
+@bp.post("/rounds/<id:round_id>/delete")
 def delete(game_id: int, round_id: int):
     """Delete a round; Undo brings it back."""
     game = scorekeeper_game(game_id)

@@ -1,17 +1,54 @@
-"""What every blueprint shares: finding a game, who may change it, answering htmx."""
+"""What every blueprint shares: reading numbers and ids, finding a game, who may change it,
+saving a play, answering htmx."""
 
 from __future__ import annotations
 
 import secrets
+import time
 
 from flask import abort, flash, make_response, render_template, request
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
+from werkzeug.exceptions import ServiceUnavailable
+from werkzeug.routing import BaseConverter, ValidationError
 
 from .extensions import db
 from .models import Game, Play
 
 TOKEN_MAX_AGE = 60 * 60 * 24 * 365
+#: The largest id a database row can have here (PostgreSQL's integer; SQLite's is wider).
+MAX_ID = 2**31 - 1
+
+
+def whole_number(value: str | None, low: int = 0, high: int = MAX_ID) -> int | None:
+    """A whole number typed with the digits 0-9 and within [low, high]; None for anything else
+    (other scripts' digits, signs, spaces, a number too long to be meant).
+
+    >>> [whole_number(v) for v in ("12", "007", "²", "١٢", "-1", " 3", "", None, "9" * 5000)]
+    [12, 7, None, None, None, None, None, None, None]
+    >>> whole_number("5", high=3), whole_number("3", high=3)
+    (None, 3)
+    """
+    if not value or len(value) > len(str(high)) or not (value.isascii() and value.isdigit()):
+        return None
+    number = int(value)
+    return number if low <= number <= high else None
+
+
+class IdConverter(BaseConverter):
+    """`<id:game_id>` in a route: digits 0-9 naming a row that can exist; anything else is a 404
+    before the database is asked."""
+
+    regex = r"[0-9]{1,10}"
+
+    def to_python(self, value: str) -> int:
+        number = whole_number(value)
+        if number is None:
+            raise ValidationError()
+        return number
+
+    def to_url(self, value) -> str:
+        return str(int(value))
 
 
 def cookie_name(game: Game) -> str:
@@ -48,6 +85,31 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(12)
 
 
+BUSY = "Companion was busy for a moment and nothing was saved: tap the button again."
+
+
+class DatabaseBusy(ServiceUnavailable):
+    """The database stayed locked through every retry: nothing was saved."""
+
+    description = BUSY
+
+
+def commit(retries: int = 1) -> None:
+    """Commit the session, retrying a locked database a few times (a word list importing holds
+    it for a moment at a time). Raises DatabaseBusy, with nothing saved, when it stays locked."""
+    pending = list(db.session.new)
+    for attempt in range(retries + 1):
+        try:
+            db.session.commit()
+            return
+        except OperationalError:
+            db.session.rollback()
+            if attempt == retries:
+                raise DatabaseBusy() from None
+            time.sleep(0.25 * (attempt + 1))
+            db.session.add_all(pending)
+
+
 def append_play(game: Game, kind: str, data: dict, nonce: str | None = None) -> bool:
     """Append one play and commit. False (and nothing saved) when this form's
     nonce was already used: a replayed or double-tapped form."""
@@ -55,9 +117,9 @@ def append_play(game: Game, kind: str, data: dict, nonce: str | None = None) -> 
     if nonce and any(p.nonce == nonce for p in game.plays):
         flash("That was already saved.")
         return False
-    game.plays.append(Play(kind=kind, data=data, nonce=nonce))
+    db.session.add(Play(game_id=game.id, kind=kind, data=data, nonce=nonce))
     try:
-        db.session.commit()
+        commit()
     except IntegrityError:  # the same form, saved a moment ago by another request
         db.session.rollback()
         flash("That was already saved.")

@@ -341,7 +341,7 @@ def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Tally:
                  finished, tuple(s for s, t in enumerate(totals) if t == best))
 
 
-def check_challenge(tally_: Tally, round_id: int, seat: int, challenger: int,
+def check_challenge(tally_: Tally, round_id: int, seat: int, challenger: int | None,
                     verdict: str) -> Round:
     """Raise RoundError unless this challenge can be recorded; return its round."""
     found = next((r for r in tally_.rounds if r.id == round_id), None)
@@ -353,7 +353,7 @@ def check_challenge(tally_: Tally, round_id: int, seat: int, challenger: int,
         errors["seat"] = "Choose a word that was laid down in this round."
     elif found.challenge_on(seat):
         errors["seat"] = "That word has already been challenged."
-    if not 0 <= challenger < players:
+    if challenger is None or not 0 <= challenger < players:
         errors["challenger"] = "Choose who challenged."
     elif challenger == seat:
         errors["challenger"] = "A player cannot challenge their own word."
