@@ -132,12 +132,18 @@ def history(game_id: int):
     return render_template("history.html", game=game, entries=describe_log(game, game.tally()))
 
 
-@bp.post("/games/<id:game_id>/handover")
+@bp.route("/games/<id:game_id>/handover", methods=["GET", "POST"])
 def handover(game_id: int):
-    """Hand the scorekeeping to another phone: a link that works once, for ten minutes."""
+    """Hand the scorekeeping to another phone: a link that works once, for ten minutes.
+    POST makes a new link (the last one stops working); GET shows it again, for a reload."""
     game = scorekeeper_game(game_id)
-    code = game.offer_handover()
-    commit()
+    if request.method == "POST":
+        session["handover"] = [game.id, game.offer_handover()]  # this phone's own cookie
+        commit()
+        return redirect(url_for("games.handover", game_id=game.id), 303)
+    shown_id, code = session.get("handover") or [None, None]
+    if shown_id != game.id or not game.handover_open(code):
+        return render_template("handover.html", game=game, link=None)
     link = url_for("games.take_over", game_id=game.id, code=code, _external=True)
     return render_template("handover.html", game=game, link=link,
                            qr=segno.make(link, error="m").svg_data_uri(scale=5, border=2))
@@ -153,8 +159,8 @@ def take_over(game_id: int, code: str):
     if token is None:
         return render_template(
             "error.html", code=403, message="This link has expired or was already used.",
-            detail="Ask the scorekeeper’s phone for a new one (Hand over, below its Undo)."), 403
+            detail="Ask the phone keeping score for a new one: Hand over, at the foot of the game."), 403
     commit()
     remember(game)
-    flash("This phone keeps score now; the phone that did watches.")
+    flash("This phone keeps score now. The phone that kept score until now only watches.")
     return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)

@@ -122,8 +122,10 @@ def import_list(game_id: int):
         except word_lists.ImportRefused as e:
             errors[e.field] = str(e)
         else:
-            flash(f"Imported {imported.words:,} words into “{name}” in "
-                  f"{time.perf_counter() - start:.1f} s. Choose it under House to use it.")
+            seconds = time.perf_counter() - start
+            flash(f"Imported {imported.words:,} words into “{name}”"
+                  + (f" in {seconds:.0f} s" if seconds >= 1 else "")
+                  + ". Choose it under House to use it.")
             return redirect(url_for("house.lists", game_id=game.id), 303)
     return _lists_page(game, errors, request.form, 422)
 

@@ -58,12 +58,16 @@ class Game(db.Model):
         self.handover_until = _now() + timedelta(minutes=minutes)
         return code
 
+    def handover_open(self, code: str | None) -> bool:
+        """Whether `code` is the game's handover code and still works."""
+        return bool(code and self.handover_hash and self.handover_until
+                    and _now() < self.handover_until
+                    and hmac.compare_digest(_digest(code), self.handover_hash))
+
     def take_over(self, code: str | None) -> str | None:
         """A new edit token for the phone that shows a valid handover code (the old phone's
         token stops working), or None. The code works once."""
-        if not (code and self.handover_hash and self.handover_until
-                and _now() < self.handover_until
-                and hmac.compare_digest(_digest(code), self.handover_hash)):
+        if not self.handover_open(code):
             return None
         token = secrets.token_urlsafe(32)
         self.edit_token_hash = _digest(token)

@@ -97,8 +97,8 @@ def _write(word_list: WordList, chunk: dict[str, str | None]) -> None:
         raise ImportRefused(
             f"There is no room for this list: word lists may take {max_words():,} words on "
             f"this server and other lists hold {others:,}. Delete a list you no longer use.")
-    db.session.execute(_insert_skipping_repeats(), [
-        {"list_id": word_list.id, "word": w, "definition": d} for w, d in chunk.items()])
+    db.session.execute(_insert_skipping_repeats(), [  # in order: the index grows at one end
+        {"list_id": word_list.id, "word": w, "definition": chunk[w]} for w in sorted(chunk)])
     word_list.words = written
     commit()
     if written > list_file.MAX_WORDS and _count(word_list.id) > list_file.MAX_WORDS:

@@ -11,10 +11,12 @@ import gzip
 import io
 import platform
 import random
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from contextlib import contextmanager
 from datetime import date
@@ -144,26 +146,7 @@ def bench_words() -> list[tuple[str, str]]:
                                        capture_output=True, check=False), 5)
     figures.append(("`flask --app companion words check` of 100 words, start-up included",
                     f"{cli[0]:.2f} s median of 5, {cli[1]:.2f} s worst"))
-    figures.append(import_figure())
     return figures
-
-
-def import_figure() -> tuple[str, str]:
-    """Import a 300 000-word list with definitions, as a table would upload it."""
-    rng = random.Random(3)
-    words: set[str] = set()
-    while len(words) < 300_000:
-        words.add("".join(rng.choices("ABCDEFGHIJKLMNOPRSTUVWY", k=rng.randint(2, 15))))
-    data = gzip.compress("".join(f"{w} a made-up word of {len(w)} letters\n" for w in sorted(words)).encode())
-    with fresh_app() as app:
-        start = time.perf_counter()
-        response = app.test_client().post(
-            "/lists", data={"name": "Bench", "file": (io.BytesIO(data), "bench.txt.gz")},
-            content_type="multipart/form-data")
-        seconds = time.perf_counter() - start
-        assert response.status_code == 303, response.text
-    return (f"import a 300 000-word list with definitions ({len(data) / 1e6:.1f} MB .txt.gz), "
-            "upload to commit", f"{seconds:.1f} s")
 
 
 def _letters_right(read: str, truth: str) -> int:
@@ -222,10 +205,159 @@ def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str
     ]
 
 
+# --- What a phone on the Wi-Fi can make the server do (issue 10) ----------------------------
+
+def _photo_as(fmt: str, megapixels: float, seed: int = 300_500, flat: bool = False) -> bytes:
+    """A generated photo of laid-down cards, scaled to `megapixels` and saved as `fmt`; or,
+    `flat`, one colour: a file of a few KB that claims as many pixels (the attack)."""
+    from PIL import Image
+
+    from ocr import synth
+
+    if flat:
+        side = round((megapixels * 1e6) ** 0.5)
+        out = io.BytesIO()
+        Image.new("RGB", (side, side), (236, 232, 220)).save(out, fmt)
+        return out.getvalue()
+    photo = synth.render_photo(synth.random_word(seed), seed)
+    img = Image.open(io.BytesIO(photo.jpeg)).convert("RGB")
+    k = (megapixels * 1e6 / (img.width * img.height)) ** 0.5
+    img = img.resize((round(img.width * k), round(img.height * k)))
+    out = io.BytesIO()
+    img.save(out, fmt, **({"quality": 90} if fmt in ("JPEG", "WEBP") else {}))
+    return out.getvalue()
+
+
+def _scan(phone, game: str, data: bytes):
+    return phone.post(f"{game}/scan/0", {"word-0": "", "out": "0"}, {"photo-0": ("photo", data)})
+
+
+def _outcome(answer) -> str:
+    if answer.status == 200:
+        return "read"
+    found = re.search(r'class="error" role="alert">([^<]*)<', answer.text)
+    return f"{answer.status}: {found.group(1)[:60] if found else '?'}…"
+
+
+def bench_scan_memory() -> list[tuple[str, str]]:
+    """Scans through a real gunicorn server: a worker's peak memory above its level after a
+    warm-up scan, and the time to the answer."""
+    from served import Phone, served
+
+    small = _photo_as("JPEG", 1.0)
+    photos = [("49 MP PNG", _photo_as("PNG", 49, flat=True)), ("49 MP WebP", _photo_as("WEBP", 49, flat=True)),
+              ("49 MP JPEG", _photo_as("JPEG", 49)), ("20 MP PNG (the most PNG read)", _photo_as("PNG", 20)),
+              ("8 MP WebP (the most WebP read)", _photo_as("WEBP", 8))]
+    rows = []
+    for name, data in photos:
+        with served(workers=1) as server:
+            phone = Phone(server)
+            game = phone.new_game()
+            _scan(phone, game, small)
+            (worker,) = server.workers()
+            idle = server.peak_rss(worker)
+            answer = _scan(phone, game, data)
+            above = server.peak_rss(worker) - idle
+        rows.append((f"scan of a {name} ({len(data) / 1e6:.1f} MB file), one worker",
+                     f"{above / 2**20:.0f} MB above idle, {answer.seconds:.2f} s ({_outcome(answer)})"))
+    for name, data in photos:
+        with served() as server:  # as `make run`: 2 workers, 4 threads each
+            phones = [Phone(server) for _ in range(8)]
+            games = [p.new_game() for p in phones]
+            warm = _threads([lambda p=p, g=g: _scan(p, g, small) for p, g in zip(phones, games)])
+            assert all(a.status == 200 for a in warm)
+            idle = {pid: server.peak_rss(pid) for pid in server.workers()}
+            answers = _threads([lambda p=p, g=g: _scan(p, g, data) for p, g in zip(phones, games)])
+            peaks = {pid: server.peak_rss(pid) - idle[pid] for pid in idle}
+        outcomes = statistics.mode(_outcome(a) for a in answers)
+        rows.append((f"8 scans at once of a {name}, 2 workers × 4 threads",
+                     f"workers' peaks {' + '.join(f'{v / 2**20:.0f}' for v in peaks.values())} MB above idle; "
+                     f"{statistics.median(a.seconds for a in answers):.2f} s median, "
+                     f"{max(a.seconds for a in answers):.2f} s worst ({outcomes})"))
+    return rows
+
+
+def _threads(calls) -> list:
+    results = [None] * len(calls)
+    threads = [threading.Thread(target=lambda i=i, c=c: results.__setitem__(i, c()))
+               for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def bench_longest_hands() -> list[tuple[str, str]]:
+    """'What could I have made?' through its route, for the longest hand each game accepts."""
+    rows = []
+    with fresh_app() as app:
+        client = app.test_client()
+        deck = "".join(c * n for c, n in foot.DECK.items())
+        rng = random.Random(11)
+        for game in GAMES:
+            size = rules_for(game).hand_size
+            hands = ["".join(rng.sample(deck, size - 2)) + "??" for _ in range(50)]
+            runs = []
+            for hand in hands:
+                start = time.perf_counter()
+                page = client.get("/words", query_string={"game": game, "hand": hand}).text
+                runs.append(time.perf_counter() - start)
+                assert "best-words" in page
+            rows.append((f"best words through /words, {game}: {size} cards (2 wild), 50 hands",
+                         f"{statistics.median(runs) * 1e3:.0f} ms median, {max(runs) * 1e3:.0f} ms worst"))
+    return rows
+
+
+def bench_import_with_rounds(words: int = 1_000_000) -> list[tuple[str, str]]:
+    """A 1M-word list imported through a real server while the scorekeeper saves rounds."""
+    from served import Phone, served
+
+    rng = random.Random(3)
+    made: set[str] = set()
+    while len(made) < words:
+        made.add("".join(rng.choices("ABCDEFGHIJKLMNOPRSTUVWY", k=rng.randint(3, 14))))
+    data = gzip.compress("".join(f"{w} a made-up word of {len(w)} letters\n" for w in made).encode())
+    del made
+    with served() as server:
+        keeper = Phone(server)
+        game = keeper.new_game()
+        keeper.get(game)
+        importer = Phone(server)  # the same phone, a second tab: same cookies
+        importer.cookies, importer.opener, importer.csrf = keeper.cookies, keeper.opener, keeper.csrf
+        idle = {pid: server.peak_rss(pid) for pid in server.workers()}
+        done: list = []
+        thread = threading.Thread(target=lambda: done.append(importer.post(
+            f"{game}/lists", {"name": "Big"}, {"file": ("big.txt.gz", data)})))
+        thread.start()
+        saves = []
+        while thread.is_alive():
+            saves.append(keeper.post(f"{game}/rounds", {"word-0": "JAZZY", "noword-1": "on",
+                                                         "noword-2": "on", "out": "0"}))
+            time.sleep(0.05)
+        thread.join()
+        imported = done[0]
+        peak = max(server.peak_rss(pid) - idle[pid] for pid in idle)
+        page = keeper.get(game).text
+    failed = [a for a in saves if a.status != 303]
+    kept = len(re.findall(r'data-round="\d+"', page)) or page.count("JAZZY")
+    times = [a.seconds for a in saves]
+    return [
+        (f"import a {words:,}-word list ({len(data) / 1e6:.1f} MB .txt.gz) through the server, "
+         "upload to commit", f"{imported.seconds:.1f} s ({imported.status}); the importing worker "
+                             f"peaked {peak / 2**20:.0f} MB above idle"),
+        ("rounds saved meanwhile (one every 50 ms)",
+         f"{len(saves)} saved, {len(failed)} failed; {statistics.median(times) * 1e3:.0f} ms median, "
+         f"{max(times) * 1e3:.0f} ms worst to save (JAZZY shown {kept} times)"),
+    ]
+
+
 def main() -> None:
     sections = {"Scorekeeping (FOOT!/ZOOT!)": bench_rules() + bench_pages(),
-                "Word judge": bench_words(),
-                "Card reader": bench_ocr()}
+                "Word judge": bench_words() + bench_longest_hands(),
+                "Card reader": bench_ocr(),
+                "What a phone on the Wi-Fi can make the server do":
+                    bench_scan_memory() + bench_import_with_rounds()}
     lines = [
         "# Benchmarks",
         "",

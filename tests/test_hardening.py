@@ -226,7 +226,8 @@ def test_a_list_of_endless_repeats_is_refused_through_the_form(app, client, game
     ("family", "ABCDEFGHIJKLMNOPQRSTUVWX", 12)])
 def test_a_hand_larger_than_the_game_deals_is_refused(client, game_key, hand, most):
     page = client.get("/words", query_string={"game": game_key, "hand": hand}).text
-    assert any(e.startswith(f"At most {most} cards in a hand of") for e in errors(page))
+    assert any(e.startswith("A hand of") and e.endswith(f"holds at most {most} cards.")
+               for e in errors(page))
 
 
 def test_the_longest_hand_a_game_accepts_is_answered(client):
@@ -267,7 +268,8 @@ def test_a_form_shown_more_than_twelve_hours_ago_has_expired(app, monkeypatch):
 
 
 def test_the_scorekeeping_is_handed_to_another_phone_once(app, client, game, monkeypatch):
-    page = client.post(f"{game}/handover").text
+    page = client.post(f"{game}/handover", follow_redirects=True).text
+    assert client.get(f"{game}/handover").text.count(page.split("<code>", 1)[1][:40]) == 1  # a reload shows it again
     link = page.split("<code>", 1)[1].split("</code>", 1)[0]
     path = link.split("localhost", 1)[1]
     other = app.test_client()
@@ -278,7 +280,7 @@ def test_the_scorekeeping_is_handed_to_another_phone_once(app, client, game, mon
     assert client.post(f"{game}/rounds", data=round_form("JAZZY", "", "", out=0)).status_code == 403
     again = app.test_client().post(path)
     assert again.status_code == 403 and "expired or was already used" in again.text
-    late = other.post(f"{game}/handover").text.split("<code>", 1)[1].split("</code>", 1)[0]
+    late = other.post(f"{game}/handover", follow_redirects=True).text.split("<code>", 1)[1].split("</code>", 1)[0]
     monkeypatch.setattr("companion.models._now", lambda: companion.models.datetime.now().replace(
         tzinfo=None) + timedelta(days=1))
     assert app.test_client().post(late.split("localhost", 1)[1]).status_code == 403

@@ -165,13 +165,13 @@ def hand_problem(hand: str, rules: WordRules) -> str | None:
     """Why the cards typed for "what could I have made?" are not a hand of this game.
 
     >>> hand_problem("ABCDEFG?", rules_for("foot")), hand_problem("JAZZ", rules_for("foot"))
-    ('at most 7 cards in a hand of FOOT!', None)
+    ('a hand of FOOT! holds at most 7 cards', None)
     """
     cards = "".join(hand.split()).upper()
     if any(not ("A" <= c <= "Z" or c == WILD) for c in cards):
         return "letters A–Z only (and ? for a wild card)"
     if len(cards) > rules.hand_size:
-        return f"at most {rules.hand_size} cards in a hand of {rules.name}"
+        return f"a hand of {rules.name} holds at most {rules.hand_size} cards"
     if cards.count(WILD) > MAX_WILDS:
         return f"at most {MAX_WILDS} wild cards"
     return None

@@ -67,7 +67,8 @@ def clean_definition(text: str) -> str | None:
     >>> clean_definition("a\\x1b[31m red\\u202e word\\t "), clean_definition("\\x00")
     ('a [31m red word', None)
     """
-    text = "".join(" " if unicodedata.category(c).startswith("C") else c for c in text)
+    if not text.isprintable():  # the common case skips the look at each character
+        text = "".join(" " if unicodedata.category(c).startswith("C") else c for c in text)
     return " ".join(text.split())[:MAX_DEFINITION] or None
 
 
