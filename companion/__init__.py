@@ -10,6 +10,7 @@ from pathlib import Path
 from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
+from werkzeug.middleware.proxy_fix import ProxyFix
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 
@@ -48,6 +49,11 @@ def configure(app: Flask, test_config: dict | None) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
     )
+    if os.environ.get("BEHIND_TLS_PROXY") == "1":
+        # Served behind a proxy that speaks HTTPS to the phones (README, "Safety"): trust its
+        # forwarded host and scheme (one hop), and send cookies over HTTPS only.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+        app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
     if test_config:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 import time
 
-from flask import abort, flash, make_response, render_template, request
+from flask import abort, current_app, flash, make_response, render_template, request
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from werkzeug.exceptions import ServiceUnavailable
@@ -77,7 +77,8 @@ def scorekeeper_game(game_id: int) -> Game:
 
 def keep_token(response, game: Game, token: str):
     response.set_cookie(cookie_name(game), token, max_age=TOKEN_MAX_AGE,
-                        path=f"/games/{game.id}", httponly=True, samesite="Lax")
+                        path=f"/games/{game.id}", httponly=True, samesite="Lax",
+                        secure=current_app.config.get("SESSION_COOKIE_SECURE", False))
     return response
 
 

@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
-from flask_migrate import check
+from flask_migrate import check, upgrade
 
 from companion import create_app
 from conftest import new_game, round_form, totals
@@ -90,3 +90,23 @@ def test_the_secret_key_is_made_once_and_kept(tmp_path, monkeypatch):
     assert key_file.read_text().strip() == first.config["SECRET_KEY"]
     assert create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://"}).config["SECRET_KEY"] == \
         first.config["SECRET_KEY"]
+
+
+def test_behind_a_tls_proxy_cookies_go_over_https_only(tmp_path, monkeypatch):
+    """BEHIND_TLS_PROXY=1: cookies are Secure, and links made for another phone (a handover)
+    carry the proxy's https address, not the app's own."""
+    monkeypatch.setenv("BEHIND_TLS_PROXY", "1")
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}", "SECRET_KEY": "x",
+                      "WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        upgrade()
+    proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example"}
+    client = app.test_client()
+    response = client.post("/games/new", data={"ruleset": "foot", "name-0": "A", "name-1": "B",
+                                                "dealer": "0"}, headers=proxied,
+                           base_url="https://localhost")
+    cookies = response.headers.getlist("Set-Cookie")
+    assert cookies and all("Secure" in c for c in cookies)
+    page = client.post("/games/1/handover", headers=proxied, base_url="https://localhost",
+                       follow_redirects=True).text
+    assert "<code>https://scores.example/games/1/take/" in page
