@@ -1,45 +1,46 @@
-"""Challenges: a player doubts a word; the judge rules, the verdict moves points."""
+"""Challenges: a player doubts a word; the judge rules under the game's rules, the scorekeeper
+records the verdict (or overrules it), and the game's rules say what it changes."""
 
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from .lookup import house_for, judge, word_rules
-from .rules import foot
+from .rules.base import REJECTED, STANDS
 from .web import append_play, new_nonce, scorekeeper_game, whole_number
 
-bp = Blueprint("challenges", __name__, url_prefix="/games/<id:game_id>/rounds/<id:round_id>")
+bp = Blueprint("challenges", __name__, url_prefix="/games/<id:game_id>")
+CHALLENGE = "challenge"
 
 
-@bp.route("/challenge/<id:seat>", methods=["GET", "POST"])
-def challenge(game_id: int, round_id: int, seat: int):
-    """Settle a challenge: the judge's verdict, which the scorekeeper may overrule."""
+@bp.route("/challenge", methods=["GET", "POST"])
+def challenge(game_id: int):
+    """Settle a challenge: the judge's verdict, which the scorekeeper may overrule. What is
+    challenged comes from the address (?round=..&seat=.. for FOOT!, ?seat=..&word=.. for the
+    family game): the game's rules read it."""
     game = scorekeeper_game(game_id)
-    tally = game.tally()
-    found = next((r for r in tally.rounds if r.id == round_id), None)
-    if found is None or not 0 <= seat < len(found.words) or not found.words[seat]:
+    standings = game.standings()
+    target = game.rules.challenge_target(standings, request.values)
+    if target is None:
         flash("There is no such word to challenge.")
         return redirect(url_for("games.show", game_id=game.id), 303)
-    ruling = judge().check(found.words[seat], word_rules(game), house_for(game))
-    judged = foot.STANDS if ruling.valid else foot.REJECTED
+    ruling = judge().check(target.word, word_rules(game), house_for(game))
+    judged = STANDS if ruling.valid else REJECTED
     values = {"challenger": "", "verdict": judged}
     errors: dict[str, str] = {}
     if request.method == "POST":
         values = request.form
-        challenger, verdict = whole_number(values.get("challenger")), values.get("verdict", "")
-        try:
-            foot.check_challenge(tally, round_id, seat, challenger, verdict)
-        except foot.RoundError as e:
-            errors = e.errors
-        else:
-            append_play(game, foot.CHALLENGE, {
-                "round": round_id, "seat": seat, "challenger": challenger, "verdict": verdict,
-                # what the judge said, so that an overrule shows as a house decision
-                "judge": {"verdict": judged, "reason": ruling.reason, "source": ruling.source},
-            }, values.get("nonce"))
+        data, errors = game.rules.challenge_data(standings, target,
+                                                 whole_number(values.get("challenger")),
+                                                 values.get("verdict", ""))
+        if not errors:
+            # what the judge said, so that an overrule shows as a house decision
+            data["judge"] = {"verdict": judged, "reason": ruling.reason, "source": ruling.source}
+            append_play(game, CHALLENGE, data, values.get("nonce"))
             return redirect(url_for("games.show", game_id=game.id), 303)
     return render_template(
-        "challenge.html", game=game, round=found, seat=seat, names=game.names,
-        word=found.words[seat], points=foot.word_points(found.words[seat]), ruling=ruling,
-        judged=judged, form=values, errors=errors, nonce=values.get("nonce") or new_nonce(),
+        "challenge.html", game=game, rules=game.rules, standings=standings, target=target,
+        names=game.names, word=target.word, ruling=ruling, judged=judged, form=values,
+        errors=errors, nonce=values.get("nonce") or new_nonce(),
+        args={k: v for k, v in request.args.items() if k in ("round", "seat", "word")},
     ), 422 if errors else 200

@@ -17,7 +17,8 @@ from flask.cli import with_appcontext
 from .extensions import db
 from .models import Game, WordList
 from .web import commit
-from .words.judge import GAMES, Judge, rules_for
+from .rules import lookup_choices, word_rules_for
+from .words.judge import Judge
 
 
 def lan_address() -> str:
@@ -47,19 +48,19 @@ def words() -> None:
 
 
 @words.command("check")
-@click.option("--game", type=click.Choice(GAMES), default="foot", show_default=True)
-@click.option("--length", type=int, default=None,
-              help="ZOOT!/Poker word length (7 or 5), or the family game's minimum (3 or 4).")
+@click.option("--game", type=click.Choice(list(lookup_choices())), default="foot", show_default=True,
+              help="The game, as the lookup page names it (poker5: 5-letter words; "
+                   "family4: the adults' 4+ letters).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON array of verdicts.")
 @click.argument("word", nargs=-1, required=True)
 @with_appcontext
-def check(game: str, length: int | None, as_json: bool, word: tuple[str, ...]) -> None:
+def check(game: str, as_json: bool, word: tuple[str, ...]) -> None:
     """Judge each WORD by the game's rules. Exits 1 when any word is not allowed."""
     try:
         judge = Judge(Path(current_app.config["WORD_STORE"]))
     except FileNotFoundError as e:
         raise click.ClickException(f"{e}: run `make install` to build it.") from None
-    rules = rules_for(game, length)
+    rules = word_rules_for(game)
     verdicts = [judge.check(w, rules) for w in word]
     if as_json:
         click.echo(json.dumps([v.as_json() for v in verdicts], ensure_ascii=False))

@@ -1,26 +1,27 @@
-"""Games: the list, a new game, the scoreboard and the history."""
+"""Games: the list, a new game, the scoreboard (a page, or JSON), the history, handing over.
+Everything game-specific comes from the game's ruleset (companion/rules/)."""
 
 from __future__ import annotations
 
 import unicodedata
 
 import segno
-from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
 from .history import describe_log
 from .models import NAME_MAX, Game
-from .rules import foot
+from .rules import RULESETS, startable
+from .rules.base import Standings
 from .web import (commit, is_scorekeeper, keep_token, load_game, new_nonce, render,
                   scorekeeper_game, whole_number)
 
 bp = Blueprint("games", __name__)
 
-SEATS = 4
-
-
+#: Name fields on the new-game form: the most seats any game has.
+SEATS = max(r.seats[1] for r in RULESETS.values() if r.startable)
 #: How many games a phone remembers (its session cookie stays small).
 REMEMBERED = 40
 
@@ -42,7 +43,7 @@ def home():
         select(Game).where(Game.id.in_(known))
         .options(selectinload(Game.players), selectinload(Game.plays))
         .order_by(Game.id.desc())).all() if known else []
-    listed = [(game, game.tally()) for game in games]
+    listed = [(game, game.standings()) for game in games]
     return render_template(
         "home.html",
         playing=[(g, t) for g, t in listed if not t.finished],
@@ -52,9 +53,12 @@ def home():
 def read_new_game(form) -> tuple[dict, dict]:
     """The new-game form as (values, errors)."""
     errors: dict[str, str] = {}
-    ruleset = form.get("ruleset", "")
-    if ruleset not in foot.VARIANTS:
-        errors["ruleset"] = "Choose FOOT! or ZOOT!."
+    rules = RULESETS.get(form.get("ruleset", ""))
+    settings = {}
+    if rules is None or not rules.startable:
+        errors["ruleset"] = "Choose a game: " + ", ".join(r.name for r in startable()) + "."
+    else:
+        settings, errors = rules.read_settings(form)
     names: list[str] = []
     dealer = None
     for i in range(SEATS):
@@ -70,50 +74,54 @@ def read_new_game(form) -> tuple[dict, dict]:
         if form.get("dealer") == str(i):
             dealer = len(names)
         names.append(name)
-    if not 2 <= len(names) <= SEATS:
-        errors["players"] = "A game needs 2 to 4 players: type their names in seat order."
+    fewest, most = rules.seats if rules else (2, SEATS)
+    if not fewest <= len(names) <= most:
+        errors["players"] = (f"A game needs {fewest} to {most} players: type their names in "
+                             "seat order.")
     elif dealer is None:
         errors["dealer"] = "Choose who deals first."
-    return {"ruleset": ruleset, "names": names, "dealer": dealer}, errors
+    return {"ruleset": rules and rules.key, "names": names, "dealer": dealer,
+            "settings": settings}, errors
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
-    """Start a game: the variant, the players in seat order, the first dealer."""
-    if request.method == "GET":
-        return render_template("new_game.html", form={}, errors={})
+    """Start a game: which one and its settings, the players in seat order, the first dealer."""
+    if request.method != "POST":
+        return render_template("new_game.html", form={}, errors={}, games=startable(), seats=SEATS)
     values, errors = read_new_game(request.form)
     if errors:
-        return render_template("new_game.html", form=request.form, errors=errors), 422
-    game, token = Game.start(values["ruleset"], values["names"], values["dealer"])
+        return render_template("new_game.html", form=request.form, errors=errors,
+                               games=startable(), seats=SEATS), 422
+    game, token = Game.start(values["ruleset"], values["names"], values["dealer"],
+                             values["settings"])
     db.session.add(game)
     commit()
     remember(game)
     return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)
 
 
-def typed_previews(game: Game, values) -> list[foot.WordPreview]:
-    """Points beside each word of a round form, from what has been typed."""
-    words = [foot.normalize(values.get(f"word-{seat}", ""))[:64]
-             for seat in range(len(game.players))]
-    return foot.preview(game.variant, words, whole_number(values.get("out")))
-
-
 def game_context(game: Game, form=None, **extra) -> dict:
-    """What the game page shows; `form` holds a round form being corrected."""
+    """What the game page shows; `form` holds an entry form being corrected."""
     form = form or {}
-    tally = game.tally()
-    context = dict(game=game, tally=tally, names=game.names,
+    standings = game.standings()
+    context = dict(game=game, rules=game.rules, settings=game.rule_settings,
+                   standings=standings, names=game.names,
                    scorekeeper=is_scorekeeper(game), nonce=form.get("nonce") or new_nonce(),
-                   undo=undo_target(game, tally), form=form, errors={},
-                   previews=typed_previews(game, form))
+                   undo=undo_target(game, standings), form=form, errors={},
+                   preview=preview_of(game, form))
     context.update(extra)
     return context
 
 
-def undo_target(game: Game, tally: foot.Tally):
+def preview_of(game: Game, values):
+    """What the entry form shows beside each player as it is filled in."""
+    return game.rules.preview(values, len(game.players), game.rule_settings, game.standings())
+
+
+def undo_target(game: Game, standings: Standings):
     """The last entry that Undo would take back, with its description."""
-    return next(iter(reversed(describe_log(game, tally, undoable_only=True))), None)
+    return next(iter(reversed(describe_log(game, standings, undoable_only=True))), None)
 
 
 @bp.get("/games/<id:game_id>")
@@ -122,14 +130,34 @@ def show(game_id: int):
     game = load_game(game_id)
     if not request.headers.get("HX-Request"):  # a watcher's refresh changes nothing
         remember(game)
-    return render("game.html", "_scoreboard.html", **game_context(game))
+    return render("game.html", f"games/{game.rules.template}/_scoreboard.html", **game_context(game))
 
 
 @bp.get("/games/<id:game_id>/history")
 def history(game_id: int):
     """Every entry ever made in this game, undone ones included."""
     game = load_game(game_id)
-    return render_template("history.html", game=game, entries=describe_log(game, game.tally()))
+    return render_template("history.html", game=game, entries=describe_log(game, game.standings()))
+
+
+@bp.get("/games/<id:game_id>.json")
+def standings_json(game_id: int):
+    """The standings as JSON, for scripts and a scoreboard on a TV: anyone with the address."""
+    game = load_game(game_id)
+    standings = game.standings()
+    names = game.names
+    response = jsonify({
+        "id": game.id, "ruleset": game.rules.key, "name": game.rules.name,
+        "settings": game.rule_settings, "players": names,
+        "totals": dict(zip(names, standings.totals)), "finished": standings.finished,
+        "leaders": [names[s] for s in standings.leaders],
+        "winners": [names[s] for s in standings.winners],
+        "losers": [names[s] for s in standings.losers],
+        "dealer": names[standings.dealer] if standings.dealer is not None else None,
+        "rows": [row.as_json() for row in standings.rows],
+        "unread_plays": list(standings.unread)})
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.route("/games/<id:game_id>/handover", methods=["GET", "POST"])
@@ -153,7 +181,7 @@ def handover(game_id: int):
 def take_over(game_id: int, code: str):
     """Keep score for this game on this phone, with the link the scorekeeper's phone showed."""
     game = load_game(game_id)
-    if request.method == "GET":  # a link preview must not use the code up: ask first
+    if request.method != "POST":  # a link preview (GET or HEAD) must not use the code up
         return render_template("take_over.html", game=game, code=code)
     token = game.take_over(code[:64])
     if token is None:

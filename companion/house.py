@@ -10,7 +10,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from . import word_lists
 from .history import list_choice_text
 from .lookup import house_for
-from .rules import foot
+from .rules.log import HOUSE_ADD, HOUSE_REMOVE, VOID, active_plays
 from .web import (append_play, is_scorekeeper, load_game, new_nonce, scorekeeper_game,
                   upload_limit, whole_number)
 from .words import list_file
@@ -23,8 +23,7 @@ LIST_UPLOAD_LIMIT = 64 * 1024 * 1024
 
 def _rule_plays(game):
     """The house-rule plays still in force, newest first, to show and to drop."""
-    return [p for p in reversed(foot.active_plays(game.log()))
-            if p.kind in ("house-add", "house-remove")]
+    return [p for p in reversed(active_plays(game.log())) if p.kind in (HOUSE_ADD, HOUSE_REMOVE)]
 
 
 def _page(game, errors=None, form=None, status=200):
@@ -66,7 +65,7 @@ def drop(game_id: int, play_id: int):
     """Drop one house rule: the list decides that word again."""
     game = scorekeeper_game(game_id)
     if any(p.id == play_id for p in _rule_plays(game)):
-        append_play(game, foot.VOID, {"play": play_id, "reason": "delete"})
+        append_play(game, VOID, {"play": play_id, "reason": "delete"})
         flash("House rule dropped.")
     return redirect(url_for("house.rules", game_id=game.id), 303)
 

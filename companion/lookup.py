@@ -12,24 +12,14 @@ from sqlalchemy import select
 from .extensions import db
 from .models import Game, WordList, WordListEntry
 from .word_lists import usable_list
-from .rules import foot
+from .rules import lookup_choices
+from .rules.log import active_plays
 from .web import load_game, render
 from .words.anagrams import LetterIndex
-from .words.judge import (NO_HOUSE, House, Judge, WordRules, hand_problem, rules_for,
-                          split_words)
+from .words.judge import NO_HOUSE, House, Judge, WordRules, hand_problem, split_words
 
 bp = Blueprint("lookup", __name__)
 
-#: The games the lookup page offers without a game open: key -> (game, length, label).
-CHOICES = {
-    "foot": ("foot", None, "FOOT! · 5 letters"),
-    "zoot": ("zoot", None, "ZOOT! · 7 letters"),
-    "poker": ("poker", None, "ZOOT! Poker · 7 letters"),
-    "poker5": ("poker", 5, "ZOOT! Poker · 5 letters"),
-    "fez": ("fez", None, "FEZ · 2 letters or more"),
-    "family": ("family", 3, "Family game · 3+ letters"),
-    "family4": ("family", 4, "Family game · 4+ letters"),
-}
 MAX_WORDS_AT_ONCE = 12
 HOUSE_KINDS = ("house-add", "house-remove", "house-list")
 
@@ -88,7 +78,7 @@ def house_for(game: Game) -> House:
     added: dict[str, str | None] = {}
     removed: set[str] = set()
     list_id, list_only = None, True
-    for play in foot.active_plays(game.log()):
+    for play in active_plays(game.log()):
         if play.kind == "house-add":
             added[play.data["word"]] = play.data.get("definition")
             removed.discard(play.data["word"])
@@ -104,7 +94,7 @@ def house_for(game: Game) -> House:
 
 
 def word_rules(game: Game) -> WordRules:
-    return rules_for(game.ruleset)
+    return game.rules.word_rules(game.rule_settings)
 
 
 def lookup_context(rules: WordRules, house: House, **extra) -> dict:
@@ -129,10 +119,11 @@ def _answer(context: dict):
 @bp.get("/words")
 def lookup():
     """Settle a challenge: type a word, see the verdict for the chosen game."""
+    choices = lookup_choices()
     choice = request.args.get("game", "foot")
-    game, length, _ = CHOICES.get(choice, CHOICES["foot"])
-    return _answer(lookup_context(rules_for(game, length), NO_HOUSE, choices=CHOICES,
-                                  choice=choice if choice in CHOICES else "foot", game=None))
+    choice = choice if choice in choices else next(iter(choices))
+    return _answer(lookup_context(choices[choice][1], NO_HOUSE, game=None, choice=choice,
+                                  choices={k: label for k, (label, _) in choices.items()}))
 
 
 @bp.get("/games/<id:game_id>/words")

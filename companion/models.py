@@ -11,7 +11,9 @@ from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .rules import foot
+from .rules import RULESETS
+from .rules.base import Ruleset, Standings
+from .rules.log import Play as LogPlay
 
 NAME_MAX = 24
 
@@ -27,6 +29,9 @@ def _digest(token: str) -> str:
 class Game(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     ruleset: Mapped[str] = mapped_column(String(16))
+    # The table's choices; a setting missing here reads as its default (games started before
+    # settings existed have none).
+    settings: Mapped[dict | None] = mapped_column(JSON)
     first_dealer: Mapped[int]
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     # A one-time code that hands the scorekeeping to another phone, and until when it works.
@@ -40,10 +45,11 @@ class Game(db.Model):
         order_by="Play.id", cascade="all, delete-orphan")
 
     @classmethod
-    def start(cls, ruleset: str, names: list[str], first_dealer: int) -> tuple[Game, str]:
+    def start(cls, ruleset: str, names: list[str], first_dealer: int,
+              settings: dict | None = None) -> tuple[Game, str]:
         """A new game and the edit token that the creating phone keeps."""
         token = secrets.token_urlsafe(32)
-        game = cls(ruleset=ruleset, first_dealer=first_dealer,
+        game = cls(ruleset=ruleset, first_dealer=first_dealer, settings=settings or {},
                    edit_token_hash=_digest(token),
                    players=[Player(seat=i, name=n) for i, n in enumerate(names)])
         return game, token
@@ -75,18 +81,29 @@ class Game(db.Model):
         return token
 
     @property
-    def variant(self) -> foot.Variant:
-        return foot.VARIANTS[self.ruleset]
+    def rules(self) -> Ruleset:
+        return RULESETS[self.ruleset]
+
+    @property
+    def rule_settings(self) -> dict:
+        """The game's settings, every one of them (defaults for those not stored)."""
+        return self.rules.settings_of(self.settings)
 
     @property
     def names(self) -> list[str]:
         return [p.name for p in self.players]
 
-    def log(self) -> list[foot.Play]:
-        return [foot.Play(p.id, p.kind, p.data) for p in self.plays]
+    def log(self) -> list[LogPlay]:
+        return [LogPlay(p.id, p.kind, p.data) for p in self.plays]
 
-    def tally(self) -> foot.Tally:
-        return foot.tally(len(self.players), self.first_dealer, self.log())
+    def standings(self) -> Standings:
+        """Everything the game's screens show, derived by its rules from the log (once per
+        request: the log does not change within one)."""
+        cached = getattr(self, "_standings", None)
+        if cached is None or cached[0] != len(self.plays):
+            cached = self._standings = (len(self.plays), self.rules.standings(
+                self.rule_settings, len(self.players), self.first_dealer, self.log()))
+        return cached[1]
 
 
 class Player(db.Model):

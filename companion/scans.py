@@ -12,7 +12,7 @@ import io
 import string
 import threading
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request
 from PIL import Image
 
 import ocr
@@ -58,6 +58,8 @@ def _shown(photo: ocr.Photo) -> str:
 def scan(game_id: int, seat: int):
     """Read the cards in the photo taken for this player's word."""
     game = scorekeeper_game(game_id)
+    if not game.rules.scans:
+        abort(404)
     if not 0 <= seat < len(game.players):
         return _page(game, request.form, seat, status=404)
     upload = request.files.get(f"photo-{seat}")
@@ -97,6 +99,8 @@ def scan(game_id: int, seat: int):
 def use(game_id: int, seat: int):
     """Put the corrected word in the player's field, scored as if typed."""
     game = scorekeeper_game(game_id)
+    if not game.rules.scans:
+        abort(404)
     form = request.form.to_dict()
     word = form.get("suggestion") or "".join(
         form[f"card-{k}"] for k in range(12) if form.get(f"card-{k}") in _ONE_CARD)

@@ -37,9 +37,10 @@ def whole_number(value: str | None, low: int = 0, high: int = MAX_ID) -> int | N
 
 class IdConverter(BaseConverter):
     """`<id:game_id>` in a route: digits 0-9 naming a row that can exist; anything else is a 404
-    before the database is asked."""
+    before the database is asked (nine digits at most: a longer id matches no route at all,
+    so no other route's methods are offered for it)."""
 
-    regex = r"[0-9]{1,10}"
+    regex = r"[0-9]{1,9}"
 
     def to_python(self, value: str) -> int:
         number = whole_number(value)

@@ -26,7 +26,9 @@ from flask_migrate import upgrade
 
 from companion import create_app
 from companion.rules import foot
-from companion.words.judge import GAMES, Judge, rules_for
+from companion.rules import lookup_choices, word_rules_for
+from companion.rules.log import EDIT, VOID, Play
+from companion.words.judge import Judge
 
 ROOT = Path(__file__).resolve().parent.parent
 WORD_STORE = ROOT / "instance" / "words.sqlite"
@@ -43,13 +45,13 @@ def timed(fn, repeat: int) -> tuple[float, float]:
     return statistics.median(runs), max(runs)
 
 
-def long_game_log(rounds: int, players: int = 4) -> list[foot.Play]:
+def long_game_log(rounds: int, players: int = 4) -> list[Play]:
     """A long evening: one challenge every third round, one edit every fifth, one undo every seventh."""
     plays, next_id = [], 1
 
     def add(kind, data):
         nonlocal next_id
-        plays.append(foot.Play(next_id, kind, data))
+        plays.append(Play(next_id, kind, data))
         next_id += 1
         return next_id - 1
 
@@ -62,14 +64,14 @@ def long_game_log(rounds: int, players: int = 4) -> list[foot.Play]:
             add(foot.CHALLENGE, {"round": round_id, "seat": 0, "challenger": 1,
                                  "verdict": foot.REJECTED if n % 2 else foot.STANDS})
         if n % 5 == 0:
-            add(foot.EDIT, {"round": round_id, "words": words, "out": 0, "final": False})
+            add(EDIT, {"round": round_id, "words": words, "out": 0, "final": False})
         if n % 7 == 0:
-            add(foot.VOID, {"play": round_id, "reason": "delete"})
+            add(VOID, {"play": round_id, "reason": "delete"})
     return plays
 
 
 def bench_rules() -> list[tuple[str, str]]:
-    log = long_game_log(40)
+    log = long_game_log(40)  # foot.tally: the standings of FOOT!/ZOOT!
     median, worst = timed(lambda: foot.tally(4, 0, log), 200)
     word = timed(lambda: foot.word_points("JAZZIER"), 10_000)[0]
     return [
@@ -123,7 +125,7 @@ def random_hands(count: int, letters: int, seed: int = 7) -> list[str]:
 
 def bench_words() -> list[tuple[str, str]]:
     judge = Judge(WORD_STORE)
-    rules = {g: rules_for(g) for g in GAMES}
+    rules = {g: word_rules_for(g) for g in lookup_choices()}
     rows = list(csv.DictReader((ROOT / "tests/judge/eval_words.tsv").open(), delimiter="\t"))
     wrong = [r["word"] for r in rows if judge.check(r["word"], rules["fez"]).valid != (r["valid"] == "1")]
     lookup = timed(lambda: judge.check("XYLEM", rules["foot"]), 20_000)[0]
@@ -295,8 +297,8 @@ def bench_longest_hands() -> list[tuple[str, str]]:
         client = app.test_client()
         deck = "".join(c * n for c, n in foot.DECK.items())
         rng = random.Random(11)
-        for game in GAMES:
-            size = rules_for(game).hand_size
+        for game in lookup_choices():
+            size = word_rules_for(game).hand_size
             hands = ["".join(rng.sample(deck, size - 2)) + "??" for _ in range(50)]
             runs = []
             for hand in hands:

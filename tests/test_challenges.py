@@ -6,7 +6,7 @@ from conftest import errors, round_form, text, totals
 
 
 def challenge(client, game, seat, challenger, verdict, round_id=1, **extra):
-    return client.post(f"{game}/rounds/{round_id}/challenge/{seat}",
+    return client.post(f"{game}/challenge?round={round_id}&seat={seat}",
                        data={"challenger": str(challenger), "verdict": verdict, **extra},
                        follow_redirects=True)
 
@@ -18,12 +18,12 @@ def checked_verdict(html: str) -> str:
 def test_the_judge_rules_on_the_challenged_word(client, game):
     # Bo laid BLORF (no word; B 3 + L 3 + O 1 + R 3 + F 3 = 13).
     client.post(f"{game}/rounds", data=round_form("JAZZY", "BLORF", "", out=0))
-    page = text(client.get(f"{game}/rounds/1/challenge/1").text)
+    page = text(client.get(f"{game}/challenge?round=1&seat=1").text)
     assert "The judge: BLORF is not allowed" in page and "Not in the word list." in page
-    assert checked_verdict(client.get(f"{game}/rounds/1/challenge/1").text) == "rejected"
-    page = text(client.get(f"{game}/rounds/1/challenge/0").text)
+    assert checked_verdict(client.get(f"{game}/challenge?round=1&seat=1").text) == "rejected"
+    page = text(client.get(f"{game}/challenge?round=1&seat=0").text)
     assert "The judge: JAZZY is allowed" in page and "resembling jazz" in page
-    assert checked_verdict(client.get(f"{game}/rounds/1/challenge/0").text) == "stands"
+    assert checked_verdict(client.get(f"{game}/challenge?round=1&seat=0").text) == "stands"
 
 
 def test_a_rejected_going_out_word_scores_nothing_and_pays_the_challenger(client, game):
@@ -57,7 +57,7 @@ def test_the_scorekeeper_can_overrule_the_judge_and_it_is_recorded(client, game)
 
 def test_a_wild_card_word_is_judged_by_what_it_reads_as(client, game):
     client.post(f"{game}/rounds", data=round_form("JAZZY", "QUI?K", "", out=0))
-    page = text(client.get(f"{game}/rounds/1/challenge/1").text)
+    page = text(client.get(f"{game}/challenge?round=1&seat=1").text)
     assert "The judge: QUICK is allowed" in page and "Reads as QUICK" in page
 
 
@@ -65,14 +65,14 @@ def test_house_rules_change_the_judges_ruling(client, game):
     client.post(f"{game}/rounds", data=round_form("JAZZY", "BLORF", "", out=0))
     client.post(f"{game}/house/words", data={"word": "blorf", "action": "add",
                                              "definition": "a family joke"})
-    page = text(client.get(f"{game}/rounds/1/challenge/1").text)
+    page = text(client.get(f"{game}/challenge?round=1&seat=1").text)
     assert "The judge: BLORF is allowed" in page and "Added by a house rule." in page
     assert "a family joke" in page
 
 
 def test_the_challenge_page_says_what_each_verdict_costs(client, game):
     client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
-    page = text(client.get(f"{game}/rounds/1/challenge/0").text)
+    page = text(client.get(f"{game}/challenge?round=1&seat=0").text)
     assert "Ann’s word in round 1, worth 71." in page
     assert "Not a word: Ann scores 0 this round; the challenger gains 71" in page
     assert "The word stands: the challenger loses 71" in page
@@ -81,11 +81,11 @@ def test_the_challenge_page_says_what_each_verdict_costs(client, game):
 
 def test_a_challenge_needs_a_challenger_and_a_verdict(client, game):
     client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
-    response = client.post(f"{game}/rounds/1/challenge/0", data={})
+    response = client.post(f"{game}/challenge?round=1&seat=0", data={})
     assert response.status_code == 422
     assert errors(response.text) == ["Choose who challenged.",
                                      "Choose the verdict: the word stands or is rejected."]
-    response = client.post(f"{game}/rounds/1/challenge/0", data={"challenger": "0", "verdict": "stands"})
+    response = client.post(f"{game}/challenge?round=1&seat=0", data={"challenger": "0", "verdict": "stands"})
     assert "A player cannot challenge their own word." in errors(response.text)
     assert totals(client.get(game).text) == [81, 26, 0]
 
@@ -102,7 +102,7 @@ def test_no_word_and_missing_rounds_cannot_be_challenged(client, game):
 def test_a_word_is_challenged_once_and_undo_takes_the_challenge_back(client, game):
     client.post(f"{game}/rounds", data=round_form("QWERT", "QUOTA", "", out=0))
     challenge(client, game, seat=0, challenger=1, verdict="rejected")
-    response = client.post(f"{game}/rounds/1/challenge/0",
+    response = client.post(f"{game}/challenge?round=1&seat=0",
                            data={"challenger": "2", "verdict": "stands"})
     assert "That word has already been challenged." in errors(response.text)
     page = client.post(f"{game}/undo", data={"play": "2"}, follow_redirects=True).text

@@ -40,7 +40,7 @@ def test_new_game_refuses_bad_forms_and_saves_nothing(client):
         ({"ruleset": "foot", "name-0": "Ann", "name-1": "Bo", "dealer": "2"},
          "Choose who deals first."),
         ({"ruleset": "poker", "name-0": "Ann", "name-1": "Bo", "dealer": "0"},
-         "Choose FOOT! or ZOOT!."),
+         "Choose a game: FOOT!, ZOOT!, Family word game."),
     ]
     for form, message in cases:
         response = client.post("/games/new", data=form)
@@ -77,7 +77,7 @@ def test_another_phone_can_watch_but_not_change(app, client, game):
         (f"{game}/undo", {"play": "1"}),
         (f"{game}/rounds/1/delete", {}),
         (f"{game}/rounds/1/edit", round_form("JAZZY", "", "", out=0)),
-        (f"{game}/rounds/1/challenge/0", {"challenger": "1", "verdict": "rejected"}),
+        (f"{game}/challenge?round=1&seat=0", {"challenger": "1", "verdict": "rejected"}),
     ]:
         response = watcher.post(path, data=form)
         assert response.status_code == 403

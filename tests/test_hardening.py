@@ -48,7 +48,7 @@ def test_odd_digits_in_number_fields_are_refused_with_a_reason(app, client, game
     edited = client.post(f"{game}/rounds/1/edit", data={**round_form("JAZZY", "QUOTA", "", out=0),
                                                         "out": value})
     assert "Choose the one player who went out first." in errors(edited.text)
-    challenged = client.post(f"{game}/rounds/1/challenge/1", data={"challenger": value,
+    challenged = client.post(f"{game}/challenge?round=1&seat=1", data={"challenger": value,
                                                                   "verdict": "stands"})
     assert "Choose who challenged." in errors(challenged.text)
     house = client.post(f"{game}/house/list", data={"list": value, "mode": "only"})
@@ -61,7 +61,7 @@ def test_odd_digits_in_number_fields_are_refused_with_a_reason(app, client, game
 @pytest.mark.parametrize("path", [
     "/games/99999999999999999999", "/games/9223372036854775808", "/games/2147483648",
     "/games/9223372036854775808/history", "/games/99999999999999999999/words?q=JAZZY",
-    "/games/1/rounds/99999999999999999999/edit", "/games/1/rounds/9223372036854775808/challenge/0",
+    "/games/1/rounds/99999999999999999999/edit", "/games/9223372036854775808/challenge?round=1&seat=0",
     "/games/%EF%BC%91", "/games/%D9%A1/history",  # fullwidth and Arabic-Indic one
 ])
 def test_ids_that_cannot_exist_are_not_found(client, game, path):

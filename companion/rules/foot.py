@@ -6,17 +6,20 @@ Glossary
 - seat: a player's place, 0..n-1, in clockwise order of play. The player on a
   seat's left plays after it (seat + 1); the one on its right before it (seat - 1).
 - word: the cards a player laid down as capitals, "?" for the wild card; "" for no word.
-- Play: one entry in a game's append-only log (a round, an edit of a round, a
-  challenge, or a void that cancels an earlier play). Everything shown is derived
-  from the log by `tally`.
+- Play kinds (besides the shared ones of log.py): a round, and a challenge of one of its
+  words. Everything shown is derived from the log by `tally`.
 - Round: the current version of a round once edits and voids are applied, scored.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Mapping
+
+from ..words.judge import ZOOT_VALUES, WordRules
+from .base import REJECTED, STANDS, RuleError, Ruleset, Standings, Target
+from .log import EDIT, Play, active_plays, rows, understood
 
 WILD = "?"
 
@@ -27,20 +30,6 @@ DECK = Counter(
 )
 WILDS_IN_DECK = 4
 GOING_OUT_BONUS = 10
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A ruleset that differs from its siblings only by declared data."""
-
-    key: str
-    name: str
-    word_length: int
-
-
-FOOT = Variant("foot", "FOOT!", 5)
-ZOOT = Variant("zoot", "ZOOT!", 7)
-VARIANTS = {v.key: v for v in (FOOT, ZOOT)}
 
 
 def card_points(card: str) -> int:
@@ -88,7 +77,7 @@ def bad_characters(word: str) -> list[str]:
     return sorted({c for c in word if not ("A" <= c <= "Z" or c == WILD)})
 
 
-def word_problem(variant: Variant, word: str, going_out: bool) -> str | None:
+def word_problem(variant: FootRules, word: str, going_out: bool) -> str | None:
     """Why this word cannot be laid down in this variant, or None when it can.
 
     >>> word_problem(FOOT, "JA?ZY", going_out=True)
@@ -123,7 +112,7 @@ class WordPreview:
     is_problem: bool
 
 
-def preview(variant: Variant, words: list[str], out: int | None) -> list[WordPreview]:
+def preview(variant: FootRules, words: list[str], out: int | None) -> list[WordPreview]:
     """Points and a note for each word typed so far.
 
     >>> preview(FOOT, ["JAZZY", "QU", "Q1"], 0)[0].points
@@ -145,15 +134,10 @@ def preview(variant: Variant, words: list[str], out: int | None) -> list[WordPre
     return previews
 
 
-class RoundError(ValueError):
-    """A round that cannot have happened; `errors` maps a field to its reason."""
-
-    def __init__(self, errors: Mapping[str, str]):
-        super().__init__("; ".join(errors.values()))
-        self.errors = dict(errors)
+RoundError = RuleError
 
 
-def check_round(variant: Variant, words: list[str], out: int | None) -> None:
+def check_round(variant: FootRules, words: list[str], out: int | None) -> None:
     """Raise RoundError unless this round could have been played with one deck.
 
     Field names in the errors: "word-<seat>", "out" and "round" (the whole round).
@@ -179,25 +163,32 @@ def check_round(variant: Variant, words: list[str], out: int | None) -> None:
 
 # --- The log -----------------------------------------------------------------
 
-ROUND, EDIT, CHALLENGE, VOID = "round", "edit", "challenge", "void"
-#: Verdicts on a challenged word.
-STANDS, REJECTED = "stands", "rejected"
+ROUND, CHALLENGE = "round", "challenge"
 
 
-@dataclass(frozen=True)
-class Play:
-    """One entry of the log. `data` by kind:
+def _round_ok(data: Mapping, players: int) -> bool:
+    words, out = data["words"], data["out"]
+    return (isinstance(words, list) and len(words) == players
+            and all(isinstance(w, str) for w in words)
+            and isinstance(out, int) and 0 <= out < players)
 
-    round:     {"words": [...], "out": seat, "final": bool}
-    edit:      {"round": id, "words": [...], "out": seat, "final": bool}
-    challenge: {"round": id, "seat": seat, "challenger": seat, "verdict": STANDS|REJECTED,
-                "judge": {"verdict": ..., "reason": ..., "source": ...}}  (judge optional)
-    void:      {"play": id}
-    """
 
-    id: int
-    kind: str
-    data: Mapping
+def _edit_ok(data: Mapping, players: int) -> bool:
+    return isinstance(data["round"], int) and _round_ok(data, players)
+
+
+def _challenge_ok(data: Mapping, players: int) -> bool:
+    return (isinstance(data["round"], int) and data["verdict"] in (STANDS, REJECTED)
+            and all(isinstance(data[k], int) and 0 <= data[k] < players
+                    for k in ("seat", "challenger")))
+
+
+#: This game's play kinds and the shape of their data:
+#: round:     {"words": [...], "out": seat, "final": bool}
+#: edit:      {"round": id, "words": [...], "out": seat, "final": bool}
+#: challenge: {"round": id, "seat": seat, "challenger": seat, "verdict": STANDS|REJECTED,
+#:             "judge": {"verdict": ..., "reason": ..., "source": ...}}  (judge optional)
+KINDS = {ROUND: _round_ok, EDIT: _edit_ok, CHALLENGE: _challenge_ok}
 
 
 @dataclass(frozen=True)
@@ -236,31 +227,13 @@ class Round:
     def challenge_on(self, seat: int) -> Challenge | None:
         return next((c for c in self.challenges if c.seat == seat), None)
 
-
-@dataclass(frozen=True)
-class Tally:
-    rounds: tuple[Round, ...]
-    totals: tuple[int, ...]
-    dealer: int  # who deals the next round
-    starter: int  # who plays first in it
-    finished: bool
-    leaders: tuple[int, ...] = field(default=())  # the winners once finished
-
-    @property
-    def next_number(self) -> int:
-        return len(self.rounds) + 1
-
-
-def active_plays(plays: Iterable[Play]) -> list[Play]:
-    """The plays no void cancels. A void can itself be voided (undo of a delete)."""
-    plays = list(plays)
-    voided: set[int] = set()
-    for play in reversed(plays):  # a void only ever targets an earlier play
-        if play.id in voided:
-            continue
-        if play.kind == VOID:
-            voided.add(play.data["play"])
-    return [p for p in plays if p.id not in voided]
+    def as_json(self) -> dict:
+        return {"number": self.number, "words": list(self.words), "out": self.out,
+                "final": self.final, "dealer": self.dealer, "scores": list(self.scores),
+                "edited": self.edited,
+                "challenges": [{"seat": c.seat, "challenger": c.challenger, "verdict": c.verdict,
+                                "points": c.points, "overruled": c.overruled}
+                               for c in self.challenges]}
 
 
 def score_round(words: tuple[str, ...], out: int,
@@ -300,19 +273,15 @@ def next_deal(dealer: int, round_scores: tuple[int, ...]) -> int:
     return (lowest[0] - 1) % len(round_scores)
 
 
-def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Tally:
-    """Everything a scoreboard shows, derived from the log."""
+def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
+    """Everything a scoreboard shows, derived from the log: `rows` are the Rounds. A play
+    that is not understood is left out and listed in `unread`."""
+    plays, unread = understood(plays, KINDS, players)
     active = active_plays(plays)
-    versions: dict[int, Mapping] = {}  # round id -> its latest data
-    edited: set[int] = set()
+    versions, edited = rows(active, ROUND)
     challenges: dict[int, list[Play]] = {}
     for play in active:
-        if play.kind == ROUND:
-            versions[play.id] = play.data
-        elif play.kind == EDIT and play.data["round"] in versions:
-            versions[play.data["round"]] = play.data
-            edited.add(play.data["round"])
-        elif play.kind == CHALLENGE:
+        if play.kind == CHALLENGE:
             challenges.setdefault(play.data["round"], []).append(play)
 
     rounds: list[Round] = []
@@ -337,14 +306,15 @@ def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Tally:
 
     finished = bool(rounds) and rounds[-1].final
     best = max(totals)
-    return Tally(tuple(rounds), tuple(totals), dealer, (dealer + 1) % players,
-                 finished, tuple(s for s, t in enumerate(totals) if t == best))
+    leaders = tuple(s for s, t in enumerate(totals) if t == best) if rounds else ()
+    return Standings(tuple(totals), tuple(rounds), finished, leaders, (), dealer,
+                     (dealer + 1) % players, tuple(p.id for p in unread))
 
 
-def check_challenge(tally_: Tally, round_id: int, seat: int, challenger: int | None,
+def check_challenge(standings: Standings, round_id: int, seat: int, challenger: int | None,
                     verdict: str) -> Round:
     """Raise RoundError unless this challenge can be recorded; return its round."""
-    found = next((r for r in tally_.rounds if r.id == round_id), None)
+    found = standings.row(round_id)
     errors: dict[str, str] = {}
     if found is None:
         raise RoundError({"round": "That round no longer exists."})
@@ -362,3 +332,137 @@ def check_challenge(tally_: Tally, round_id: int, seat: int, challenger: int | N
     if errors:
         raise RoundError(errors)
     return found
+
+
+# --- The ruleset -------------------------------------------------------------
+
+def _int(value) -> int | None:
+    """A whole number typed with the digits 0-9, at most 9 of them."""
+    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() \
+        and len(value) <= 9 else None
+
+
+def _round_text(names: list[str], data: Mapping) -> str:
+    parts = [f"{names[seat]} {word or 'no word'}" + (" (out)" if seat == data["out"] else "")
+             for seat, word in enumerate(data["words"])]
+    return ", ".join(parts) + (" · final round" if data.get("final") else "")
+
+
+class FootRules(Ruleset):
+    """FOOT! and ZOOT!: the same game with 5- or 7-letter words."""
+
+    seats = (2, 4)
+    template = "foot"
+    scans = True
+    kinds = KINDS
+
+    def __init__(self, key: str, name: str, word_length: int):
+        self.key, self.name, self.word_length = key, name, word_length
+        self.blurb = f"{word_length}-letter words"
+        self.lookups = ((key, f"{name} · {word_length} letters", {}),)
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+    def word_rules(self, settings: Mapping) -> WordRules:
+        # a hand holds the cards dealt, one drawn and the wild
+        return WordRules(self.key, self.name, self.word_length, self.word_length, ZOOT_VALUES,
+                         hand_size=self.word_length + 2)
+
+    def standings(self, settings, players, first_dealer, plays) -> Standings:
+        return tally(players, first_dealer, plays)
+
+    def describe(self, play: Play, names, standings, earlier) -> str:
+        d = play.data
+        numbers = {r.id: r.number for r in standings.rows}
+        label = (lambda rid: f"round {numbers[rid]}" if rid in numbers else "a deleted round")
+        if play.kind == ROUND:
+            number = f" {numbers[play.id]}" if play.id in numbers else ""
+            return f"Round{number}: {_round_text(names, d)}"
+        if play.kind == EDIT:
+            return f"Edited {label(d['round'])}: {_round_text(names, d)}"
+        word = _word_at(earlier, d["round"], d["seat"])
+        verdict = "rejected" if d["verdict"] == REJECTED else "it stands"
+        text = (f"{names[d['challenger']]} challenged {names[d['seat']]}’s "
+                f"{word} in {label(d['round'])}: {verdict}")
+        if isinstance(d.get("judge"), Mapping):
+            ruling = f"{d['judge'].get('reason')} · {d['judge'].get('source')}"
+            text += (f"; a house decision, overruling the judge: {ruling}"
+                     if d["judge"].get("verdict") != d["verdict"] else f"; the judge: {ruling}")
+        return text
+
+    # --- the round form ----------------------------------------------------------------
+
+    def read_round(self, form: Mapping, players: int, settings: Mapping,
+                   standings: Standings | None = None) -> tuple[dict, dict]:
+        """The round form as (data for a play, errors by field), checked against the rules."""
+        errors: dict[str, str] = {}
+        words = []
+        for seat in range(players):
+            word = normalize(form.get(f"word-{seat}", ""))
+            if form.get(f"noword-{seat}"):
+                if word:
+                    errors[f"word-{seat}"] = "Clear the word, or untick “No word”."
+                word = ""
+            elif not word:
+                errors[f"word-{seat}"] = "Type the word laid down, or tick “No word”."
+            words.append(word)
+        data = {"words": words, "out": _int(form.get("out")), "final": bool(form.get("final"))}
+        try:
+            check_round(self, data["words"], data["out"])
+        except RuleError as e:
+            errors = e.errors | errors
+        return data, errors
+
+    def check_round(self, standings: Standings, data: Mapping, round_id: int | None) -> dict:
+        if data["final"] and round_id is not None and standings.rows[-1].id != round_id:
+            return {"final": "Only the last round can be the final round."}
+        return {}
+
+    def round_values(self, row: Round) -> dict:
+        values = {"out": str(row.out), "final": "on" if row.final else ""}
+        for seat, word in enumerate(row.words):
+            values[f"word-{seat}" if word else f"noword-{seat}"] = word or "on"
+        return values
+
+    def same_round(self, row: Round, data: Mapping) -> bool:
+        return (data["words"], data["out"], data["final"]) == (list(row.words), row.out, row.final)
+
+    def preview(self, form: Mapping, players: int, settings: Mapping,
+                standings: Standings | None = None) -> list[WordPreview]:
+        """Points beside each word of a round form, from what has been typed."""
+        words = [normalize(form.get(f"word-{seat}", ""))[:64] for seat in range(players)]
+        return preview(self, words, _int(form.get("out")))
+
+    # --- challenges ---------------------------------------------------------------------
+
+    def challenge_target(self, standings: Standings, args: Mapping) -> Target | None:
+        """A word of a saved round: ?round=<id>&seat=<seat>."""
+        found = standings.row(_int(args.get("round")) or 0)
+        seat = _int(args.get("seat"))
+        if found is None or seat is None or seat >= len(found.words) or not found.words[seat]:
+            return None
+        word = found.words[seat]
+        return Target(seat, word, {"round": found.id}, word_points(word))
+
+    def challenge_data(self, standings: Standings, target: Target, challenger: int | None,
+                       verdict: str) -> tuple[dict, dict]:
+        try:
+            check_challenge(standings, target.where["round"], target.seat, challenger, verdict)
+        except RuleError as e:
+            return {}, e.errors
+        return {"round": target.where["round"], "seat": target.seat, "challenger": challenger,
+                "verdict": verdict}, {}
+
+
+def _word_at(earlier: Mapping[int, Play], round_id: int, seat: int) -> str:
+    """The word a seat had laid in a round, as the log stood when a challenge was made."""
+    words = None
+    for play in earlier.values():
+        if play.id == round_id or (play.kind == EDIT and play.data.get("round") == round_id):
+            words = play.data.get("words")
+    return words[seat] if words and seat < len(words) else "a word"
+
+
+FOOT = FootRules("foot", "FOOT!", 5)
+ZOOT = FootRules("zoot", "ZOOT!", 7)

@@ -2,7 +2,8 @@
 what could a hand of cards have made. Pure: the store is a read-only SQLite file.
 
 Glossary
-- WordRules: what a game allows (length, plurals, slang) and what its cards are worth.
+- WordRules: what a game allows (length, plurals, slang) and what its cards are worth; each
+  game's rules module (companion/rules/) says what its are.
 - House: a table's own decisions for one game: words added or removed, and optionally a
   word list the table imported, used instead of (or as well as) the built-in one.
 - Verdict: the answer for one word, in a player's words, with the list that decided it.
@@ -58,34 +59,12 @@ class WordRules:
     def points(self, word: str) -> int | None:
         """The word's value in this game, a wild worth 0.
 
-        >>> rules_for("foot").points("JA?ZY"), rules_for("fez").points("FEZ")
-        (51, 15)
+        >>> WordRules("foot", "FOOT!", 5, 5, ZOOT_VALUES, 7).points("JA?ZY")
+        51
         """
         if self.values is None:
             return None
         return sum(self.values.get(c, 0) for c in word)
-
-
-GAMES = ("foot", "zoot", "poker", "fez", "family")
-
-
-def rules_for(game: str, length: int | None = None) -> WordRules:
-    """A game's word rules. `length`: the word length of ZOOT! and ZOOT! Poker (7, or 5 as
-    the table chooses), or the family game's minimum (3 for children, 4 for adults)."""
-    # Hand sizes: FOOT!/ZOOT! deal 5 or 7, a player draws one and adds a wild; ZOOT! Poker
-    # as ZOOT!; FEZ holds 6 two-letter cards; the family game deals 7 and draws add more.
-    if game == "foot":
-        return WordRules("foot", "FOOT!", 5, 5, ZOOT_VALUES, hand_size=7)
-    if game in ("zoot", "poker"):
-        n = length or 7
-        return WordRules(game, "ZOOT!" if game == "zoot" else "ZOOT! Poker", n, n, ZOOT_VALUES,
-                         hand_size=9)
-    if game == "fez":
-        return WordRules("fez", "FEZ", 2, None, SCRABBLE_VALUES, hand_size=12)
-    if game == "family":
-        return WordRules("family", "the family game", length or 3, None, None, hand_size=12,
-                         no_plurals=True, no_slang=True)
-    raise ValueError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
 
 
 class WordList(Protocol):
@@ -164,7 +143,8 @@ def _typed_problem(text: str) -> str | None:
 def hand_problem(hand: str, rules: WordRules) -> str | None:
     """Why the cards typed for "what could I have made?" are not a hand of this game.
 
-    >>> hand_problem("ABCDEFG?", rules_for("foot")), hand_problem("JAZZ", rules_for("foot"))
+    >>> foot = WordRules("foot", "FOOT!", 5, 5, ZOOT_VALUES, 7)
+    >>> hand_problem("ABCDEFG?", foot), hand_problem("JAZZ", foot)
     ('a hand of FOOT! holds at most 7 cards', None)
     """
     cards = "".join(hand.split()).upper()

@@ -10,10 +10,11 @@ import pytest
 
 from companion.words.anagrams import LetterIndex
 from companion.words import judge as judge_module
-from companion.words.judge import House, Judge, rules_for
+from companion.rules import word_rules_for
+from companion.words.judge import House, Judge
 
 EVAL_SET = Path(__file__).with_name("eval_words.tsv")
-FOOT, ZOOT, FEZ, FAMILY = (rules_for(g) for g in ("foot", "zoot", "fez", "family"))
+FOOT, ZOOT, FEZ, FAMILY = (word_rules_for(g) for g in ("foot", "zoot", "fez", "family"))
 
 
 @pytest.fixture(scope="module")
@@ -68,12 +69,12 @@ def test_the_words_package_is_pure():
     ("JAZZ", FOOT, False, "4 letters: words have exactly 5 in FOOT!", "the rules of FOOT!"),
     ("JAZZY", ZOOT, False, "5 letters: words have exactly 7 in ZOOT!", "the rules of ZOOT!"),
     ("JAZZIER", ZOOT, True, "in the word list (a less common word)", "SCOWL"),
-    ("JAZZY", rules_for("poker", 5), True, "in the word list (a less common word)", "SCOWL"),
+    ("JAZZY", word_rules_for("poker5"), True, "in the word list (a less common word)", "SCOWL"),
     ("QI", FEZ, True, "in the word list (a rare word)", "SCOWL"),
     ("A", FEZ, False, "too short: words have at least 2 letters in FEZ", "the rules of FEZ"),
     ("OX", FAMILY, False, "too short: words have at least 3 letters in the family game",
      "the rules of the family game"),
-    ("FOX", rules_for("family", 4), False,
+    ("FOX", word_rules_for("family4"), False,
      "too short: words have at least 4 letters in the family game", "the rules"),
     # the family game: no plurals, no slang
     ("CATS", FAMILY, False, "plural of CAT: no plurals in the family game", "WordNet's plurals"),

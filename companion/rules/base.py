@@ -1,0 +1,190 @@
+"""What a ruleset is: the declared shape each game module fills in. Pure.
+
+Glossary
+- Ruleset: one game (FOOT!, the family game ...): its key and name, the seats it allows, its
+  settings with their defaults, its own play kinds, its word rules, and `standings`, which
+  derives everything a screen shows from settings, players and plays.
+- Setting: one choice a table makes at the start (a difficulty, a word length), with the
+  reading of NOTES.md as its default. A game stores only its settings; missing ones read as
+  the defaults, so games started before a setting existed read as before.
+- Standings: what a scoreboard shows: totals, rows (rounds), whose deal, finished, winners
+  and losers, and the plays the rules could not understand.
+- Target: the word a challenge is about, and where it lies in the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..words.judge import WordRules
+from .log import Play
+
+STANDS, REJECTED = "stands", "rejected"  # verdicts on a challenged word
+
+
+class RuleError(ValueError):
+    """Something that cannot have happened at the table; `errors` maps a form field to its reason."""
+
+    def __init__(self, errors: Mapping[str, str]):
+        super().__init__("; ".join(errors.values()))
+        self.errors = dict(errors)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A choice among `choices` (value -> label), `default` the reading of NOTES.md."""
+
+    key: str
+    label: str
+    default: Any
+    choices: Mapping[Any, str]
+
+    def read(self, raw: str | None) -> Any:
+        """The value the form sent (compared as text), or the default when none was sent.
+        Raises KeyError for a value that is not a choice."""
+        if raw is None or raw == "":
+            return self.default
+        for value in self.choices:
+            if str(value) == raw:
+                return value
+        raise KeyError(raw)
+
+
+@dataclass(frozen=True)
+class Standings:
+    totals: tuple[int, ...]
+    rows: tuple = ()  # the game's own rows (rounds), in order
+    finished: bool = False
+    leaders: tuple[int, ...] = ()  # the best placed now; the winners once finished
+    losers: tuple[int, ...] = ()
+    dealer: int | None = None  # who deals next
+    starter: int | None = None  # who plays first next
+    unread: tuple[int, ...] = ()  # ids of plays the rules could not understand
+    extra: Mapping[str, Any] = field(default_factory=dict)  # what else a game's screens show
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.leaders if self.finished else ()
+
+    @property
+    def next_number(self) -> int:
+        return len(self.rows) + 1
+
+    def row(self, row_id: int):
+        return next((r for r in self.rows if r.id == row_id), None)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a challenge is about: a word, who laid it, and where (the game's own keys)."""
+
+    seat: int
+    word: str
+    where: Mapping[str, Any]  # e.g. {"round": id} for a word in a saved round
+    points: int | None = None  # the word's value, where the game has card values
+
+
+class Ruleset:
+    """One game. A game module makes one instance (or a few variants) and registers it in
+    companion/rules/__init__.py. Views ask it; they never branch on a game's name."""
+
+    key: str
+    name: str
+    blurb: str = ""  # one line on the new-game page
+    seats: tuple[int, int] = (2, 4)
+    settings: tuple[Setting, ...] = ()
+    template: str = ""  # templates/games/<template>/: _entry.html, _scoreboard.html, ...
+    scans: bool = False  # the entry form can fill a word from a photo
+    #: The game's own play kinds: kind -> does this data make sense for this many players.
+    kinds: Mapping[str, Callable[[Mapping, int], bool]] = {}
+    #: The lookup page's choices for this game: (key, label, settings).
+    lookups: tuple[tuple[str, str, Mapping], ...] = ()
+
+    @property
+    def startable(self) -> bool:
+        """Whether Companion keeps score for it yet (the judge knows every game's words)."""
+        return bool(self.template)
+
+    # --- settings ------------------------------------------------------------------------
+
+    def defaults(self) -> dict:
+        return {s.key: s.default for s in self.settings}
+
+    def settings_of(self, stored: Mapping | None) -> dict:
+        """A game's stored settings over the defaults; anything unknown is ignored."""
+        values = self.defaults()
+        for s in self.settings:
+            if stored and stored.get(s.key) in s.choices:
+                values[s.key] = stored[s.key]
+        return values
+
+    def read_settings(self, form: Mapping) -> tuple[dict, dict]:
+        """(settings, errors by field) from the new-game form."""
+        values, errors = {}, {}
+        for s in self.settings:
+            try:
+                values[s.key] = s.read(form.get(f"setting-{s.key}"))
+            except KeyError:
+                errors[f"setting-{s.key}"] = f"Choose {s.label.lower()}."
+        return values, errors
+
+    def describe_settings(self, settings: Mapping) -> str:
+        return " · ".join(s.choices[settings[s.key]] for s in self.settings)
+
+    # --- what the game derives and checks (each game's module) -------------------------------
+
+    def word_rules(self, settings: Mapping) -> WordRules:
+        raise NotImplementedError
+
+    def standings(self, settings: Mapping, players: int, first_dealer: int,
+                  plays: list[Play]) -> Standings:
+        raise NotImplementedError
+
+    def describe(self, play: Play, names: list[str], standings: Standings,
+                 earlier: Mapping[int, Play]) -> str:
+        """A play of the game's own kinds in a player's words, for History and Undo;
+        `earlier` holds the plays before it, by id."""
+        raise NotImplementedError
+
+    # --- the round form (templates/games/<template>/_entry.html and _preview.html) ---------
+
+    def read_round(self, form: Mapping, players: int, settings: Mapping,
+                   standings: Standings | None = None) -> tuple[dict, dict]:
+        """(the data of a round play, errors by form field), checked by the game's rules."""
+        raise NotImplementedError
+
+    def check_round(self, standings: Standings, data: Mapping, round_id: int | None) -> dict:
+        """Errors that depend on the rounds so far (round_id: the round being edited)."""
+        return {}
+
+    def round_values(self, row) -> dict:
+        """A saved round as its form's values, to edit it."""
+        raise NotImplementedError
+
+    def same_round(self, row, data: Mapping) -> bool:
+        """Whether an edit's data changes nothing."""
+        raise NotImplementedError
+
+    def preview(self, form: Mapping, players: int, settings: Mapping,
+                standings: Standings | None = None):
+        """What the round form shows beside each player as it is filled in."""
+        raise NotImplementedError
+
+    # --- challenges (templates/games/<template>/_challenge.html) ---------------------------
+
+    def challenge_target(self, standings: Standings, args: Mapping) -> Target | None:
+        """The word a challenge is about, from the challenge page's address; None if none."""
+        raise NotImplementedError
+
+    def challenge_data(self, standings: Standings, target: Target, challenger: int | None,
+                       verdict: str) -> tuple[dict, dict]:
+        """(the data of a challenge play, errors by form field)."""
+        raise NotImplementedError
+
+    # --- other plays of its own (templates/games/<template>/<kind>.html) -------------------
+
+    forms: tuple[str, ...] = ()  # kinds with a page of their own, read by read_play
+
+    def read_play(self, kind: str, form: Mapping, standings: Standings) -> tuple[dict, dict]:
+        raise KeyError(kind)

@@ -1,0 +1,365 @@
+"""The family word game with ZAP cards: points left in hand, the first to 100 loses. Pure.
+
+Rules: shared/rules/family-word-game.txt, read as shared/rules/NOTES.md settles it.
+
+Glossary
+- seat: a player's place, 0..n-1, clockwise; the deal passes to the left (seat + 1) each round.
+- hand points: the points of the cards a player still holds when someone goes out (the
+  round's winner holds none: 0). The sheet prints the values on the cards but does not list
+  them: the scorekeeper types each player's points, or sets the values once (a card-values
+  play) and types the cards left.
+- ZAP cards: WILD, DISCARD, REPLACE, 2 TURNS and CHECK, two of each.
+- Play kinds (besides the shared ones of log.py): a round, a challenge of a word laid during
+  a round (it changes no score: the player takes the word back and draws 2), and the card
+  values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from ..words.judge import WordRules
+from .base import REJECTED, STANDS, Ruleset, Setting, Standings, Target
+from .log import EDIT, Play, active_plays, rows, understood
+
+ROUND, CHALLENGE, CARD_VALUES = "round", "challenge", "card-values"
+LOSING_TOTAL = 100
+MAX_HAND_POINTS = 200
+MAX_CARD_VALUE = 50
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ZAP_CARDS = {"WILD": "Wild", "DISCARD": "Discard", "REPLACE": "Replace", "TWO_TURNS": "2 Turns",
+             "CHECK": "Check"}
+ZAPS_OF_A_KIND = 2
+REMINDER_POINTS = 10  # a word worth this much makes every other player draw a card
+MIN_LENGTH = {"children": 3, "adults": 4}
+
+
+def _ints(values, players: int, low: int, high: int) -> bool:
+    return (isinstance(values, list) and len(values) == players
+            and all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in values))
+
+
+def _round_ok(data: Mapping, players: int) -> bool:
+    winner = data["winner"]
+    return (isinstance(winner, int) and 0 <= winner < players
+            and _ints(data["points"], players, 0, MAX_HAND_POINTS) and data["points"][winner] == 0)
+
+
+def _edit_ok(data: Mapping, players: int) -> bool:
+    return isinstance(data["round"], int) and _round_ok(data, players)
+
+
+def _challenge_ok(data: Mapping, players: int) -> bool:
+    return (isinstance(data["word"], str) and data["verdict"] in (STANDS, REJECTED)
+            and all(isinstance(data[k], int) and 0 <= data[k] < players for k in ("seat", "challenger")))
+
+
+def _values_ok(data: Mapping, players: int) -> bool:
+    values = data["values"]
+    return set(values) == set(ALPHABET) | set(ZAP_CARDS) and all(
+        isinstance(v, int) and 0 <= v <= MAX_CARD_VALUE for v in values.values())
+
+
+#: This game's play kinds and the shape of their data:
+#: round:       {"winner": seat, "points": [hand points by seat], "cards": [cards left] (optional)}
+#: edit:        {"round": id, ...a round's data}
+#: challenge:   {"seat": seat, "word": W, "challenger": seat, "verdict": STANDS|REJECTED,
+#:               "judge": {...}} (judge optional)
+#: card-values: {"values": {letter or ZAP card: points}}
+KINDS = {ROUND: _round_ok, EDIT: _edit_ok, CHALLENGE: _challenge_ok, CARD_VALUES: _values_ok}
+
+
+def hand_points(cards: str, zaps: Mapping[str, int], values: Mapping[str, int]) -> int:
+    """The points of the cards left in a hand: letters, and ZAP cards by kind.
+
+    >>> values = {**{c: 2 for c in ALPHABET}, "Q": 10, **{z: 15 for z in ZAP_CARDS}}
+    >>> hand_points("QAE", {"WILD": 1}, values)
+    29
+    """
+    return sum(values[c] for c in cards) + sum(values[z] * n for z, n in zaps.items())
+
+
+def word_points(word: str, values: Mapping[str, int] | None) -> int | None:
+    """A word's value from the table's card values (a wild card as the WILD card), or None.
+
+    >>> word_points("JU?P", {**{c: 1 for c in ALPHABET}, "J": 8, **{z: 0 for z in ZAP_CARDS}})
+    10
+    """
+    if values is None:
+        return None
+    return sum(values["WILD"] if c == "?" else values.get(c, 0) for c in word)
+
+
+@dataclass(frozen=True)
+class Round:
+    id: int
+    number: int
+    winner: int
+    points: tuple[int, ...]  # hand points by seat; the winner's is 0
+    cards: tuple[str, ...]  # the cards left, as typed ("" when points were typed)
+    dealer: int
+    totals: tuple[int, ...]  # after this round
+    edited: bool
+    data: Mapping
+
+    def as_json(self) -> dict:
+        return {"number": self.number, "winner": self.winner, "points": list(self.points),
+                "dealer": self.dealer, "totals": list(self.totals), "edited": self.edited}
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    seat: int
+    word: str
+    challenger: int
+    verdict: str
+    overruled: bool
+    points: int | None  # the word's value, when the table set card values
+    after_round: int  # the number of rounds saved before it
+
+    @property
+    def draw_two(self) -> bool:
+        """The word is rejected: its player takes it back and draws 2 cards."""
+        return self.verdict == REJECTED
+
+    @property
+    def others_draw(self) -> bool:
+        """The word stands and is worth 10 or more (the table set card values): every other
+        player draws a card."""
+        return self.verdict == STANDS and self.points is not None and self.points >= REMINDER_POINTS
+
+
+def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
+    """Totals accumulate; after the round in which anyone reaches 100 the game is over: the
+    fewest points win (ties share), everyone at 100 or more loses. The deal passes left."""
+    plays, unread = understood(plays, KINDS, players)
+    active = active_plays(plays)
+    versions, edited = rows(active, ROUND)
+    values = None
+    for play in active:
+        if play.kind == CARD_VALUES:
+            values = dict(play.data["values"])
+    rounds: list[Round] = []
+    totals = [0] * players
+    for number, (round_id, data) in enumerate(versions.items(), start=1):
+        if rounds and max(totals) >= LOSING_TOTAL:
+            unread.append(next(p for p in plays if p.id == round_id))  # after the end: no round
+            continue
+        points = tuple(data["points"])
+        totals = [t + p for t, p in zip(totals, points)]
+        cards = tuple(data.get("cards") or [""] * players)
+        rounds.append(Round(round_id, number, data["winner"], points, cards,
+                            (first_dealer + number - 1) % players, tuple(totals),
+                            round_id in edited, data))
+    challenges = []
+    round_ids = [r.id for r in rounds]
+    for play in active:
+        if play.kind == CHALLENGE:
+            d = play.data
+            overruled = isinstance(d.get("judge"), Mapping) and d["judge"].get("verdict") != d["verdict"]
+            before = sum(1 for rid in round_ids if rid < play.id)
+            challenges.append(Challenge(play.id, d["seat"], d["word"], d["challenger"], d["verdict"],
+                                        overruled, word_points(d["word"], values), before))
+    finished = bool(rounds) and max(totals) >= LOSING_TOTAL
+    fewest = min(totals)
+    leaders = tuple(s for s, t in enumerate(totals) if t == fewest) if rounds else ()
+    losers = tuple(s for s, t in enumerate(totals) if t >= LOSING_TOTAL)
+    dealer = (first_dealer + len(rounds)) % players
+    return Standings(
+        tuple(totals), tuple(rounds), finished, leaders, losers, dealer, (dealer + 1) % players,
+        tuple(sorted(p.id for p in unread)),
+        extra={"values": values,
+               "to_100": tuple(max(LOSING_TOTAL - t, 0) for t in totals),
+               "challenges": tuple(challenges),
+               # what the table does now: challenges since the last round was saved
+               "now": tuple(c for c in challenges if c.after_round == len(rounds))})
+
+
+def _int(value) -> int | None:
+    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() \
+        and len(value) <= 9 else None
+
+
+def _letters(text: str) -> str:
+    return "".join(c.upper() if c.isascii() else c for c in "".join((text or "").split()))
+
+
+class FamilyRules(Ruleset):
+    key = "family"
+    name = "Family word game"
+    blurb = "ZAP cards · points left in hand · first to 100 loses"
+    seats = (2, 5)
+    settings = (Setting("difficulty", "Difficulty", "children",
+                        {"children": "Children: words of 3+ letters",
+                         "adults": "Adults: words of 4+ letters"}),)
+    template = "family"
+    kinds = KINDS
+    forms = (CARD_VALUES,)
+    lookups = (("family", "Family game · 3+ letters", {"difficulty": "children"}),
+               ("family4", "Family game · 4+ letters", {"difficulty": "adults"}))
+    letters = ALPHABET
+    zap_cards = ZAP_CARDS
+    reminder_points = REMINDER_POINTS
+    losing_total = LOSING_TOTAL
+
+    def word_rules(self, settings: Mapping) -> WordRules:
+        return WordRules("family", "the family game", MIN_LENGTH[settings["difficulty"]], None,
+                         None, hand_size=12, no_plurals=True, no_slang=True)
+
+    def standings(self, settings, players, first_dealer, plays) -> Standings:
+        return standings(settings, players, first_dealer, plays)
+
+    def describe(self, play: Play, names, standings, earlier) -> str:
+        d = play.data
+        numbers = {r.id: r.number for r in standings.rows}
+        if play.kind in (ROUND, EDIT):
+            rid = play.id if play.kind == ROUND else d["round"]
+            label = f"round {numbers[rid]}" if rid in numbers else "a deleted round"
+            hands = ", ".join(f"{names[s]} {p}" for s, p in enumerate(d["points"]) if s != d["winner"])
+            text = f"{names[d['winner']]} went out; left in hand: {hands}"
+            return (f"Round {numbers[rid]}: {text}" if play.kind == ROUND and rid in numbers
+                    else f"Round: {text}" if play.kind == ROUND else f"Edited {label}: {text}")
+        if play.kind == CARD_VALUES:
+            return "Card values set: " + ", ".join(f"{k} {v}" for k, v in d["values"].items()
+                                                  if k in ALPHABET) + ", ZAP cards " + ", ".join(
+                f"{ZAP_CARDS[z]} {d['values'][z]}" for z in ZAP_CARDS)
+        verdict = "rejected: takes it back and draws 2" if d["verdict"] == REJECTED else "it stands"
+        text = f"{names[d['challenger']]} challenged {names[d['seat']]}’s {d['word']}: {verdict}"
+        if isinstance(d.get("judge"), Mapping):
+            ruling = f"{d['judge'].get('reason')} · {d['judge'].get('source')}"
+            text += (f"; a house decision, overruling the judge: {ruling}"
+                     if d["judge"].get("verdict") != d["verdict"] else f"; the judge: {ruling}")
+        return text
+
+    # --- the round form ----------------------------------------------------------------
+
+    def _seat(self, form: Mapping, seat: int, winner: int | None,
+              values: Mapping | None) -> tuple[int | None, str, dict, str | None]:
+        """(points, cards left, ZAP cards left, a problem) for one player's part of the form."""
+        typed = (form.get(f"points-{seat}") or "").strip()
+        cards = _letters(form.get(f"cards-{seat}", ""))
+        zaps = {}
+        for z in ZAP_CARDS:
+            raw = (form.get(f"zap-{seat}-{z}") or "").strip()
+            count = _int(raw) if raw else 0
+            if count is None or count > ZAPS_OF_A_KIND:
+                return None, cards, {}, f"A hand holds 0 to {ZAPS_OF_A_KIND} {ZAP_CARDS[z]} cards."
+            if count:
+                zaps[z] = count
+        if any(c not in ALPHABET for c in cards):
+            return None, cards, zaps, "Type the letters of the cards left, A–Z."
+        points = _int(typed) if typed else None
+        if typed and (points is None or points > MAX_HAND_POINTS):
+            return None, cards, zaps, f"Points left in a hand are a whole number from 0 to {MAX_HAND_POINTS}."
+        if (cards or zaps) and values is None:
+            return None, cards, zaps, "Type the points: the table has not set card values."
+        counted = hand_points(cards, zaps, values) if (cards or zaps) else None
+        if counted is not None and counted > MAX_HAND_POINTS:
+            return None, cards, zaps, f"Those cards add up to {counted}: more than a hand can hold."
+        if counted is not None and points is not None and counted != points:
+            return None, cards, zaps, f"The cards left add up to {counted}, not {points}: correct one."
+        if seat == winner:
+            if (points or 0) or counted:
+                return None, cards, zaps, "The round’s winner has no cards left: 0 points."
+            return 0, "", {}, None
+        if points is None and counted is None:
+            return None, cards, zaps, "Type the points left in this hand" + (
+                ", or the cards." if values else ".")
+        return (counted if counted is not None else points), cards, zaps, None
+
+    def read_round(self, form: Mapping, players: int, settings: Mapping,
+                   standings: Standings | None = None) -> tuple[dict, dict]:
+        values = standings.extra.get("values") if standings else None
+        winner = _int(form.get("winner"))
+        errors: dict[str, str] = {}
+        if winner is None or winner >= players:
+            winner = None
+            errors["winner"] = "Choose the one player who went out: they won the round."
+        points, cards = [], []
+        for seat in range(players):
+            p, c, zaps, problem = self._seat(form, seat, winner, values)
+            if problem:
+                errors[f"points-{seat}"] = problem
+            points.append(p if p is not None else 0)
+            cards.append(c + "".join(f"+{z}" * n for z, n in zaps.items()))
+        data = {"winner": winner, "points": points}
+        if any(cards):
+            data["cards"] = cards
+        return data, errors
+
+    def check_round(self, standings: Standings, data: Mapping, round_id: int | None) -> dict:
+        if round_id is None and standings.finished:
+            return {"round": "This game is over. Undo the last round to play on."}
+        return {}
+
+    def round_values(self, row: Round) -> dict:
+        values = {"winner": str(row.winner)}
+        for seat, points in enumerate(row.points):
+            cards = row.cards[seat] if seat < len(row.cards) else ""
+            letters, *zaps = cards.split("+")
+            values[f"cards-{seat}"] = letters
+            for z in ZAP_CARDS:
+                if zaps.count(z):
+                    values[f"zap-{seat}-{z}"] = str(zaps.count(z))
+            values[f"points-{seat}"] = "" if cards else str(points)
+        return values
+
+    def same_round(self, row: Round, data: Mapping) -> bool:
+        return {k: v for k, v in row.data.items() if k != "round"} == dict(data)
+
+    def preview(self, form: Mapping, players: int, settings: Mapping,
+                standings: Standings | None = None) -> list[tuple[int | None, str | None]]:
+        """(points, a problem) beside each player, as the form is filled in."""
+        values = standings.extra.get("values") if standings else None
+        winner = _int(form.get("winner"))
+        shown = []
+        for seat in range(players):
+            p, _, _, problem = self._seat(form, seat, winner, values)
+            shown.append((p, problem if (form.get(f"points-{seat}") or form.get(f"cards-{seat}")) else None))
+        return shown
+
+    # --- challenges ---------------------------------------------------------------------
+
+    def challenge_target(self, standings: Standings, args: Mapping) -> Target | None:
+        """A word just laid: ?seat=<seat>&word=<letters, ? for a WILD card>."""
+        seat = _int(args.get("seat"))
+        word = _letters(args.get("word", ""))[:30]
+        players = len(standings.totals)
+        if seat is None or seat >= players or not word or any(c not in ALPHABET + "?" for c in word):
+            return None
+        return Target(seat, word, {"word": word}, word_points(word, standings.extra.get("values")))
+
+    def challenge_data(self, standings: Standings, target: Target, challenger: int | None,
+                       verdict: str) -> tuple[dict, dict]:
+        errors = {}
+        if challenger is None or challenger >= len(standings.totals):
+            errors["challenger"] = "Choose who challenged."
+        elif challenger == target.seat:
+            errors["challenger"] = "A player cannot challenge their own word."
+        if verdict not in (STANDS, REJECTED):
+            errors["verdict"] = "Choose the verdict: the word stands or is rejected."
+        if standings.finished:
+            errors["round"] = "This game is over."
+        return {"seat": target.seat, "word": target.word, "challenger": challenger,
+                "verdict": verdict}, errors
+
+    # --- card values ----------------------------------------------------------------------
+
+    def read_play(self, kind: str, form: Mapping, standings: Standings) -> tuple[dict, dict]:
+        """The card values form: a value for every letter and ZAP card, 0 to 50."""
+        if kind != CARD_VALUES:
+            raise KeyError(kind)
+        values, errors = {}, {}
+        for card in (*ALPHABET, *ZAP_CARDS):
+            value = _int((form.get(f"value-{card}") or "").strip())
+            if value is None or value > MAX_CARD_VALUE:
+                errors[f"value-{card}"] = f"0 to {MAX_CARD_VALUE}"
+            values[card] = value
+        if errors:
+            errors["values"] = f"Give every card a value from 0 to {MAX_CARD_VALUE}: see the marked ones."
+        return {"values": values}, errors
+
+
+FAMILY = FamilyRules()

@@ -1,0 +1,111 @@
+"""The log every game shares, once: plays, voids (undo and delete), edits of a row, house rules.
+Pure: no Flask, no database.
+
+Glossary
+- Play: one entry of a game's append-only log: an id (its order), a kind and its data.
+  Each game declares its own kinds (a round, a challenge, ...) in its rules module; the
+  kinds here belong to every game.
+- void: {"play": id, "reason": "undo" | "delete"} cancels an earlier play (and a void can
+  itself be voided: the undo of a delete).
+- edit: {"round": id, ...} replaces the data of an earlier row play (a round); the row keeps
+  its place and its id.
+- house-add / house-remove: {"word": W} a table's own decision on a word;
+  house-list: {"list": id | None, "name": ..., "list_only": bool} the word list it judges by.
+- understood: a play whose kind the game knows and whose data has the shape that kind needs.
+  A play that is not understood is left out of the standings and shown as such.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping
+
+VOID, EDIT = "void", "edit"
+HOUSE_ADD, HOUSE_REMOVE, HOUSE_LIST = "house-add", "house-remove", "house-list"
+UNDO, DELETE = "undo", "delete"
+
+
+@dataclass(frozen=True)
+class Play:
+    id: int
+    kind: str
+    data: Mapping
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _void_ok(data: Mapping, players: int) -> bool:
+    return _is_int(data.get("play")) and data.get("reason", DELETE) in (UNDO, DELETE)
+
+
+def _word_ok(data: Mapping, players: int) -> bool:
+    return isinstance(data.get("word"), str)
+
+
+def _list_ok(data: Mapping, players: int) -> bool:
+    return (data.get("list") is None or _is_int(data.get("list"))) and "list_only" in data
+
+
+#: The shapes of the kinds every game shares: kind -> does this data make sense.
+SHARED: dict[str, Callable[[Mapping, int], bool]] = {
+    VOID: _void_ok, HOUSE_ADD: _word_ok, HOUSE_REMOVE: _word_ok, HOUSE_LIST: _list_ok}
+
+
+def understood(plays: Iterable[Play], kinds: Mapping[str, Callable[[Mapping, int], bool]],
+               players: int) -> tuple[list[Play], list[Play]]:
+    """(the plays the game understands, those it does not), each in log order. `kinds` maps
+    the game's own kinds to their shape checks; the shared kinds are always known.
+
+    >>> ok, bad = understood([Play(1, "void", {"play": 9}), Play(2, "bet", {}),
+    ...                       Play(3, "void", {})], {}, 2)
+    >>> [p.id for p in ok], [p.id for p in bad]
+    ([1], [2, 3])
+    """
+    known, unknown = [], []
+    for play in plays:
+        check = SHARED.get(play.kind) or kinds.get(play.kind)
+        try:
+            fits = check is not None and isinstance(play.data, Mapping) and bool(check(play.data, players))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            fits = False
+        (known if fits else unknown).append(play)
+    return known, unknown
+
+
+def active_plays(plays: Iterable[Play]) -> list[Play]:
+    """The plays no void cancels. A void can itself be voided (undo of a delete).
+
+    >>> [p.id for p in active_plays([Play(1, "round", {}), Play(2, VOID, {"play": 1}),
+    ...                              Play(3, VOID, {"play": 2})])]
+    [1, 3]
+    """
+    plays = list(plays)
+    voided: set[int] = set()
+    for play in reversed(plays):  # a void only ever targets an earlier play
+        if play.id in voided:
+            continue
+        if play.kind == VOID:
+            voided.add(play.data["play"])
+    return [p for p in plays if p.id not in voided]
+
+
+def undoable(active: Iterable[Play]) -> list[Play]:
+    """The active plays Undo may take back, oldest first: all but the undos themselves
+    (an undo is taken back by playing again; a delete is taken back by Undo)."""
+    return [p for p in active if not (p.kind == VOID and p.data.get("reason") == UNDO)]
+
+
+def rows(active: Iterable[Play], kind: str) -> tuple[dict[int, Mapping], set[int]]:
+    """Each row play of `kind` (a round) by id, in order, with its latest edit applied; and
+    the ids of the rows that were edited. An edit of a row no longer active is dropped."""
+    versions: dict[int, Mapping] = {}
+    edited: set[int] = set()
+    for play in active:
+        if play.kind == kind:
+            versions[play.id] = play.data
+        elif play.kind == EDIT and play.data["round"] in versions:
+            versions[play.data["round"]] = play.data
+            edited.add(play.data["round"])
+    return versions, edited

@@ -1,0 +1,60 @@
+"""A contract over the registry: every game declares what the views need, and its play kinds
+round-trip through its own form reader. A new game adds its sample round here."""
+
+from pathlib import Path
+
+import pytest
+
+from companion.rules import RULESETS, lookup_choices, startable
+from companion.rules.log import Play
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "games"
+
+#: A round as its form would send it, per game (players: the fewest the game seats).
+SAMPLE_ROUNDS = {
+    "foot": {"word-0": "JAZZY", "noword-1": "on", "out": "0"},
+    "zoot": {"word-0": "QUIZZES", "noword-1": "on", "out": "0"},
+    "family": {"winner": "1", "points-0": "23", "points-1": ""},
+}
+
+
+@pytest.mark.parametrize("rules", RULESETS.values(), ids=lambda r: r.key)
+def test_every_game_declares_a_name_seats_settings_and_word_rules(rules):
+    assert rules.key and rules.name
+    fewest, most = rules.seats
+    assert 2 <= fewest <= most <= 8
+    defaults = rules.defaults()
+    assert rules.settings_of({}) == rules.settings_of(None) == defaults
+    assert all(s.default in s.choices for s in rules.settings)
+    assert rules.word_rules(defaults).min_length >= 2
+    assert rules.lookups and all(choice in lookup_choices() for choice, _, _ in rules.lookups)
+
+
+@pytest.mark.parametrize("rules", startable(), ids=lambda r: r.key)
+def test_a_game_that_keeps_score_brings_its_templates_and_an_empty_standing(rules):
+    for name in ("_entry.html", "_preview.html", "_scoreboard.html", "_challenge.html",
+                 *(f"{kind}.html" for kind in rules.forms)):
+        assert (TEMPLATES / rules.template / name).is_file(), name
+    players = rules.seats[0]
+    empty = rules.standings(rules.defaults(), players, 1, [])
+    assert empty.totals == (0,) * players and empty.rows == () and not empty.finished
+    assert empty.winners == () and empty.dealer == 1 and empty.unread == ()
+
+
+@pytest.mark.parametrize("rules", startable(), ids=lambda r: r.key)
+def test_a_round_round_trips_through_its_form(rules):
+    players, settings = rules.seats[0], rules.defaults()
+    empty = rules.standings(settings, players, 0, [])
+    data, errors = rules.read_round(SAMPLE_ROUNDS[rules.key], players, settings, empty)
+    assert errors == {}
+    assert rules.kinds["round"](data, players)
+    standing = rules.standings(settings, players, 0, [Play(1, "round", data)])
+    (row,) = standing.rows
+    again, errors = rules.read_round(rules.round_values(row), players, settings, standing)
+    assert errors == {} and again == data and rules.same_round(row, again)
+    assert rules.describe(Play(1, "round", data), ["Ann", "Bo"], standing, {})
+    assert row.as_json()
+
+
+def test_only_games_with_scorekeeping_can_be_started():
+    assert [r.key for r in startable()] == ["foot", "zoot", "family"]
