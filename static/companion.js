@@ -79,3 +79,22 @@ document.addEventListener("click", (event) => {
   select.value = next;
   card.querySelector("text").textContent = next;
 });
+
+// New game: show only the chosen game's settings and as many name fields as it seats.
+// Without this file every field shows, and the server checks what the game allows.
+function fitNewGame() {
+  const chosen = document.querySelector('input[name="ruleset"]:checked');
+  if (!chosen) return;
+  document.querySelectorAll(".setting[data-game]").forEach((el) => {
+    el.hidden = el.dataset.game !== chosen.value;
+  });
+  const seats = Number(chosen.dataset.seats);
+  document.querySelectorAll(".seat[data-seat]").forEach((el) => {
+    el.hidden = Number(el.dataset.seat) >= seats;
+  });
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches('input[name="ruleset"]')) fitNewGame();
+});
+document.addEventListener("DOMContentLoaded", fitNewGame);
+document.addEventListener("htmx:load", fitNewGame);

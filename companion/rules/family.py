@@ -103,6 +103,15 @@ class Round:
     edited: bool
     data: Mapping
 
+    def shown_cards(self, seat: int) -> str:
+        """The cards left in a hand as a player names them: "QAE + 2 Turns".
+
+        >>> Round(1, 1, 0, (0, 31), ("", "QAE+TWO_TURNS"), 0, (0, 31), False, {}).shown_cards(1)
+        'QAE + 2 Turns'
+        """
+        letters, *zaps = self.cards[seat].split("+")
+        return " + ".join([letters] * bool(letters) + [ZAP_CARDS.get(z, z) for z in zaps])
+
     def as_json(self) -> dict:
         return {"number": self.number, "winner": self.winner, "points": list(self.points),
                 "dealer": self.dealer, "totals": list(self.totals), "edited": self.edited}
