@@ -22,7 +22,7 @@ def challenge(game_id: int):
     standings = game.standings()
     target = game.rules.challenge_target(standings, request.values)
     if target is None:
-        flash("There is no such word to challenge: type it with letters A–Z (? for a wild card).")
+        flash(game.rules.no_challenge)
         return redirect(url_for("games.show", game_id=game.id), 303)
     ruling = judge().check(target.word, word_rules(game), house_for(game))
     judged = STANDS if ruling.valid else REJECTED

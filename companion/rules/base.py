@@ -173,6 +173,8 @@ class Ruleset:
 
     # --- challenges (templates/games/<template>/_challenge.html) ---------------------------
 
+    no_challenge = "There is no such word to challenge."  # when challenge_target finds none
+
     def challenge_target(self, standings: Standings, args: Mapping) -> Target | None:
         """The word a challenge is about, from the challenge page's address; None if none."""
         raise NotImplementedError

@@ -331,6 +331,8 @@ class FamilyRules(Ruleset):
 
     # --- challenges ---------------------------------------------------------------------
 
+    no_challenge = "Type the word that was laid, letters A–Z (? for a WILD card), and who laid it."
+
     def challenge_target(self, standings: Standings, args: Mapping) -> Target | None:
         """A word just laid: ?seat=<seat>&word=<letters, ? for a WILD card>."""
         seat = _int(args.get("seat"))
