@@ -48,7 +48,8 @@ def words() -> None:
 
 
 @words.command("check")
-@click.option("--game", type=click.Choice(list(lookup_choices())), default="foot", show_default=True,
+@click.option("--game", type=click.Choice(list(lookup_choices())), default=next(iter(lookup_choices())),
+              show_default=True,
               help="The game, as the lookup page names it (poker5: 5-letter words; "
                    "family4: the adults' 4+ letters).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON array of verdicts.")

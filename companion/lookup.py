@@ -120,8 +120,8 @@ def _answer(context: dict):
 def lookup():
     """Settle a challenge: type a word, see the verdict for the chosen game."""
     choices = lookup_choices()
-    choice = request.args.get("game", "foot")
-    choice = choice if choice in choices else next(iter(choices))
+    choice = request.args.get("game", "")
+    choice = choice if choice in choices else next(iter(choices))  # the registry's first game
     return _answer(lookup_context(choices[choice][1], NO_HOUSE, game=None, choice=choice,
                                   choices={k: label for k, (label, _) in choices.items()}))
 

@@ -1,27 +1,435 @@
-"""FEZ: two-letter cards, flushes and stars. Pure.
+"""FEZ: two-letter cards, flushes and stars, scored word by word. Pure.
 
-Rules: shared/rules/fez.txt, read as shared/rules/NOTES.md settles it. The word judge knows
-FEZ's words today; its scorekeeping comes with its own issue (the ruleset is not startable
-until it has its templates and standings).
+Rules: shared/rules/fez.txt, read as shared/rules/NOTES.md settles it.
+
+Glossary
+- tile: one letter of a card as played ("?" for a blank, worth 0) with its card's colour,
+  R (red) or B (black). A card may give one or both of its letters: FEZ counts tiles.
+- star: a card with a colour and no letter; it doubles a word, twice when it is the colour of
+  the word's flush.
+- flush: every tile of a word (blanks included) of one colour.
+- word: a whole word played in one turn: face values, +50 for each letter from the 7th, then
+  the doubles, which multiply (the sheet's order).
+- lay-off: letters added before and after a word on the table (PLAY -> SPLAY, PLAYING). The
+  extender scores the face values of the letters added, doubled when they keep the extended
+  word's flush colour; never the 7+ bonus. The extended word is what later lay-offs build on.
+  A star may be laid only onto one's own word: that word is re-scored with the star and its
+  owner gains the difference (the reading this app takes).
+- round: the words and lay-offs until a round end, where the cards left in hands are deducted
+  (both letters of each card) and +30 goes to each player whose every word and lay-off of the
+  round was a flush. Totals carry across rounds; the scorekeeper ends the game.
+- nasty rules (settings, off by default): an off-colour lay-off spoils the original word's
+  flush; a star double of the other colour spoils the all-flush bonus; the points left in
+  hands also go to the player who went out; a 30-second turn timer.
 """
 
 from __future__ import annotations
 
-from typing import Mapping
+import math
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
 
 from ..words.judge import SCRABBLE_VALUES, WordRules
-from .base import Ruleset
+from .base import REJECTED, STANDS, Ruleset, Setting, Standings, Target
+from .log import EDIT, Play, active_plays, understood
 
+WORD, LAYOFF, CHALLENGE, ROUND_END, GAME_END, FACE_VALUES = (
+    "word", "layoff", "challenge", "round-end", "game-end", "face-values")
+RED, BLACK = "R", "B"
+COLOURS = {RED: "red", BLACK: "black"}
+BLANK = "?"
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LONG_WORD = 7  # whole words of 7+ letters earn +50 a letter from the 7th
+LONG_BONUS = 50
+ALL_FLUSH_BONUS = 30
+MAX_FACE_VALUE = 50
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+OFF_ON = {False: "Off", True: "On"}
+
+
+# --- Scoring -----------------------------------------------------------------------------
+
+def face(tiles: str, values: Mapping[str, int] = SCRABBLE_VALUES) -> int:
+    """Face value of tiles: a blank is worth 0.
+
+    >>> face("PLACING"), face("FE?")
+    (12, 5)
+    """
+    return sum(values.get(c, 0) for c in tiles if c != BLANK)
+
+
+def flush_of(colours: str) -> str | None:
+    """The flush colour of a word's tiles, or None when they are not all one colour.
+
+    >>> flush_of("RRR"), flush_of("RRB"), flush_of("")
+    ('R', None, None)
+    """
+    return colours[0] if colours and len(set(colours)) == 1 else None
+
+
+def doubles(flush: str | None, stars: str) -> list[int]:
+    """The doubles of a word, as the sheet counts them: the flush, then each star (a star of
+    the flush colour doubles twice: a "double double").
+
+    >>> doubles("R", "R"), doubles("R", "RB"), doubles(None, "B")
+    ([2, 2, 2], [2, 2, 2, 2], [2])
+    """
+    factors = [2] if flush else []
+    for star in stars:
+        factors += [2, 2] if flush and star == flush else [2]
+    return factors
+
+
+@dataclass(frozen=True)
+class Score:
+    face: int
+    bonus: int  # the 7+ letter bonus
+    factors: tuple[int, ...]  # the doubles, each ×2
+
+    @property
+    def total(self) -> int:
+        return (self.face + self.bonus) * math.prod(self.factors)
+
+    @property
+    def working(self) -> str:
+        """The sheet's working: "(12+50)×2 = 124", "6×2 = 12", "5".
+
+        >>> score_word("PLACING", "R" * 7, "").working, score_word("FEZ", "BBB", "BR").working
+        ('(12+50)×2 = 124', '15×2×2×2×2 = 240')
+        """
+        base = f"({self.face}+{self.bonus})" if self.bonus else f"{self.face}"
+        if not self.factors:
+            return str(self.total) if not self.bonus else f"{self.face}+{self.bonus} = {self.total}"
+        return base + "".join(f"×{f}" for f in self.factors) + f" = {self.total}"
+
+
+def score_word(tiles: str, colours: str, stars: str, values: Mapping[str, int] = SCRABBLE_VALUES,
+               flush_spoiled: bool = False) -> Score:
+    """A whole word played in one turn: face values, the 7+ bonus, then the doubles.
+
+    >>> [score_word(*w).total for w in [("SELL", "RRRR", ""), ("SELLS", "RRRRB", ""),
+    ...  ("FEZ", "BBB", "B"), ("FEZ", "BBB", "BR"), ("PLACING", "R" * 7, ""), ("FIN", "RBR", "B"),
+    ...  ("PLAY", "BBBB", ""), ("SING", "RBRB", "")]]
+    [8, 5, 120, 240, 124, 12, 18, 5]
+    """
+    flush = None if flush_spoiled else flush_of(colours)
+    bonus = LONG_BONUS * (len(tiles) - LONG_WORD + 1) if len(tiles) >= LONG_WORD else 0
+    return Score(face(tiles, values), bonus, tuple(doubles(flush, stars)))
+
+
+def label(word: str, colours: str, stars: str, flush_spoiled: bool = False) -> str:
+    """A word as the sheet writes it: ★ for each star, a superscript length from 7 letters,
+    ᶠ for a flush.
+
+    >>> label("PLACING", "R" * 7, ""), label("FIN", "RBR", "B"), label("FEZ", "BBB", "BR")
+    ('PLACING⁷ᶠ', '★FIN', '★★FEZᶠ')
+    """
+    length = str(len(word)).translate(SUPERSCRIPT) if len(word) >= LONG_WORD else ""
+    flush = "ᶠ" if flush_of(colours) and not flush_spoiled else ""
+    return "★" * len(stars) + word + length + flush
+
+
+# --- The log -----------------------------------------------------------------------------
+
+def _tiles_ok(tiles, colours, stars) -> bool:
+    return (isinstance(tiles, str) and all(c in ALPHABET + BLANK for c in tiles)
+            and isinstance(colours, str) and len(colours) == len(tiles)
+            and all(c in COLOURS for c in colours)
+            and isinstance(stars, str) and all(c in COLOURS for c in stars))
+
+
+def _seat_ok(data, players) -> bool:
+    return isinstance(data["seat"], int) and 0 <= data["seat"] < players
+
+
+def _word_ok(data: Mapping, players: int) -> bool:
+    return (_seat_ok(data, players) and len(data["tiles"]) >= 2
+            and _tiles_ok(data["tiles"], data["colours"], data.get("stars", "")))
+
+
+def _edit_ok(data: Mapping, players: int) -> bool:
+    return isinstance(data["round"], int) and _word_ok(data, players)
+
+
+def _layoff_ok(data: Mapping, players: int) -> bool:
+    added = data["before"] + data["after"]
+    return (_seat_ok(data, players) and isinstance(data["onto"], int)
+            and _tiles_ok(added, data["colours"], data.get("stars", ""))
+            and bool(added or data.get("stars")))
+
+
+def _challenge_ok(data: Mapping, players: int) -> bool:
+    return (isinstance(data["play"], int) and data["verdict"] in (STANDS, REJECTED)
+            and isinstance(data["challenger"], int) and 0 <= data["challenger"] < players)
+
+
+def _round_end_ok(data: Mapping, players: int) -> bool:
+    hands, out = data["hands"], data.get("out")
+    return (isinstance(hands, list) and len(hands) == players
+            and all(isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 1000 for h in hands)
+            and (out is None or (isinstance(out, int) and 0 <= out < players)))
+
+
+def _values_ok(data: Mapping, players: int) -> bool:
+    values = data["values"]
+    return set(values) == set(ALPHABET) and all(
+        isinstance(v, int) and 0 <= v <= MAX_FACE_VALUE for v in values.values())
+
+
+#: This game's play kinds and the shape of their data:
+#: word:        {"seat", "tiles": "PLAC?NG", "reads": "PLACING" (optional), "colours": "RRRRRRR",
+#:               "stars": "R"}
+#: edit:        {"round": word id, ...a word's data}
+#: layoff:      {"seat", "onto": word id, "before": "S", "after": "", "colours": "R",
+#:               "stars": "" (onto one's own word only), "word": "SPLAY"}
+#: challenge:   {"play": word or lay-off id, "challenger", "verdict", "judge": {...}}
+#: round-end:   {"hands": [points left in each hand], "out": seat or None}
+#: game-end:    {}
+#: face-values: {"values": {letter: points}}
+KINDS = {WORD: _word_ok, EDIT: _edit_ok, LAYOFF: _layoff_ok, CHALLENGE: _challenge_ok,
+         ROUND_END: _round_end_ok, GAME_END: lambda data, players: True,
+         FACE_VALUES: _values_ok}
+
+
+@dataclass
+class Word:
+    """A word on the table in a round: the original play, and what lay-offs made of it."""
+
+    id: int
+    seat: int
+    tiles: str
+    reads: str  # blanks as the letters they stand for ("?" when left to the judge)
+    colours: str
+    stars: str  # its own stars and those laid on it later
+    round: int
+    score: Score
+    edited: bool = False
+    rejected: bool = False
+    spoiled_by: int | None = None  # the seat whose off-colour lay-off spoiled its flush
+    current: str = ""  # the word as lay-offs have extended it
+    flush: str | None = None  # the flush colour later lay-offs must keep, or None
+    layoffs: list[int] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return label(self.reads, self.colours, self.stars, self.spoiled_by is not None)
+
+    @property
+    def points(self) -> int:
+        return 0 if self.rejected else self.score.total
+
+
+@dataclass
+class Layoff:
+    id: int
+    seat: int
+    onto: int
+    before: str
+    after: str
+    colours: str
+    stars: str
+    word: str  # the extended word as it now reads
+    round: int
+    keeps_flush: bool
+    points: int
+    working: str
+    rejected: bool = False
+    problem: str | None = None  # shown to the scorekeeper: the edit no longer fits, ...
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    number: int
+    hands: tuple[int, ...]  # deducted
+    all_flush: tuple[int, ...]  # the seats earning +30
+    out: int | None
+    to_winner: int  # the nasty rule: the others' hands added to who went out
+
+    def change(self, seat: int) -> int:
+        return (ALL_FLUSH_BONUS if seat in self.all_flush else 0) - self.hands[seat] + (
+            self.to_winner if seat == self.out else 0)
+
+
+@dataclass(frozen=True)
+class FezRound:
+    """A round's entries, for the scoreboard and the JSON."""
+
+    id: int
+    number: int
+    dealer: int
+    entries: tuple  # Words and Layoffs in the order they were played
+    end: RoundEnd | None
+
+    def as_json(self) -> dict:
+        entries = [{"seat": e.seat, "word": e.label if isinstance(e, Word) else e.word,
+                    "working": e.score.working if isinstance(e, Word) else e.working,
+                    "points": e.points, "rejected": e.rejected} for e in self.entries]
+        return {"number": self.number, "dealer": self.dealer, "entries": entries,
+                "deducted": list(self.end.hands) if self.end else None,
+                "all_flush": list(self.end.all_flush) if self.end else None}
+
+
+def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
+    """Everything the FEZ score table shows, from the log."""
+    plays, unread = understood(plays, KINDS, players)
+    active = active_plays(plays)
+    values = dict(SCRABBLE_VALUES)
+    latest: dict[int, Mapping] = {}  # a word's latest data (edits applied)
+    edited: set[int] = set()
+    for play in active:
+        if play.kind == FACE_VALUES:
+            values = dict(play.data["values"])
+        elif play.kind == WORD:
+            latest[play.id] = play.data
+        elif play.kind == EDIT and play.data["round"] in latest:
+            latest[play.data["round"]] = play.data
+            edited.add(play.data["round"])
+    rejected = {p.data["play"]: p.data["verdict"] == REJECTED for p in active if p.kind == CHALLENGE}
+
+    words: dict[int, Word] = {}
+    layoffs: dict[int, Layoff] = {}
+    rounds: list[FezRound] = []
+    entries: list = []
+    number, finished, totals = 1, False, [0] * players
+    round_start = active[0].id if active else 0
+    for play in active:
+        if finished:
+            break
+        if play.kind == WORD:
+            d = latest[play.id]
+            reads = d.get("reads") or d["tiles"]
+            word = Word(play.id, d["seat"], d["tiles"], reads, d["colours"], d.get("stars", ""),
+                        number, score_word(d["tiles"], d["colours"], d.get("stars", ""), values),
+                        play.id in edited, rejected.get(play.id, False), current=reads,
+                        flush=flush_of(d["colours"]))
+            words[play.id] = word
+            entries.append(word)
+        elif play.kind == LAYOFF:
+            layoff = _lay_off(play, words, values, settings, number, rejected.get(play.id, False))
+            layoffs[play.id] = layoff
+            entries.append(layoff)
+        elif play.kind == ROUND_END or (play.kind == GAME_END and entries):
+            end = _round_end(play.data, number, entries, settings, players) \
+                if play.kind == ROUND_END else None  # ended without counting the hands
+            rounds.append(FezRound(round_start, number, (first_dealer + number - 1) % players,
+                                   tuple(entries), end))
+            number, entries, round_start = number + 1, [], play.id
+        if play.kind == GAME_END:
+            finished = True
+    if entries:  # the round being played
+        rounds.append(FezRound(round_start, number, (first_dealer + number - 1) % players,
+                               tuple(entries), None))
+    for r in rounds:
+        for e in r.entries:
+            totals[e.seat] += e.points
+        if r.end:
+            totals = [t + r.end.change(s) for s, t in enumerate(totals)]
+    ended = sum(1 for r in rounds if r.end)
+    best = max(totals)
+    leaders = tuple(s for s, t in enumerate(totals) if t == best) if rounds else ()
+    dealer = (first_dealer + ended) % players
+    return Standings(
+        tuple(totals), tuple(rounds), finished, leaders, (), dealer, (dealer + 1) % players,
+        tuple(sorted(p.id for p in unread)),
+        extra={"values": values, "round": ended + 1, "words": words, "layoffs": layoffs,
+               "open": [w for w in words.values() if w.round == ended + 1 and not w.rejected],
+               "flags": [lo for lo in layoffs.values() if lo.problem]})
+
+
+def _lay_off(play: Play, words: Mapping[int, Word], values, settings, number: int,
+             rejected: bool) -> Layoff:
+    d = play.data
+    added, stars = d["before"] + d["after"], d.get("stars", "")
+    base = words.get(d["onto"])
+    problem = None
+    if base is None:
+        problem = "the word it extended is gone (undone or deleted)"
+    elif base.rejected:
+        problem = f"{base.reads} was rejected by a challenge"
+    elif base.round != number:
+        problem = "the word it extended was played in an earlier round"
+    elif stars and base.seat != d["seat"]:
+        problem = "a star can only be laid on one's own word"
+    called = d.get("word")
+    if base is not None and called and called != d["before"] + base.current + d["after"] and not problem:
+        problem = f"{called} no longer fits {base.current}: correct the lay-off"
+    flush = base.flush if base is not None and not problem else None
+    keeps = flush is not None and all(c == flush for c in d["colours"])
+    letters = face(added, values) * (2 if keeps else 1)
+    working = f"{face(added, values)}×2 = {letters}" if keeps else str(letters)
+    gain = 0
+    if base is not None and not problem:
+        base.current = d["before"] + base.current + d["after"]
+        base.layoffs.append(play.id)
+        if added and not keeps:
+            base.flush = None  # later lay-offs build on a word that is no longer a flush
+            if settings.get("nasty_layoff") and flush_of(base.colours) and base.spoiled_by is None \
+                    and base.seat != d["seat"]:
+                base.spoiled_by = d["seat"]
+                base.score = score_word(base.tiles, base.colours, base.stars, values, flush_spoiled=True)
+        if stars:
+            before = base.score.total
+            base.stars += stars
+            base.score = score_word(base.tiles, base.colours, base.stars, values,
+                                    flush_spoiled=base.spoiled_by is not None)
+            gain = base.score.total - before
+            # the word's own row carries its new score: the gain is counted there, once
+            working = (working + " + " if added else "") + f"★ re-scores {base.reads}: +{gain}"
+    points = 0 if (rejected or problem) else letters
+    return Layoff(play.id, d["seat"], d["onto"], d["before"], d["after"], d["colours"], stars,
+                  base.current if base is not None else (called or added), number, keeps,
+                  points, working, rejected, problem)
+
+
+def _round_end(data: Mapping, number: int, entries: list, settings, players: int) -> RoundEnd:
+    hands = tuple(data["hands"])
+    all_flush = []
+    for seat in range(players):
+        mine = [e for e in entries if e.seat == seat and not e.rejected
+                and not getattr(e, "problem", None)]
+        flushes = all(
+            (isinstance(e, Word) and flush_of(e.colours) and e.spoiled_by is None)
+            or (isinstance(e, Layoff) and (e.keeps_flush or not (e.before + e.after)))
+            for e in mine)
+        spoiled = settings.get("nasty_star") and any(
+            isinstance(e, Word) and any(s != flush_of(e.colours) for s in e.stars) for e in mine)
+        if mine and flushes and not spoiled:
+            all_flush.append(seat)
+    out = data.get("out")
+    to_winner = sum(h for s, h in enumerate(hands) if s != out) if settings.get("nasty_hands") and out is not None else 0
+    return RoundEnd(number, hands, tuple(all_flush), out, to_winner)
+
+
+# --- The ruleset ---------------------------------------------------------------------------
 
 class FezRules(Ruleset):
     key = "fez"
     name = "FEZ"
+    blurb = "two-letter cards · flushes and stars · word by word"
     seats = (2, 6)
+    kinds = KINDS
+    settings = (
+        Setting("packs", "Packs", "auto", {"auto": "A second pack from 4 players",
+                                           "one": "One pack", "two": "Two packs"}),
+        Setting("no_layoffs", "No lay-offs (big tables)", False, OFF_ON),
+        Setting("nasty_layoff", "Nasty: an off-colour lay-off spoils the word's flush", False, OFF_ON),
+        Setting("nasty_star", "Nasty: a star of the other colour spoils the all-flush bonus", False, OFF_ON),
+        Setting("nasty_hands", "Nasty: points left in hands go to who went out", False, OFF_ON),
+        Setting("timer", "Nasty: a 30-second turn timer", False, OFF_ON),
+    )
     lookups = (("fez", "FEZ · 2 letters or more", {}),)
 
     def word_rules(self, settings: Mapping) -> WordRules:
         # a hand holds six two-letter cards
         return WordRules("fez", "FEZ", 2, None, SCRABBLE_VALUES, hand_size=12)
+
+    def standings(self, settings, players, first_dealer, plays) -> Standings:
+        return standings(settings, players, first_dealer, plays)
+
+    def describe_settings(self, settings: Mapping) -> str:
+        on = [s.label.replace("Nasty: ", "") for s in self.settings
+              if s.choices is OFF_ON and settings.get(s.key)]
+        return "nasty rules: " + "; ".join(on) if on else ""
 
 
 FEZ = FezRules()
