@@ -12,7 +12,6 @@ from .scans import SCAN_UPLOAD_LIMIT
 from .web import DatabaseBusy, append_play, load_game, new_nonce, scorekeeper_game, upload_limit
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<id:game_id>")
-ROUND = "round"
 
 
 def checked_round(game: Game, form, round_id: int | None = None) -> tuple[dict, dict]:
@@ -42,7 +41,7 @@ def create(game_id: int):
         context = game_context(game, form=request.form, errors=errors)
         return render_template("game.html", **context), 422
     try:
-        append_play(game, ROUND, data, request.form.get("nonce"))
+        append_play(game, game.rules.row_kind, data, request.form.get("nonce"))
     except DatabaseBusy as busy:  # nothing saved: the form comes back as typed
         context = game_context(game, form=request.form, errors={"round": busy.description})
         return render_template("game.html", **context), 503
@@ -61,9 +60,9 @@ def preview(game_id: int):
 def edit(game_id: int, round_id: int):
     """Correct a round: the old version stays in the history."""
     game = scorekeeper_game(game_id)
-    found = game.standings().row(round_id)
+    found = game.rules.editable(game.standings(), round_id)
     if found is None:
-        flash("That round no longer exists.")
+        flash(f"That {game.rules.row_name} no longer exists.")
         return redirect(url_for("games.show", game_id=game.id), 303)
     if request.method != "POST":
         return _edit_page(game, found, game.rules.round_values(found), {}, new_nonce())
@@ -85,11 +84,11 @@ def edit(game_id: int, round_id: int):
 def delete(game_id: int, round_id: int):
     """Delete a round; Undo brings it back."""
     game = scorekeeper_game(game_id)
-    if game.standings().row(round_id) is not None:
+    if game.rules.editable(game.standings(), round_id) is not None:
         append_play(game, VOID, {"play": round_id, "reason": "delete"})
-        flash("Round deleted. Undo brings it back.")
+        flash(f"{game.rules.row_name.capitalize()} deleted. Undo brings it back.")
     else:
-        flash("That round was already deleted.")
+        flash(f"That {game.rules.row_name} was already deleted.")
     return redirect(url_for("games.show", game_id=game.id), 303)
 
 

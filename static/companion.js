@@ -98,3 +98,124 @@ document.addEventListener("change", (event) => {
 });
 document.addEventListener("DOMContentLoaded", fitNewGame);
 document.addEventListener("htmx:load", fitNewGame);
+
+// FEZ: the letters typed appear as chips in their card's colour. A tap on a letter toggles
+// red/black, All red / All black sets a flush, +★ adds a star; a tap on a star cycles red,
+// black, gone. The typed colour fields (R/B a letter) stay the truth the form sends.
+function chipsOf(box) {
+  const form = box.closest("form");
+  const letters = box.dataset.letters.split(",").map((id) => form.querySelector(`#${id}`));
+  return { form, letters, colours: form.querySelector("[data-colours-of]"),
+           stars: form.querySelector("[data-stars-of]") };
+}
+
+function drawChips(box) {
+  const { letters, colours, stars } = chipsOf(box);
+  const text = letters.map((el) => el.value.replace(/\s/g, "").toUpperCase()).join("");
+  let colour = colours.value.toUpperCase().replace(/[^RB]/g, "");
+  const last = colour.slice(-1) || "B";
+  colour = (colour + last.repeat(text.length)).slice(0, text.length);
+  if (colours.value !== colour) colours.value = colour;
+  box.replaceChildren();
+  [...text].forEach((letter, i) => {
+    const chip = document.createElement("button");
+    chip.type = "button";
+    chip.className = `chip ${colour[i] === "R" ? "red" : "black"}`;
+    chip.dataset.index = i;
+    chip.textContent = letter;
+    chip.setAttribute("aria-label", `${letter}, ${colour[i] === "R" ? "red" : "black"}: tap to change`);
+    box.append(chip);
+  });
+  [...(stars ? stars.value.toUpperCase().replace(/[^RB]/g, "") : "")].forEach((c, i) => {
+    const chip = document.createElement("button");
+    chip.type = "button";
+    chip.className = `chip star ${c === "R" ? "red" : "black"}`;
+    chip.dataset.star = i;
+    chip.textContent = "★";
+    chip.setAttribute("aria-label", `a ${c === "R" ? "red" : "black"} star: tap to change or remove`);
+    box.append(chip);
+  });
+}
+
+function changed(field) {
+  field.dispatchEvent(new Event("input", { bubbles: true }));  // the preview follows
+}
+
+function setUpChips(root) {
+  root.querySelectorAll(".chips[data-letters]").forEach((box) => {
+    const { form } = chipsOf(box);
+    box.hidden = false;
+    form.querySelectorAll(".chip-tools").forEach((tools) => { tools.hidden = false; });
+    form.querySelectorAll(".typed-colours").forEach((el) => el.classList.add("visually-hidden"));
+    drawChips(box);
+  });
+}
+
+document.addEventListener("input", (event) => {
+  const form = event.target.closest && event.target.closest("form");
+  if (!form || event.target.matches("[data-colours-of], [data-stars-of]")) return;
+  form.querySelectorAll(".chips[data-letters]").forEach(drawChips);
+});
+
+document.addEventListener("click", (event) => {
+  const target = event.target;
+  const box = target.closest && target.closest(".chips");
+  const tools = target.closest && target.closest(".chip-tools");
+  const form = target.closest && target.closest("form");
+  if (!form || !(box || tools)) return;
+  const chips = form.querySelector(".chips[data-letters]");
+  const { colours, stars } = chipsOf(chips);
+  if (target.matches(".chip[data-index]")) {
+    const i = Number(target.dataset.index);
+    const c = colours.value;
+    colours.value = c.slice(0, i) + (c[i] === "R" ? "B" : "R") + c.slice(i + 1);
+    changed(colours);
+  } else if (target.matches(".chip[data-star]")) {
+    const i = Number(target.dataset.star);
+    const s = stars.value;
+    stars.value = s[i] === "R" ? s.slice(0, i) + "B" + s.slice(i + 1) : s.slice(0, i) + s.slice(i + 1);
+    changed(stars);
+  } else if (target.matches(".flush")) {
+    colours.value = target.dataset.colour.repeat(colours.value.length);
+    changed(colours);
+  } else if (target.matches(".add-star") && stars && stars.value.length < 4) {
+    stars.value += colours.value[0] || "R";
+    changed(stars);
+  } else {
+    return;
+  }
+  drawChips(chips);
+});
+
+document.addEventListener("DOMContentLoaded", () => setUpChips(document));
+document.addEventListener("htmx:load", (event) => setUpChips(event.detail.elt));
+
+// FEZ's nasty turn timer: a big countdown the table can see; the phone buzzes and beeps at 0.
+let timer = null;
+document.addEventListener("click", (event) => {
+  const start = event.target.closest && event.target.closest(".start-timer");
+  if (!start) return;
+  const box = start.closest(".turn-timer");
+  const out = box.querySelector(".countdown");
+  let left = Number(box.dataset.seconds);
+  clearInterval(timer);
+  out.textContent = left;
+  box.classList.remove("over");
+  timer = setInterval(() => {
+    left -= 1;
+    out.textContent = Math.max(left, 0);
+    if (left > 0) return;
+    clearInterval(timer);
+    box.classList.add("over");
+    if (navigator.vibrate) navigator.vibrate([300, 100, 300]);
+    try {
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      tone.connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.4);
+    } catch (err) {
+      // No sound here: the number on screen says it.
+    }
+  }, 1000);
+});

@@ -149,6 +149,17 @@ class Ruleset:
 
     # --- the round form (templates/games/<template>/_entry.html and _preview.html) ---------
 
+    row_kind = "round"  # the kind of play the entry form saves (FEZ: a word)
+    row_name = "round"  # and what a player calls it
+
+    def editable(self, standings: Standings, play_id: int):
+        """The saved entry an edit form changes (a round), or None."""
+        return standings.row(play_id)
+
+    def heading(self, standings: Standings) -> str:
+        """What the entry form is headed on the game page."""
+        return f"Round {standings.next_number}"
+
     def read_round(self, form: Mapping, players: int, settings: Mapping,
                    standings: Standings | None = None) -> tuple[dict, dict]:
         """(the data of a round play, errors by form field), checked by the game's rules."""

@@ -332,6 +332,7 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
         tuple(totals), tuple(rounds), finished, leaders, (), dealer, (dealer + 1) % players,
         tuple(sorted(p.id for p in unread)),
         extra={"values": values, "round": ended + 1, "words": words, "layoffs": layoffs,
+               "no_layoffs": bool(settings.get("no_layoffs")),
                "open": [w for w in words.values() if w.round == ended + 1 and not w.rejected],
                "flags": [lo for lo in layoffs.values() if lo.problem]})
 
@@ -430,6 +431,217 @@ class FezRules(Ruleset):
         on = [s.label.replace("Nasty: ", "") for s in self.settings
               if s.choices is OFF_ON and settings.get(s.key)]
         return "nasty rules: " + "; ".join(on) if on else ""
+
+    def packs(self, settings: Mapping, players: int) -> int:
+        """How many packs the table shuffles together (what the app tells the table)."""
+        return {"one": 1, "two": 2}.get(settings["packs"], 2 if players >= 4 else 1)
+
+    def describe(self, play: Play, names, standings, earlier) -> str:
+        d = play.data
+        if play.kind in (WORD, EDIT):
+            text = f"{names[d['seat']]} played {label(d.get('reads') or d['tiles'], d['colours'], d.get('stars', ''))}"
+            return text if play.kind == WORD else f"Edited a word: {text}"
+        if play.kind == LAYOFF:
+            added = "+".join(x for x in (d["before"], d["after"]) if x) + "★" * len(d.get("stars", ""))
+            return f"{names[d['seat']]} laid {added} on {d.get('word') or 'a word'}"
+        if play.kind == CHALLENGE:
+            target = earlier.get(d["play"])
+            word = (target.data.get("word") or target.data.get("reads") or target.data.get("tiles")
+                    if target else "a word")
+            text = (f"{names[d['challenger']]} challenged {word}: "
+                    + ("rejected, back to the hand" if d["verdict"] == REJECTED else "it stands"))
+            if isinstance(d.get("judge"), Mapping) and d["judge"].get("verdict") != d["verdict"]:
+                text += "; a house decision, overruling the judge"
+            return text
+        if play.kind == ROUND_END:
+            hands = ", ".join(f"{names[s]} −{h}" for s, h in enumerate(d["hands"]))
+            out = f"{names[d['out']]} went out; " if d.get("out") is not None else ""
+            return f"End of a round: {out}left in hand {hands}"
+        if play.kind == GAME_END:
+            return "The scorekeeper ended the game"
+        return "Face values set: " + ", ".join(f"{k} {v}" for k, v in d["values"].items())
+
+    # --- the word form (the game page's entry) -------------------------------------------
+
+    row_kind, row_name = WORD, "word"
+    forms = (LAYOFF, ROUND_END, GAME_END, FACE_VALUES)
+    template = "fez"
+
+    def heading(self, standings: Standings) -> str:
+        return f"Round {standings.extra['round']}"
+
+    def editable(self, standings: Standings, play_id: int):
+        return standings.extra["words"].get(play_id)
+
+    def _tiles(self, form: Mapping, errors: dict, prefix: str = "") -> tuple[str, str, str]:
+        """(tiles, colours, stars) from a form, with what is wrong in `errors`."""
+        tiles = _letters(form.get(f"{prefix}tiles", ""))
+        colours = _letters(form.get(f"{prefix}colours", "")).replace("?", "")
+        stars = _letters(form.get("stars", ""))
+        if any(c not in ALPHABET + BLANK for c in tiles) or len(tiles) > 30:
+            errors[f"{prefix}tiles"] = "Letters A–Z, and ? for a blank (at most 30)."
+        elif len(colours) != len(tiles) or any(c not in COLOURS for c in colours):
+            errors["colours"] = ("Give every letter its card’s colour: R or B for each "
+                                 "(or tap All red / All black).")
+        if any(c not in COLOURS for c in stars) or len(stars) > 4:
+            errors["stars"] = "A star is red (R) or black (B); at most 4."
+        return tiles, colours, stars
+
+    def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
+        errors: dict[str, str] = {}
+        seat = _int(form.get("seat"))
+        if seat is None or seat >= players:
+            errors["seat"] = "Choose who played the word."
+        tiles, colours, stars = self._tiles(form, errors)
+        if "tiles" not in errors and len(tiles) < 2:
+            errors["tiles"] = "A FEZ word has 2 letters or more."
+        data = {"seat": seat, "tiles": tiles, "colours": colours, "stars": stars}
+        reads = _letters(form.get("reads", ""))
+        if BLANK in tiles and reads and reads != tiles:
+            if len(reads) != len(tiles) or any(t not in (BLANK, r) for t, r in zip(tiles, reads)) \
+                    or BLANK in reads or any(c not in ALPHABET for c in reads):
+                errors["reads"] = f"Spell the whole word with the blanks’ letters: {len(tiles)} letters."
+            else:
+                data["reads"] = reads
+        return data, errors
+
+    def check_round(self, standings, data, round_id) -> dict:
+        return {"round": "The game is over."} if standings.finished else {}
+
+    def round_values(self, row: Word) -> dict:
+        return {"seat": str(row.seat), "tiles": row.tiles, "colours": row.colours,
+                "stars": row.stars, "reads": row.reads if row.reads != row.tiles else ""}
+
+    def same_round(self, row: Word, data: Mapping) -> bool:
+        return (row.seat, row.tiles, row.colours, row.stars, row.reads) == (
+            data["seat"], data["tiles"], data["colours"], data["stars"],
+            data.get("reads") or data["tiles"])
+
+    def preview(self, form, players, settings, standings=None) -> dict:
+        """The typed word's label, working and score, the sheet's way."""
+        errors: dict[str, str] = {}
+        values = standings.extra["values"] if standings else SCRABBLE_VALUES
+        tiles, colours, stars = self._tiles(form, errors)
+        reads = _letters(form.get("reads", "")) or tiles
+        if not tiles or errors:
+            return {"label": "", "working": "", "problem": next(iter(errors.values()), None)}
+        score = score_word(tiles, colours, stars, values)
+        return {"label": label(reads if len(reads) == len(tiles) else tiles, colours, stars),
+                "working": score.working, "problem": None}
+
+    # --- challenges -------------------------------------------------------------------------
+
+    no_challenge = "There is no such word on the table to challenge."
+
+    def challenge_target(self, standings, args) -> Target | None:
+        """A word or lay-off of the game: ?play=<id>."""
+        play_id = _int(args.get("play")) or 0
+        word = standings.extra["words"].get(play_id)
+        if word is not None:
+            return Target(word.seat, word.reads, {"play": play_id}, word.score.total)
+        layoff = standings.extra["layoffs"].get(play_id)
+        if layoff is not None:
+            return Target(layoff.seat, layoff.word, {"play": play_id}, layoff.points)
+        return None
+
+    def challenge_data(self, standings, target, challenger, verdict) -> tuple[dict, dict]:
+        errors = {}
+        if challenger is None or challenger >= len(standings.totals):
+            errors["challenger"] = "Choose who challenged."
+        elif challenger == target.seat:
+            errors["challenger"] = "A player cannot challenge their own word."
+        if verdict not in (STANDS, REJECTED):
+            errors["verdict"] = "Choose the verdict: the word stands or is rejected."
+        entry = standings.extra["words"].get(target.where["play"]) or \
+            standings.extra["layoffs"].get(target.where["play"])
+        if entry is not None and entry.rejected:
+            errors["verdict"] = "That word was already rejected."
+        return {"play": target.where["play"], "challenger": challenger, "verdict": verdict}, errors
+
+    # --- lay-offs, round ends, the end, face values -------------------------------------------
+
+    def read_play(self, kind, form, standings) -> tuple[dict, dict]:
+        players = len(standings.totals)
+        errors: dict[str, str] = {}
+        if standings.finished:
+            return {}, {"round": "The game is over."}
+        if kind == LAYOFF:
+            return self._read_layoff(form, standings, players)
+        if kind == ROUND_END:
+            hands = []
+            for seat in range(players):
+                letters = _letters(form.get(f"left-{seat}", ""))
+                typed = (form.get(f"points-{seat}") or "").strip()
+                if any(c not in ALPHABET + BLANK for c in letters):
+                    errors[f"left-{seat}"] = "Letters A–Z of the cards left (both letters of each card)."
+                    hands.append(0)
+                elif typed:
+                    points = _int(typed)
+                    if points is None or points > 1000:
+                        errors[f"left-{seat}"] = "Points left are a whole number from 0 to 1000."
+                    elif letters and face(letters, standings.extra["values"]) != points:
+                        errors[f"left-{seat}"] = (f"Those letters are worth {face(letters, standings.extra['values'])}, "
+                                                  f"not {points}: correct one.")
+                    hands.append(points or 0)
+                else:
+                    hands.append(face(letters, standings.extra["values"]))
+            out = _int(form.get("out"))
+            if form.get("out") and (out is None or out >= players):
+                errors["out"] = "Choose who played their last card, or nobody."
+            return {"hands": hands, "out": out if form.get("out") else None}, errors
+        if kind == GAME_END:
+            return {}, {}
+        values = {}
+        for card in ALPHABET:
+            value = _int((form.get(f"value-{card}") or "").strip())
+            if value is None or value > MAX_FACE_VALUE:
+                errors[f"value-{card}"] = f"0 to {MAX_FACE_VALUE}"
+            values[card] = value
+        if errors:
+            errors["values"] = f"Give every letter a value from 0 to {MAX_FACE_VALUE}: see the marked ones."
+        return {"values": values}, errors
+
+    def _read_layoff(self, form, standings, players) -> tuple[dict, dict]:
+        errors: dict[str, str] = {}
+        settings_no_layoffs = standings.extra.get("no_layoffs")
+        if settings_no_layoffs:
+            return {}, {"round": "This game is played without lay-offs."}
+        seat = _int(form.get("seat"))
+        if seat is None or seat >= players:
+            errors["seat"] = "Choose who laid off."
+        onto = standings.extra["words"].get(_int(form.get("onto")) or 0)
+        if onto is None or onto.round != standings.extra["round"]:
+            errors["onto"] = "Choose a word on the table this round."
+        elif onto.rejected:
+            errors["onto"] = f"{onto.reads} was rejected: nothing can be laid on it."
+        before = _letters(form.get("before", ""))
+        after = _letters(form.get("after", ""))
+        colours = _letters(form.get("colours", ""))
+        stars = _letters(form.get("stars", ""))
+        added = before + after
+        if any(c not in ALPHABET + BLANK for c in added) or len(added) > 20:
+            errors["before"] = "Letters A–Z, and ? for a blank."
+        elif len(colours) != len(added) or any(c not in COLOURS for c in colours):
+            errors["colours"] = "Give every added letter its card’s colour: R or B for each."
+        if any(c not in COLOURS for c in stars) or len(stars) > 4:
+            errors["stars"] = "A star is red (R) or black (B); at most 4."
+        elif stars and onto is not None and seat is not None and onto.seat != seat:
+            errors["stars"] = "A star can only be laid on one’s own word."
+        if not (added or stars) and "before" not in errors:
+            errors["before"] = "Add letters before or after the word, or a star on your own word."
+        data = {"seat": seat, "onto": onto.id if onto else None, "before": before, "after": after,
+                "colours": colours, "stars": stars,
+                "word": before + (onto.current if onto else "") + after}
+        return data, errors
+
+
+def _int(value) -> int | None:
+    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() \
+        and len(value) <= 9 else None
+
+
+def _letters(text) -> str:
+    return "".join(c.upper() if c.isascii() else c for c in "".join(str(text or "").split()))
 
 
 FEZ = FezRules()
