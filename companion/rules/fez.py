@@ -422,7 +422,8 @@ class FezRules(Ruleset):
 
     def word_rules(self, settings: Mapping) -> WordRules:
         # a hand holds six two-letter cards
-        return WordRules("fez", "FEZ", 2, None, SCRABBLE_VALUES, hand_size=12)
+        return WordRules("fez", "FEZ", 2, None, SCRABBLE_VALUES, hand_size=12,
+                         long_bonus=(LONG_WORD, LONG_BONUS))
 
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return standings(settings, players, first_dealer, plays)

@@ -46,6 +46,8 @@ class WordRules:
     hand_size: int  # the most cards a player holds when making a word, wild cards included
     no_plurals: bool = False
     no_slang: bool = False
+    #: A long word's bonus: (the length it starts at, points for it and each letter more).
+    long_bonus: tuple[int, int] | None = None
 
     def length_problem(self, length: int) -> str | None:
         if self.max_length == self.min_length and length != self.min_length:
@@ -56,15 +58,25 @@ class WordRules:
             return f"too long: words have at most {self.max_length} letters in {self.name}"
         return None
 
-    def points(self, word: str) -> int | None:
-        """The word's value in this game, a wild worth 0.
-
-        >>> WordRules("foot", "FOOT!", 5, 5, ZOOT_VALUES, 7).points("JA?ZY")
-        51
-        """
+    def letter_points(self, word: str) -> int | None:
+        """The value of the word's cards in this game, a wild worth 0."""
         if self.values is None:
             return None
         return sum(self.values.get(c, 0) for c in word)
+
+    def points(self, word: str) -> int | None:
+        """The word's value in this game: its cards, and a long word's bonus.
+
+        >>> WordRules("foot", "FOOT!", 5, 5, ZOOT_VALUES, 7).points("JA?ZY")
+        51
+        >>> WordRules("fez", "FEZ", 2, None, SCRABBLE_VALUES, 12, long_bonus=(7, 50)).points("PLACING")
+        62
+        """
+        if self.values is None:
+            return None
+        start, bonus = self.long_bonus or (0, 0)
+        extra = bonus * (len(word) - start + 1) if self.long_bonus and len(word) >= start else 0
+        return self.letter_points(word) + extra
 
 
 class WordList(Protocol):
@@ -286,7 +298,7 @@ class Judge:
             if word not in house.added and self._family_problem(word, rules, plural, lemma):
                 continue
             filled = found[word]
-            points = (rules.points(word) or 0) - (rules.points(filled) or 0)
+            points = (rules.points(word) or 0) - (rules.letter_points(filled) or 0)
             ranked.append((-points if rules.values else 0, -len(word), size, word, filled, points))
         ranked.sort()
         return [Suggestion(word, points if rules.values else None, filled)

@@ -150,3 +150,12 @@ def test_face_values_are_the_tables_to_change():
     values = {c: 1 for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
     s = standings(PLAIN, 2, 0, log(("face-values", {"values": values}), word(0, "FEZ", "RRR")))
     assert s.totals == (6, 0)
+
+
+def test_what_could_a_hand_of_cards_have_made_counts_the_long_word_bonus(word_store):
+    """Six two-letter cards typed as cards: the 7-letter word beats shorter ones by its +50."""
+    from companion.words.judge import Judge
+
+    judge = Judge(word_store)
+    best = judge.best_words("PL AC IN G? XQ ZZ", FEZ.word_rules(PLAIN))[0]
+    assert len(best.word) >= 7 and best.points >= 50 + 12
