@@ -21,9 +21,10 @@ FORMATS = ("JPEG", "PNG", "WEBP")  # what phones and browsers send
 #: Memory a decode may take before the photo is shrunk to the working size.
 DECODE_BUDGET = 100 * 1024 * 1024
 #: Bytes a pixel costs while a format is decoded whole (measured with `make bench`): Pillow
-#: keeps 4 bytes a pixel (and a palette PNG is widened to that); WebP passes through libwebp's buffer and a copy on the way; a
+#: keeps 4 bytes a pixel (and a palette PNG is widened to that; PNG is counted at 6 so that
+#: its slow inflate stays under a second); WebP passes through libwebp's buffer and a copy on the way; a
 #: progressive JPEG keeps every DCT coefficient until its last scan.
-DECODE_COST = {"PNG": 5, "WEBP": 12, "PROGRESSIVE JPEG": 6}
+DECODE_COST = {"PNG": 6, "WEBP": 12, "PROGRESSIVE JPEG": 6}
 
 
 class UnreadablePhoto(ValueError):
