@@ -3,7 +3,9 @@
 For every rule in ``app.url_map`` (so a new route is fuzzed without touching this file),
 each method it takes and one it does not, against each kind of game a table keeps (a FOOT!
 game for three with two rounds saved and one challenge; a family game for four, adults, with
-its card values set, one round saved and one challenge), this proves that:
+its card values set, one round saved and one challenge; a FEZ game for three with two words,
+a lay-off and a challenge in a round still open, its /plays/<kind> route fuzzed for each of
+its kinds), this proves that:
 
 * no request makes the server fail (no 5xx, no exception escaping a view), whatever the
   URL ids (real, missing, huge, Unicode digits), the fields of the form or query string
@@ -20,7 +22,8 @@ its card values set, one round saved and one challenge), this proves that:
 * an id in the address that is not ASCII digits, or that no row can have, is a 404 for
   every method, before any view runs.
 
-One seeded ``random.Random`` drives it, so every run sends the same requests. A failure
+A ``random.Random`` seeded from SEED and the route, game and play kind drives each route's
+requests, so every run sends the same ones (and a new route or game changes no others'). A failure
 lists every failing request (method, path, fields, status), so one run shows them all.
 """
 
@@ -33,7 +36,7 @@ import random
 import re
 import traceback
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import parse_qsl, urlencode
@@ -83,7 +86,10 @@ STRAY_NAMES = ["word-4", "word-١", "noword-²", "photo-99999999999999999999", "
                # the family game's: a seat or a card no game has, or spelt otherwise
                "points-4", "points-99999999999999999999", "cards-٣", "zap-0-JOKER",
                "zap-4-WILD", "zap-٠-WILD", "zap-0-wild", "value-a", "value-?", "value-ÄÄ",
-               "winner[]", "setting-colour", "setting-", "name-5"]
+               "winner[]", "setting-colour", "setting-", "name-5",
+               # FEZ's: a seat it does not have, a field spelt otherwise
+               "left-3", "left-٠", "left-99999999999999999999", "points-5", "tiles-0",
+               "colours[]", "star", "onto[]", "setting-nasty", "setting-packs ", "value-AA"]
 
 
 class Upload(NamedTuple):
@@ -110,6 +116,17 @@ ZAPS = ("WILD", "DISCARD", "REPLACE", "TWO_TURNS", "CHECK")
 CARD_VALUES = [(f"value-{c}", {"Q": "10", "Z": "10", "J": "8", "X": "8", "E": "0"}.get(c, "2"))
                for c in FAMILY_LETTERS] + [(f"value-{z}", "0" if z == "DISCARD" else "15")
                                            for z in ZAPS]
+#: FEZ's new-game settings as the form sends them (all defaults, every one sent).
+FEZ_SETTINGS = [("setting-packs", "auto"), ("setting-no_layoffs", "False"),
+                ("setting-nasty_layoff", "False"), ("setting-nasty_star", "False"),
+                ("setting-nasty_hands", "False"), ("setting-timer", "False")]
+#: Scrabble's face values, as FEZ's face-values form sends them (one changed: Q 12).
+FEZ_VALUES = [(f"value-{c}", str(v)) for c, v in zip(
+    FAMILY_LETTERS, (1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 12, 1, 1, 1, 1, 4, 4, 8, 4,
+                     10))]
+FEZ_FIELDS = ["tiles", "colours", "stars", "reads", "onto", "before", "after",
+              *(f"left-{s}" for s in range(6)), "points-4", "points-5",
+              *(n for n, _ in FEZ_SETTINGS)]
 ALL_FIELDS = ["out", *(f"word-{s}" for s in range(4)), *(f"noword-{s}" for s in range(4)),
               "final", "challenger", "verdict", "nonce", "ruleset",
               *(f"name-{s}" for s in range(5)), "setting-difficulty",
@@ -117,37 +134,58 @@ ALL_FIELDS = ["out", *(f"word-{s}" for s in range(4)), *(f"noword-{s}" for s in 
               "game", "name", "file", *(f"photo-{s}" for s in range(4)),
               *(f"card-{k}" for k in range(12)), "suggestion", "round", "seat", "winner",
               *(f"points-{s}" for s in range(4)), *(f"cards-{s}" for s in range(4)),
-              *(f"zap-{s}-{z}" for s in range(4) for z in ZAPS), *(n for n, _ in CARD_VALUES)]
+              *(f"zap-{s}-{z}" for s in range(4) for z in ZAPS), *(n for n, _ in CARD_VALUES),
+              *FEZ_FIELDS]
 #: Fields a page puts in its form's address (the action's query string), not in its body.
-IN_ADDRESS = {"challenges.challenge": ("round", "seat", "word")}
+IN_ADDRESS = {"challenges.challenge": ("round", "seat", "word", "play")}
 
 # --- The game the URLs name -------------------------------------------------------------
 
 
-#: The games every route is fuzzed against: FOOT! (ZOOT! shares its rules) and the family game.
-GAMES = ("foot", "family")
+#: The games every route is fuzzed against: FOOT! (ZOOT! shares its rules), the family game
+#: and FEZ.
+GAMES = ("foot", "family", "fez")
+#: The kinds of /games/<id>/plays/<kind> each game's pages post to (FOOT! has none: its
+#: address is a 404). A route with a <kind> is fuzzed for each, each on a fresh game.
+PLAY_KINDS = {"foot": ("card-values",), "family": ("card-values",),
+              # game-end last: after it, every form of the game is refused
+              "fez": ("layoff", "round-end", "face-values", "game-end")}
 
 
 @dataclass(frozen=True)
 class Table:
-    """A game as set_table left it, by its ids: its rounds, its plays, a handover code."""
+    """A game as set_table left it, by its ids: its rounds (FEZ: its words), its plays, a
+    handover code; and the <kind> of /plays/<kind> its fuzz posts to."""
     ruleset: str
     game: int
     rounds: tuple[int, ...]
     plays: tuple[int, ...]
     code: str
+    kind: str = "card-values"
 
     def real(self, arg: str) -> str:
         """A value for a URL variable that names something in this game."""
         return str({"game_id": self.game, "round_id": self.rounds[0], "seat": 0,
-                    "play_id": self.plays[-1], "kind": "card-values",
+                    "play_id": self.plays[-1], "kind": self.kind,
                     "code": self.code}.get(arg, 1))
+
+
+def play_kinds(rule, ruleset: str) -> tuple[str, ...]:
+    """The <kind>s to fuzz this rule with in this game (one, when the rule has no <kind>)."""
+    return PLAY_KINDS[ruleset] if "kind" in rule.arguments else PLAY_KINDS[ruleset][:1]
+
+
+def route_rng(rule, ruleset: str, kind: str) -> random.Random:
+    """The random numbers of one route in one game: a string seed is stable across runs."""
+    return random.Random(f"{SEED}|{rule.rule}|{rule.endpoint}|{ruleset}|{kind}")
 
 
 def set_table(app, keeper, ruleset: str = "foot") -> Table:
     """Play a game through the forms, as the scorekeeper's phone. FOOT!: three players, two
     rounds and a challenge. The family game: four players, adults, the card values set, one
-    round (counted from cards left) and a challenge. Then a handover code is offered."""
+    round (counted from cards left) and a challenge. FEZ: three players, two words (one with
+    a blank and a star), a lay-off and a challenge of it, the round left open. Then a
+    handover code is offered."""
     if ruleset == "foot":
         url = new_game(keeper, names=("Ann", "Bo", "Cy"), ruleset="foot")
         for form in (round_form("JAZZY", "BLORF", "", out=0),
@@ -156,6 +194,24 @@ def set_table(app, keeper, ruleset: str = "foot") -> Table:
         game_id = int(url.rstrip("/").rsplit("/", 1)[1])
         rounds = tuple(play_ids(app, game_id))
         challenge = f"{url}/challenge?round={rounds[0]}&seat=1"
+    elif ruleset == "fez":
+        form = {"ruleset": "fez", "dealer": "0", **dict(FEZ_SETTINGS),
+                **{f"name-{i}": n for i, n in enumerate(("Ann", "Bo", "Cy"))}}
+        response = keeper.post("/games/new", data=form)
+        assert response.status_code == 303, response.text
+        url = response.location
+        game_id = int(url.rstrip("/").rsplit("/", 1)[1])
+        for word in ({"seat": "1", "tiles": "PLAY", "colours": "BBBB"},
+                     {"seat": "0", "tiles": "F?N", "colours": "RBR", "stars": "B",
+                      "reads": "FIN"}):
+            response = keeper.post(f"{url}/rounds", data=word)
+            assert response.status_code == 303, response.text
+        rounds = tuple(play_ids(app, game_id))  # the two words
+        response = keeper.post(f"{url}/plays/layoff", data={
+            "seat": "2", "onto": str(rounds[0]), "before": "S", "after": "", "colours": "B"})
+        assert response.status_code == 303, response.text
+        # Ann challenges Cy's SPLAY: rejected (the words stay on the table to lay off on)
+        challenge = f"{url}/challenge?play={play_ids(app, game_id)[-1]}"
     else:
         assert ruleset == "family"
         form = {"ruleset": "family", "dealer": "0", "setting-difficulty": "adults",
@@ -236,6 +292,8 @@ def valid_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, objec
                                      ("challenger", "3"), ("verdict", "stands")],
             "rounds.play": [("nonce", nonce), *CARD_VALUES],
         }.get(endpoint) or shared_form(endpoint, table, nonce)
+    if table.ruleset == "fez":
+        return fez_form(endpoint, table, nonce)
     round_ = [("nonce", nonce), ("word-0", "JAZZY"), ("word-1", "QUOTA"), ("noword-2", "on"),
               ("out", "0")]
     return {
@@ -248,6 +306,36 @@ def valid_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, objec
                                  ("nonce", nonce), ("challenger", "2"), ("verdict", "stands")],
         "scans.scan": round_ + [("photo-0", UPLOADS[1])],
         "scans.use": round_ + [("card-0", "Q"), ("card-1", "U"), ("suggestion", "QUOTA")],
+    }.get(endpoint) or shared_form(endpoint, table, nonce)
+
+
+def fez_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, object]]:
+    """FEZ's forms. The word form sends every field (stars and reads mostly empty); the
+    /plays/<kind> forms are the table's kind's."""
+    word = [("seat", "2"), ("tiles", "JA?Z"), ("colours", "RRRR"), ("stars", "B"),
+            ("reads", "JAZZ")]
+    plays = {
+        # Ann lays ES and a red star on her own FIN: FINES
+        "layoff": [("nonce", nonce), ("seat", "0"), ("onto", str(table.rounds[1])),
+                   ("before", ""), ("after", "ES"), ("colours", "RB"), ("stars", "R")],
+        # Bo went out; Ann has QI left, Cy 4 points
+        "round-end": [("nonce", nonce), ("out", "1"), ("left-0", "QI"), ("points-0", ""),
+                      ("left-1", ""), ("points-1", ""), ("left-2", ""), ("points-2", "4")],
+        "face-values": [("nonce", nonce), *FEZ_VALUES],
+        "game-end": [("nonce", nonce)],
+    }
+    return {
+        "games.new": [("ruleset", "fez"), *FEZ_SETTINGS, ("name-0", "Ann"), ("name-1", "Bo"),
+                      ("name-2", "Cy"), ("name-3", ""), ("name-4", ""), ("dealer", "0")],
+        "rounds.create": [("nonce", nonce), *word],
+        "rounds.preview": word,
+        # Bo's PLAY, its last tile red now
+        "rounds.edit": [("nonce", nonce), ("seat", "1"), ("tiles", "PLAY"),
+                        ("colours", "BBBR"), ("stars", ""), ("reads", "")],
+        # Cy challenges Bo's PLAY: it stands
+        "challenges.challenge": [("play", str(table.rounds[0])), ("nonce", nonce),
+                                 ("challenger", "2"), ("verdict", "stands")],
+        "rounds.play": plays.get(table.kind, []),
     }.get(endpoint) or shared_form(endpoint, table, nonce)
 
 
@@ -268,13 +356,17 @@ def plausible(name: str, table: Table, nonce: str) -> list[object]:
     """Values the real page could send in this field."""
     if name == "file" or name.startswith("photo-"):
         return UPLOADS
+    if name.startswith("setting-"):
+        return {"setting-difficulty": ["children", "adults", ""],
+                "setting-packs": ["auto", "one", "two", ""]}.get(name, ["False", "True", ""])
+    words = [str(r) for r in table.rounds]
     return {
-        "out": ["0", "1", "2"], "word": ["JAZZY", "QUOTA", "QUI?K", "BLORF", "jazzy", "ZYZZY",
+        "out": ["0", "1", "2", ""], "word": ["JAZZY", "QUOTA", "QUI?K", "BLORF", "jazzy", "ZYZZY",
                                          "cats", "JA?Z"],
         "noword": ["on"], "final": ["on"], "challenger": ["0", "1", "2", "3"],
-        "verdict": ["rejected", "stands"], "ruleset": ["foot", "zoot", "family"],
+        "verdict": ["rejected", "stands"], "ruleset": ["foot", "zoot", "family", "fez"],
         "name": ["Ann", "Bo", "Cy", "Di", "Ed", ""], "dealer": ["0", "1", "2", "3", "4"],
-        "list": ["", "1"], "setting": ["children", "adults", ""],
+        "list": ["", "1"],
         "round": [str(r) for r in table.rounds], "seat": ["0", "1", "2", "3"],
         "winner": ["0", "1", "2", "3"], "points": ["", "0", "3", "12", "201"],
         "cards": ["", "E", "jab", "Q Z", "AB"], "zap": ["", "0", "1", "2", "3"],
@@ -284,6 +376,12 @@ def plausible(name: str, table: Table, nonce: str) -> list[object]:
         "hand": ["QUIZES?", "AEIRST"], "suggestion": ["QUOTA"], "card": list("AQZ?"),
         "game": ["foot", "zoot", "poker", "poker5", "fez", "family", "family4"],
         "nonce": [nonce],
+        # FEZ's
+        "tiles": ["PLAY", "JA?Z", "F?N", "fez", "placings", "A", "", "??"],
+        "colours": ["BBBB", "RRRR", "RB", "rbr", "RRRRRRRR", ""], "stars": ["", "R", "B", "RB", "RRBB"],
+        "reads": ["", "JAZZ", "FIN", "PLAN", "jazz"], "onto": ["", *words],
+        "before": ["", "S", "UN", "?"], "after": ["", "S", "ING", "ES"],
+        "left": ["", "QI", "e", "?", "ZZZZ"],
     }.get(name.split("-", 1)[0], ["1"])
 
 
@@ -455,7 +553,12 @@ def fuzz_case(rng: random.Random, rule, method: str, path: str, phone: str,
         headers = {"HX-Request": "true",
                    "HX-Target": rng.choice(("verdicts", "best-words", "scoreboard", "x"))}
     return Case(rule.rule, method, path, phone, encoding, fields, headers, mutated or [],
-                query, table.ruleset)
+                query, game_label(rule, table))
+
+
+def game_label(rule, table: Table) -> str:
+    """The game, in a report; with its play kind on a route that has one."""
+    return f"{table.ruleset}/{table.kind}" if "kind" in rule.arguments else table.ruleset
 
 
 def sharp_case(rng: random.Random, rule, method: str, path: str, table: Table,
@@ -490,10 +593,11 @@ def sharp_fields(rule, method: str, table: Table):
             yield from ((name, value) for value in SHARP)
 
 
-def cases(rng: random.Random, rule, table: Table):
+def cases(rng: random.Random, rule, table: Table, bad_urls: bool = True):
     """At the route's real URL: each field of its form set in turn to each SHARP value (a
-    UNIFORM field to one of them), random forms from both phones, every method and a wrong one. Then each URL variable
-    in turn set to an id that names nothing, or to digits that are not ASCII."""
+    UNIFORM field to one of them), random forms from both phones, every method and a wrong
+    one. Then (if `bad_urls`) each URL variable in turn set to an id that names nothing, or
+    to digits that are not ASCII."""
     methods = sorted(rule.methods - {"HEAD", "OPTIONS"})
     real = {arg: table.real(arg) for arg in rule.arguments}
     path = path_for(rule, real)
@@ -508,7 +612,7 @@ def cases(rng: random.Random, rule, table: Table):
                 yield fuzz_case(rng, rule, method, path, phone, table)
     wrong = rng.choice([m for m in WRONG_METHODS if m not in rule.methods])
     yield fuzz_case(rng, rule, wrong, path, rng.choice(PHONES), table)
-    for arg in sorted(rule.arguments):
+    for arg in sorted(rule.arguments) if bad_urls else ():
         for bad in BAD_IDS + ODD_DIGIT_SEGMENTS:
             case = fuzz_case(rng, rule, rng.choice(methods), path_for(rule, real | {arg: bad}),
                              "scorekeeper", table)
@@ -541,28 +645,36 @@ def report(failures: list[tuple[Case, int, str]], sent: int) -> str:
 def test_no_request_fails_the_server_and_a_refused_one_saves_nothing(app, client):
     stranger = app.test_client()
     phones = {"scorekeeper": client, "stranger": stranger}
-    rng = random.Random(SEED)
     failures: list[tuple[Case, int, str]] = []
     sent = 0
     for rule in fuzzed_rules(app):
         for game in GAMES:
-            # a fresh game for each route: earlier ones changed theirs
-            table = set_table(app, client, game)
-            for case in cases(rng, rule, table):
-                before = row_counts(app)
-                stored = contents(app) if case.method in SAFE else None
-                status, crash = send(phones[case.phone], case)
-                sent += 1
-                if status >= 500:
-                    failures.append((case, status, crash or "server error"))
-                if status >= 400 and (after := row_counts(app)) != before:
-                    changed = {t: f"{before[t]}→{after[t]}" for t in before
-                               if before[t] != after[t]}
-                    failures.append((case, status, f"refused, yet saved rows: {changed}"))
-                if stored and (now := contents(app)) != stored:
-                    changed = sorted(t for t in stored if stored[t] != now[t])
-                    failures.append((case, status, f"a {case.method} changed tables: {', '.join(changed)}"))
+            for turn, kind in enumerate(play_kinds(rule, game)):
+                # a fresh game for each route and kind: earlier ones changed theirs
+                table = replace(set_table(app, client, game), kind=kind)
+                sent += check_cases(app, phones, cases(route_rng(rule, game, kind), rule, table,
+                                                       bad_urls=turn == 0), failures)
     assert not failures, report(failures, sent)
+
+
+def check_cases(app, phones: dict, cases, failures: list) -> int:
+    """Send each case; note each failure. How many were sent."""
+    sent = 0
+    for case in cases:
+        before = row_counts(app)
+        stored = contents(app) if case.method in SAFE else None
+        status, crash = send(phones[case.phone], case)
+        sent += 1
+        if status >= 500:
+            failures.append((case, status, crash or "server error"))
+        if status >= 400 and (after := row_counts(app)) != before:
+            changed = {t: f"{before[t]}→{after[t]}" for t in before
+                       if before[t] != after[t]}
+            failures.append((case, status, f"refused, yet saved rows: {changed}"))
+        if stored and (now := contents(app)) != stored:
+            changed = sorted(t for t in stored if stored[t] != now[t])
+            failures.append((case, status, f"a {case.method} changed tables: {', '.join(changed)}"))
+    return sent
 
 
 def test_no_post_without_its_csrf_token_is_accepted(app, client):
@@ -571,29 +683,29 @@ def test_no_post_without_its_csrf_token_is_accepted(app, client):
     app.config["WTF_CSRF_ENABLED"] = True
     failures: list[tuple[Case, int, str]] = []
     sent = 0
-    for table in tables:
-        for rule in fuzzed_rules(app):
-            if "POST" not in rule.methods:
-                continue
-            path = path_for(rule, {arg: table.real(arg) for arg in rule.arguments})
-            form = valid_form(rule.endpoint, table, "csrf-nonce")
-            in_address = IN_ADDRESS.get(rule.endpoint, ())
-            query = [(n, v) for n, v in form if n in in_address]
-            form = [(n, v) for n, v in form if n not in in_address]
-            for encoding in ("form", "multipart"):
-                for label, token, headers in (("no token", [], {}),
-                                              ("forged token", [("csrf_token", "forged")],
-                                               {"X-CSRFToken": "forged"})):
-                    case = Case(rule.rule, "POST", path, "scorekeeper", encoding, form + token,
-                                headers, [label], query, table.ruleset)
-                    before = row_counts(app)
-                    status, crash = send(client, case)
-                    sent += 1
-                    if status not in (400, 403):
-                        failures.append((case, status,
-                                         crash or "accepted without a valid token"))
-                    if (after := row_counts(app)) != before:
-                        failures.append((case, status, f"saved rows: {before} → {after}"))
+    for table, rule in ((replace(t, kind=kind), rule) for t in tables
+                        for rule in fuzzed_rules(app) for kind in play_kinds(rule, t.ruleset)):
+        if "POST" not in rule.methods:
+            continue
+        path = path_for(rule, {arg: table.real(arg) for arg in rule.arguments})
+        form = valid_form(rule.endpoint, table, "csrf-nonce")
+        in_address = IN_ADDRESS.get(rule.endpoint, ())
+        query = [(n, v) for n, v in form if n in in_address]
+        form = [(n, v) for n, v in form if n not in in_address]
+        for encoding in ("form", "multipart"):
+            for label, token, headers in (("no token", [], {}),
+                                          ("forged token", [("csrf_token", "forged")],
+                                           {"X-CSRFToken": "forged"})):
+                case = Case(rule.rule, "POST", path, "scorekeeper", encoding, form + token,
+                            headers, [label], query, game_label(rule, table))
+                before = row_counts(app)
+                status, crash = send(client, case)
+                sent += 1
+                if status not in (400, 403):
+                    failures.append((case, status,
+                                     crash or "accepted without a valid token"))
+                if (after := row_counts(app)) != before:
+                    failures.append((case, status, f"saved rows: {before} → {after}"))
     assert sent, "no POST route found"
     assert not failures, report(failures, sent)
 
