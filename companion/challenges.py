@@ -41,6 +41,5 @@ def challenge(game_id: int):
     return render_template(
         "challenge.html", game=game, rules=game.rules, standings=standings, target=target,
         names=game.names, word=target.word, ruling=ruling, judged=judged, form=values,
-        errors=errors, nonce=values.get("nonce") or new_nonce(),
-        args={k: v for k, v in request.args.items() if k in ("round", "seat", "word")},
+        errors=errors, nonce=values.get("nonce") or new_nonce(), args=target.args,
     ), 422 if errors else 200

@@ -1,6 +1,8 @@
 """FEZ through its forms: words with their working, a lay-off, a star on one's own word, a
 challenge, the end of a round and of the game; bad input refused with nothing saved."""
 
+import re
+
 from sqlalchemy import func, select
 
 from companion.extensions import db
@@ -60,9 +62,10 @@ def test_lay_offs_stars_challenges_and_the_end_of_a_round(app, client):
     assert "A star can only be laid on one’s own word." in errors(refused.text)
     # Carol challenges Bob's FIN... it stands; Bob challenges a made-up word of Dan's: rejected
     word(client, game, 2, "QWXZ", "RRRR")  # play 5
-    page = text(client.get(f"{game}/challenge", query_string={"play": "5"}).text)
-    assert "QWXZ is not allowed" in page
-    client.post(f"{game}/challenge?play=5", data={"challenger": "0", "verdict": "rejected"})
+    page = client.get(f"{game}/challenge", query_string={"play": "5"}).text
+    assert "QWXZ is not allowed" in text(page)
+    action = re.search(r'<form method="post" action="([^"]+)"', page).group(1).replace("&amp;", "&")
+    client.post(action, data={"challenger": "0", "verdict": "rejected"})  # as the page posts it
     assert totals(client.get(game).text) == [14, 18, 2]
     # the end of the round: Bob 3 (Q? no: letters QI = 10+1), Carol typed 4, Dan none; Carol went out
     r = client.post(f"{game}/plays/round-end", data={"left-0": "QI", "points-1": "4", "out": "1"})

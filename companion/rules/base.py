@@ -84,6 +84,11 @@ class Target:
     where: Mapping[str, Any]  # e.g. {"round": id} for a word in a saved round
     points: int | None = None  # the word's value, where the game has card values
 
+    @property
+    def args(self) -> dict:
+        """The challenge page's address arguments that find this target again."""
+        return {**self.where, "seat": self.seat}
+
 
 class Ruleset:
     """One game. A game module makes one instance (or a few variants) and registers it in
