@@ -146,7 +146,7 @@ function setUpChips(root) {
     const { form } = chipsOf(box);
     box.hidden = false;
     form.querySelectorAll(".chip-tools").forEach((tools) => { tools.hidden = false; });
-    form.querySelectorAll(".typed-colours").forEach((el) => el.classList.add("visually-hidden"));
+    form.querySelectorAll(".typed-colours").forEach((el) => { el.hidden = true; });  // still sent
     drawChips(box);
   });
 }

@@ -259,6 +259,7 @@ class FezRound:
     dealer: int
     entries: tuple  # Words and Layoffs in the order they were played
     end: RoundEnd | None
+    before: tuple[int, ...] = ()  # each player's total when the round began
 
     def as_json(self) -> dict:
         entries = [{"seat": e.seat, "word": e.label if isinstance(e, Word) else e.word,
@@ -319,7 +320,8 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
     if entries:  # the round being played
         rounds.append(FezRound(round_start, number, (first_dealer + number - 1) % players,
                                tuple(entries), None))
-    for r in rounds:
+    for i, r in enumerate(rounds):
+        rounds[i] = FezRound(r.id, r.number, r.dealer, r.entries, r.end, tuple(totals))
         for e in r.entries:
             totals[e.seat] += e.points
         if r.end:
@@ -455,9 +457,9 @@ class FezRules(Ruleset):
                 text += "; a house decision, overruling the judge"
             return text
         if play.kind == ROUND_END:
-            hands = ", ".join(f"{names[s]} −{h}" for s, h in enumerate(d["hands"]))
+            hands = ", ".join(f"{names[s]} −{h}" for s, h in enumerate(d["hands"]) if h)
             out = f"{names[d['out']]} went out; " if d.get("out") is not None else ""
-            return f"End of a round: {out}left in hand {hands}"
+            return f"End of a round: {out}" + (f"left in hand {hands}" if hands else "no cards left in hand")
         if play.kind == GAME_END:
             return "The scorekeeper ended the game"
         return "Face values set: " + ", ".join(f"{k} {v}" for k, v in d["values"].items())
