@@ -12,6 +12,7 @@ import numpy as np
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _A = ord("A")
+CHUNK = 65_536  # words counted at once
 
 
 def letter_counts(word: str) -> np.ndarray:
@@ -38,20 +39,31 @@ class LetterIndex:
     """
 
     def __init__(self, words: Iterable[str]):
-        kept = [w for w in words if w.isascii() and w.isalpha() and w.isupper()]
-        self.words = np.array(kept, dtype=f"S{max(map(len, kept), default=1)}")
-        self.lengths = np.fromiter(map(len, kept), np.int16, len(kept))
+        kept = list(words)
+        joined = "".join(kept)
+        if not (joined.isascii() and joined.isalpha() and joined.isupper()):  # one C pass
+            kept = [w for w in kept if w.isascii() and w.isalpha() and w.isupper()]
+            joined = "".join(kept)
+        self.lengths = np.fromiter(map(len, kept), np.int64, len(kept))
+        # every word's letters in one buffer; a word is found again by where it starts
+        self.blob = joined.encode("ascii")
+        self.starts = np.cumsum(self.lengths) - self.lengths
+        letters = np.frombuffer(self.blob, np.uint8) - _A
         self.counts = np.zeros((len(kept), 26), np.uint8)
-        letters = np.frombuffer("".join(kept).encode("ascii"), np.uint8) - _A
-        rows = np.repeat(np.arange(len(kept)), self.lengths)
-        np.add.at(self.counts, (rows, letters), 1)
+        for first in range(0, len(kept), CHUNK):  # counted a chunk of words at a time: small
+            last = min(first + CHUNK, len(kept))  # arrays, whatever the size of the list
+            lengths = self.lengths[first:last]
+            start = int(self.starts[first])
+            cells = np.repeat(np.arange(last - first) * 26, lengths) + \
+                letters[start:start + int(lengths.sum())]
+            self.counts[first:last] = np.bincount(cells, minlength=(last - first) * 26).reshape(-1, 26)
 
     def __len__(self) -> int:
-        return len(self.words)
+        return len(self.lengths)
 
     @property
     def nbytes(self) -> int:
-        return self.words.nbytes + self.lengths.nbytes + self.counts.nbytes
+        return len(self.blob) + self.starts.nbytes + self.lengths.nbytes + self.counts.nbytes
 
     def playable(self, hand: str, wilds: int, shortest: int, longest: int) -> list[tuple[str, str]]:
         """Every word of `shortest` to `longest` letters that the letters of `hand` and `wilds`
@@ -62,7 +74,9 @@ class LetterIndex:
         lacking = np.maximum(self.counts[fits].astype(np.int16) - letter_counts(hand), 0)
         makes = lacking.sum(axis=1) <= wilds
         found = []
-        for word, lack in zip(self.words[fits[makes]], lacking[makes]):
+        for row, lack in zip(fits[makes], lacking[makes]):
+            start = int(self.starts[row])
+            word = self.blob[start:start + int(self.lengths[row])].decode("ascii")
             filled = "".join(ALPHABET[i] * int(n) for i in np.flatnonzero(lack) for n in [lack[i]])
-            found.append((word.decode("ascii"), filled))
+            found.append((word, filled))
         return found
