@@ -23,6 +23,22 @@ from .log import Play
 STANDS, REJECTED = "stands", "rejected"  # verdicts on a challenged word
 
 
+def challenge_problems(players: int, seat: int, challenger: int | None, verdict: str) -> dict:
+    """What is wrong with who challenged and the verdict, by form field (every game's rule).
+
+    >>> challenge_problems(3, 1, 1, "maybe")
+    {'challenger': 'A player cannot challenge their own word.', 'verdict': 'Choose the verdict: the word stands or is rejected.'}
+    """
+    errors = {}
+    if challenger is None or not 0 <= challenger < players:
+        errors["challenger"] = "Choose who challenged."
+    elif challenger == seat:
+        errors["challenger"] = "A player cannot challenge their own word."
+    if verdict not in (STANDS, REJECTED):
+        errors["verdict"] = "Choose the verdict: the word stands or is rejected."
+    return errors
+
+
 class RuleError(ValueError):
     """Something that cannot have happened at the table; `errors` maps a form field to its reason."""
 

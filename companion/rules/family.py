@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import WordRules
-from .base import REJECTED, STANDS, Ruleset, Setting, Standings, Target
+from .base import REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems
 from .log import EDIT, Play, active_plays, rows, understood
 
 ROUND, CHALLENGE, CARD_VALUES = "round", "challenge", "card-values"
@@ -344,13 +344,7 @@ class FamilyRules(Ruleset):
 
     def challenge_data(self, standings: Standings, target: Target, challenger: int | None,
                        verdict: str) -> tuple[dict, dict]:
-        errors = {}
-        if challenger is None or challenger >= len(standings.totals):
-            errors["challenger"] = "Choose who challenged."
-        elif challenger == target.seat:
-            errors["challenger"] = "A player cannot challenge their own word."
-        if verdict not in (STANDS, REJECTED):
-            errors["verdict"] = "Choose the verdict: the word stands or is rejected."
+        errors = challenge_problems(len(standings.totals), target.seat, challenger, verdict)
         if standings.finished:
             errors["round"] = "This game is over."
         return {"seat": target.seat, "word": target.word, "challenger": challenger,

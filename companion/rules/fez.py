@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from ..words.judge import SCRABBLE_VALUES, WordRules
-from .base import REJECTED, STANDS, Ruleset, Setting, Standings, Target
+from .base import REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems
 from .log import EDIT, Play, active_plays, understood
 
 WORD, LAYOFF, CHALLENGE, ROUND_END, GAME_END, FACE_VALUES = (
@@ -548,13 +548,7 @@ class FezRules(Ruleset):
         return None
 
     def challenge_data(self, standings, target, challenger, verdict) -> tuple[dict, dict]:
-        errors = {}
-        if challenger is None or challenger >= len(standings.totals):
-            errors["challenger"] = "Choose who challenged."
-        elif challenger == target.seat:
-            errors["challenger"] = "A player cannot challenge their own word."
-        if verdict not in (STANDS, REJECTED):
-            errors["verdict"] = "Choose the verdict: the word stands or is rejected."
+        errors = challenge_problems(len(standings.totals), target.seat, challenger, verdict)
         entry = standings.extra["words"].get(target.where["play"]) or \
             standings.extra["layoffs"].get(target.where["play"])
         if entry is not None and entry.rejected:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import ZOOT_VALUES, WordRules
-from .base import REJECTED, STANDS, RuleError, Ruleset, Standings, Target
+from .base import REJECTED, STANDS, RuleError, Ruleset, Standings, Target, challenge_problems
 from .log import EDIT, Play, active_plays, rows, understood
 
 WILD = "?"
@@ -323,12 +323,7 @@ def check_challenge(standings: Standings, round_id: int, seat: int, challenger: 
         errors["seat"] = "Choose a word that was laid down in this round."
     elif found.challenge_on(seat):
         errors["seat"] = "That word has already been challenged."
-    if challenger is None or not 0 <= challenger < players:
-        errors["challenger"] = "Choose who challenged."
-    elif challenger == seat:
-        errors["challenger"] = "A player cannot challenge their own word."
-    if verdict not in (STANDS, REJECTED):
-        errors["verdict"] = "Choose the verdict: the word stands or is rejected."
+    errors |= challenge_problems(players, seat, challenger, verdict)
     if errors:
         raise RoundError(errors)
     return found

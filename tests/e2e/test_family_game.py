@@ -14,10 +14,14 @@ Every expected number below is worked out by hand from those rules, not read fro
 """
 
 import re
+from functools import partial
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+import phone
+from phone import tap_and_type
 
 pytestmark = pytest.mark.e2e
 
@@ -32,42 +36,7 @@ VALUES = {**{c: 5 for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
 ZAP_VALUE = 15
 
 
-#: What a reviewer looks at beside each screenshot: how wide the page is, what sticks out past
-#: the phone's edge, and the controls a thumb could miss (under 44 px).
-MEASURE = """() => {
-  const W = innerWidth, MIN = 44, out = [`scrollWidth ${document.documentElement.scrollWidth} (viewport ${W})`];
-  const say = (e) => (e.id ? '#' + e.id : e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).trim().replace(/\\s+/g, '.') : ''))
-                     + ' "' + (e.innerText || e.value || e.getAttribute('aria-label') || '').replace(/\\s+/g, ' ').trim().slice(0, 50) + '"';
-  for (const e of document.querySelectorAll('body *')) {
-    const r = e.getBoundingClientRect();
-    if (r.width && r.right > W + 0.5 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > W + 0.5))
-      out.push(`past the edge (right ${Math.round(r.right)}): ${say(e)}`);
-  }
-  const controls = 'button, select, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), main a, header a, .choice';
-  for (const e of document.querySelectorAll(controls)) {
-    const r = e.getBoundingClientRect();
-    if (r.width <= 2 && r.height <= 2) continue;
-    if (r.height < MIN || r.width < MIN) out.push(`small target ${Math.round(r.width)}x${Math.round(r.height)}: ${say(e)}`);
-  }
-  return out.join('\\n');
-}"""
-
-
-def shoot(page, name: str) -> None:
-    """A full-page screenshot, and beside it what sticks out or is hard to tap (notes only).
-    caret="initial": Playwright then leaves no inline style on the inputs (which the page's CSP
-    would report on the next boosted navigation)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
-    (SHOTS / f"{name}.txt").write_text(page.evaluate(MEASURE) + "\n")
-
-
-def tap_and_type(field, text: str) -> None:
-    """What a thumb does: tap the field, clear it, type key by key."""
-    field.tap()
-    field.press("Control+a")
-    field.press("Backspace")
-    field.press_sequentially(text, delay=20)
+shoot = partial(phone.shoot, folder=SHOTS)
 
 
 class Family:
