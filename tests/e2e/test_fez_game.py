@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-import phone
-from phone import tap_and_type
+from . import phone
+from .phone import tap_and_type
 
 pytestmark = pytest.mark.e2e
 
