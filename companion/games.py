@@ -78,8 +78,10 @@ def read_new_game(form) -> tuple[dict, dict]:
     if not fewest <= len(names) <= most:
         errors["players"] = (f"A game needs {fewest} to {most} players: type their names in "
                              "seat order.")
+    elif rules and rules.players_problem(settings, len(names)):
+        errors["players"] = rules.players_problem(settings, len(names))
     elif dealer is None:
-        errors["dealer"] = "Choose who deals first."
+        errors["dealer"] = rules.first_question if rules else "Choose who deals first."
     return {"ruleset": rules and rules.key, "names": names, "dealer": dealer,
             "settings": settings}, errors
 
@@ -146,13 +148,14 @@ def standings_json(game_id: int):
     game = load_game(game_id)
     standings = game.standings()
     names = game.names
+    sides = game.rules.sides(names, standings)  # players, or teams
     response = jsonify({
         "id": game.id, "ruleset": game.rules.key, "name": game.rules.name,
         "settings": game.rule_settings, "players": names,
-        "totals": dict(zip(names, standings.totals)), "finished": standings.finished,
-        "leaders": [names[s] for s in standings.leaders],
-        "winners": [names[s] for s in standings.winners],
-        "losers": [names[s] for s in standings.losers],
+        "totals": dict(zip(sides, standings.totals)), "finished": standings.finished,
+        "leaders": [sides[s] for s in standings.leaders],
+        "winners": [sides[s] for s in standings.winners],
+        "losers": [sides[s] for s in standings.losers],
         "dealer": names[standings.dealer] if standings.dealer is not None else None,
         "rows": [row.as_json() for row in standings.rows],
         "unread_plays": list(standings.unread)})

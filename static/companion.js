@@ -88,6 +88,7 @@ function fitNewGame() {
   document.querySelectorAll(".setting[data-game]").forEach((el) => {
     el.hidden = el.dataset.game !== chosen.value;
   });
+  document.querySelectorAll(".first-label").forEach((el) => { el.textContent = chosen.dataset.first; });
   const seats = Number(chosen.dataset.seats);
   document.querySelectorAll(".seat[data-seat]").forEach((el) => {
     el.hidden = Number(el.dataset.seat) >= seats;
@@ -218,4 +219,14 @@ document.addEventListener("click", (event) => {
       // No sound here: the number on screen says it.
     }
   }, 1000);
+});
+
+// Hand and Foot: + and − beside each count; the points add up on screen (the preview).
+document.addEventListener("click", (event) => {
+  const step = event.target.closest && event.target.closest(".step[data-for]");
+  if (!step) return;
+  const input = document.getElementById(step.dataset.for);
+  const value = Math.max(0, (parseInt(input.value, 10) || 0) + Number(step.dataset.step));
+  input.value = value || "";
+  input.dispatchEvent(new Event("input", { bubbles: true }));
 });

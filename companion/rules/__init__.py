@@ -14,9 +14,10 @@ from .base import Ruleset
 from .family import FAMILY
 from .fez import FEZ
 from .foot import FOOT, ZOOT
+from .hand_and_foot import HAND_AND_FOOT
 from .poker import POKER
 
-RULESETS: dict[str, Ruleset] = {r.key: r for r in (FOOT, ZOOT, FAMILY, FEZ, POKER)}
+RULESETS: dict[str, Ruleset] = {r.key: r for r in (FOOT, ZOOT, FAMILY, FEZ, HAND_AND_FOOT, POKER)}
 
 
 def startable() -> list[Ruleset]:

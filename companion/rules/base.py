@@ -121,6 +121,17 @@ class Ruleset:
     kinds: Mapping[str, Callable[[Mapping, int], bool]] = {}
     #: The lookup page's choices for this game: (key, label, settings).
     lookups: tuple[tuple[str, str, Mapping], ...] = ()
+    words = True  # a word game: the word judge, house rules and challenges apply
+    first_label = "deals"  # what the player chosen at the start does first, and the question
+    first_question = "Choose who deals first."
+
+    def players_problem(self, settings: Mapping, count: int) -> str | None:
+        """Why this many players cannot play with these settings (beyond `seats`), or None."""
+        return None
+
+    def sides(self, names: list[str], standings: Standings) -> list[str]:
+        """Who the totals belong to, in their order: the players (Hand and Foot: its teams)."""
+        return list(names)
 
     @property
     def startable(self) -> bool:
