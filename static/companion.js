@@ -89,6 +89,9 @@ function fitNewGame() {
     el.hidden = el.dataset.game !== chosen.value;
   });
   document.querySelectorAll(".first-label").forEach((el) => { el.textContent = chosen.dataset.first; });
+  document.querySelectorAll(".first-label").forEach((el) => {
+    if (el.closest("p")) el.textContent = chosen.dataset.first.replace(/ first$/, "");
+  });
   const seats = Number(chosen.dataset.seats);
   document.querySelectorAll(".seat[data-seat]").forEach((el) => {
     el.hidden = Number(el.dataset.seat) >= seats;

@@ -125,6 +125,11 @@ class Ruleset:
     first_label = "deals"  # what the player chosen at the start does first, and the question
     first_question = "Choose who deals first."
 
+    @property
+    def players_text(self) -> str:
+        """How many play, for the new-game page."""
+        return f"{self.seats[0]}–{self.seats[1]} players"
+
     def players_problem(self, settings: Mapping, count: int) -> str | None:
         """Why this many players cannot play with these settings (beyond `seats`), or None."""
         return None

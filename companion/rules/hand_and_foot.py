@@ -279,6 +279,12 @@ class HandAndFootRules(Ruleset):
     def word_rules(self, settings: Mapping) -> WordRules:  # not a word game: no word judge
         return WordRules("hand-and-foot", self.name, 2, None, None, hand_size=12)
 
+    players_text = "4 or 6 in teams, or 2–4 alone"
+
+    def describe_settings(self, settings: Mapping) -> str:
+        play = "teams of two" if settings["play"] == "teams" else "each for themselves"
+        return f"{play} · rounds open at {MINIMUMS[settings['minimums']].split(' (')[0]}"
+
     def players_problem(self, settings: Mapping, count: int) -> str | None:
         if settings.get("play") == "alone":
             return None if 2 <= count <= 4 else "Each for themselves: 2 to 4 players."
