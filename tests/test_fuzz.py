@@ -5,7 +5,8 @@ each method it takes and one it does not, against each kind of game a table keep
 game for three with two rounds saved and one challenge; a family game for four, adults, with
 its card values set, one round saved and one challenge; a FEZ game for three with two words,
 a lay-off and a challenge in a round still open, its /plays/<kind> route fuzzed for each of
-its kinds), this proves that:
+its kinds; a Hand and Foot game for four in two teams, one round saved, whose page also
+answers "Does this meld open?" from its ?melds= address), this proves that:
 
 * no request makes the server fail (no 5xx, no exception escaping a view), whatever the
   URL ids (real, missing, huge, Unicode digits), the fields of the form or query string
@@ -70,6 +71,14 @@ SHARP = ["²", "9" * 5000, "99999999999999999999"]
 #: Just under the app's 64 KB body limit, with the other fields of a form beside it.
 LONG = "Q" * 60_000
 HOSTILE = ODD_DIGITS + NUMBERS + STRINGS + [LONG]
+#: Text a field reads as more than a number gets in the field pass too, beside SHARP. Hand and
+#: Foot's "Does this meld open?" (?melds=, cut at 80 characters) reads cards by rank: ten as
+#: 10 or T, * a joker, 2 a deuce; letters whose capital is longer (ß, ﬃ) or another letter
+#: (ı), separators it splits on or not, a 10 cut in two at the 80th character.
+FIELD_SHARP = {"melds": ["1", "0", "10", "T", "*", "2", "22", "**A", "1 0 1 0", "0 1",
+                         "A,,A,A", ",", " ", "AAA\u3000KKK", "AAA\xa0KKK", "ＡＡＡ", "ßßß",
+                         "ﬃ", "ııı", "١٠١٠", "AAA " + "10" * 40, "A" * 79 + "10",
+                         "KK* " * 30, "33 AAA", "2*2*", "<b>AAA</b>"]}
 
 #: URL ids: ids no row has, and ids no database integer can hold.
 BAD_IDS = ["0", "999999", "99999999999999999999", "9223372036854775808", "9" * 5000]
@@ -89,7 +98,13 @@ STRAY_NAMES = ["word-4", "word-١", "noword-²", "photo-99999999999999999999", "
                "winner[]", "setting-colour", "setting-", "name-5",
                # FEZ's: a seat it does not have, a field spelt otherwise
                "left-3", "left-٠", "left-99999999999999999999", "points-5", "tiles-0",
-               "colours[]", "star", "onto[]", "setting-nasty", "setting-packs ", "value-AA"]
+               "colours[]", "star", "onto[]", "setting-nasty", "setting-packs ", "value-AA",
+               # Hand and Foot's: a team or seat it does not have, a kind never melded (threes)
+               # or none at all, a field spelt otherwise
+               "clean-2", "dirty-٠", "clean-99999999999999999999", "meld-2-ace", "meld-0-red3",
+               "meld-0-three", "meld-0-", "meld-0-Total", "meld-٠-ace", "left-0-king",
+               "left-2-total", "left-0-red3 ", "drew22-4", "drew22-٢", "drew22-²", "melds[]",
+               "setting-teams", "setting-minimums[]"]
 
 
 class Upload(NamedTuple):
@@ -124,9 +139,25 @@ FEZ_SETTINGS = [("setting-packs", "auto"), ("setting-no_layoffs", "False"),
 FEZ_VALUES = [(f"value-{c}", str(v)) for c, v in zip(
     FAMILY_LETTERS, (1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 12, 1, 1, 1, 1, 4, 4, 8, 4,
                      10))]
+#: Hand and Foot's kinds of card: counted melded, and (with the threes) left in hand.
+HF_MELDED = ("joker", "two", "ace", "high", "low")
+HF_LEFT = (*HF_MELDED, "red3", "black3")
+#: Hand and Foot's new-game settings as the form sends them (all defaults, every one sent).
+HF_SETTINGS = [("setting-play", "teams"), ("setting-minimums", "50,90,120,150"),
+               ("setting-books_to_go_out", "True"), ("setting-nobody_out", "False")]
+#: Its new-game form: the players in seat order (teams Ann & Cy, Bo & Di), Bo plays first.
+HF_NEW_GAME = [("ruleset", "hand-and-foot"), *HF_SETTINGS, ("name-0", "Ann"), ("name-1", "Bo"),
+               ("name-2", "Cy"), ("name-3", "Di"), ("name-4", ""), ("name-5", ""),
+               ("dealer", "1")]
+#: The nonce of the round set_table saves in the Hand and Foot game; see hf_form.
+HF_SAVED_NONCE = "fuzz-set-table-round"
 FEZ_FIELDS = ["tiles", "colours", "stars", "reads", "onto", "before", "after",
               *(f"left-{s}" for s in range(6)), "points-4", "points-5",
               *(n for n, _ in FEZ_SETTINGS)]
+HF_FIELDS = [*(f"{book}-{t}" for t in range(2) for book in ("clean", "dirty")),
+             *(f"meld-{t}-{k}" for t in range(2) for k in (*HF_MELDED, "total")),
+             *(f"left-{t}-{k}" for t in range(2) for k in (*HF_LEFT, "total")),
+             *(f"drew22-{s}" for s in range(4)), "melds", *(n for n, _ in HF_SETTINGS)]
 ALL_FIELDS = ["out", *(f"word-{s}" for s in range(4)), *(f"noword-{s}" for s in range(4)),
               "final", "challenger", "verdict", "nonce", "ruleset",
               *(f"name-{s}" for s in range(5)), "setting-difficulty",
@@ -135,19 +166,21 @@ ALL_FIELDS = ["out", *(f"word-{s}" for s in range(4)), *(f"noword-{s}" for s in 
               *(f"card-{k}" for k in range(12)), "suggestion", "round", "seat", "winner",
               *(f"points-{s}" for s in range(4)), *(f"cards-{s}" for s in range(4)),
               *(f"zap-{s}-{z}" for s in range(4) for z in ZAPS), *(n for n, _ in CARD_VALUES),
-              *FEZ_FIELDS]
+              *FEZ_FIELDS, *HF_FIELDS, "name-5"]
 #: Fields a page puts in its form's address (the action's query string), not in its body.
 IN_ADDRESS = {"challenges.challenge": ("round", "seat", "word", "play")}
 
 # --- The game the URLs name -------------------------------------------------------------
 
 
-#: The games every route is fuzzed against: FOOT! (ZOOT! shares its rules), the family game
-#: and FEZ.
-GAMES = ("foot", "family", "fez")
-#: The kinds of /games/<id>/plays/<kind> each game's pages post to (FOOT! has none: its
-#: address is a 404). A route with a <kind> is fuzzed for each, each on a fresh game.
+#: The games every route is fuzzed against: FOOT! (ZOOT! shares its rules), the family game,
+#: FEZ and Hand and Foot.
+GAMES = ("foot", "family", "fez", "hand-and-foot")
+#: The kinds of /games/<id>/plays/<kind> each game's pages post to (FOOT! and Hand and Foot
+#: have none: their address is a 404). A route with a <kind> is fuzzed for each, each on a
+#: fresh game.
 PLAY_KINDS = {"foot": ("card-values",), "family": ("card-values",),
+              "hand-and-foot": ("card-values",),
               # game-end last: after it, every form of the game is refused
               "fez": ("layoff", "round-end", "face-values", "game-end")}
 
@@ -184,8 +217,9 @@ def set_table(app, keeper, ruleset: str = "foot") -> Table:
     """Play a game through the forms, as the scorekeeper's phone. FOOT!: three players, two
     rounds and a challenge. The family game: four players, adults, the card values set, one
     round (counted from cards left) and a challenge. FEZ: three players, two words (one with
-    a blank and a star), a lay-off and a challenge of it, the round left open. Then a
-    handover code is offered."""
+    a blank and a star), a lay-off and a challenge of it, the round left open. Hand and Foot:
+    four players in two teams (Ann & Cy, Bo & Di), the settings as the form sends them, one
+    round (no challenge: it has no words). Then a handover code is offered."""
     if ruleset == "foot":
         url = new_game(keeper, names=("Ann", "Bo", "Cy"), ruleset="foot")
         for form in (round_form("JAZZY", "BLORF", "", out=0),
@@ -212,6 +246,15 @@ def set_table(app, keeper, ruleset: str = "foot") -> Table:
         assert response.status_code == 303, response.text
         # Ann challenges Cy's SPLAY: rejected (the words stay on the table to lay off on)
         challenge = f"{url}/challenge?play={play_ids(app, game_id)[-1]}"
+    elif ruleset == "hand-and-foot":
+        response = keeper.post("/games/new", data=MultiDict(HF_NEW_GAME))
+        assert response.status_code == 303, response.text
+        url = response.location
+        response = keeper.post(f"{url}/rounds", data=MultiDict(hf_round(HF_SAVED_NONCE)))
+        assert response.status_code == 303, response.text
+        game_id = int(url.rstrip("/").rsplit("/", 1)[1])
+        rounds = tuple(play_ids(app, game_id))
+        challenge = None
     else:
         assert ruleset == "family"
         form = {"ruleset": "family", "dealer": "0", "setting-difficulty": "adults",
@@ -228,8 +271,9 @@ def set_table(app, keeper, ruleset: str = "foot") -> Table:
         game_id = int(url.rstrip("/").rsplit("/", 1)[1])
         rounds = tuple(play_ids(app, game_id)[1:])
         challenge = f"{url}/challenge?seat=2&word=cats"
-    response = keeper.post(challenge, data={"challenger": "0", "verdict": "rejected"})
-    assert response.status_code == 303
+    if challenge:
+        response = keeper.post(challenge, data={"challenger": "0", "verdict": "rejected"})
+        assert response.status_code == 303
     with app.app_context():
         game = db.session.get(Game, game_id)
         code = game.offer_handover()
@@ -294,6 +338,8 @@ def valid_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, objec
         }.get(endpoint) or shared_form(endpoint, table, nonce)
     if table.ruleset == "fez":
         return fez_form(endpoint, table, nonce)
+    if table.ruleset == "hand-and-foot":
+        return hf_form(endpoint, table, nonce)
     round_ = [("nonce", nonce), ("word-0", "JAZZY"), ("word-1", "QUOTA"), ("noword-2", "on"),
               ("out", "0")]
     return {
@@ -339,6 +385,50 @@ def fez_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, object]
     }.get(endpoint) or shared_form(endpoint, table, nonce)
 
 
+#: Hand and Foot's round as set_table saves it: Ann & Cy went out with a clean and a dirty
+#: book (8 aces, 6 high cards and a joker melded), Bo & Di melded three 4s and hold a red three
+#: and a king; Cy drew exactly 22 cards.
+HF_ROUND = {"out": "0", "clean-0": "1", "dirty-0": "1", "meld-0-joker": "1", "meld-0-ace": "8",
+            "meld-0-high": "6", "meld-1-low": "3", "left-1-red3": "1", "left-1-high": "1",
+            "drew22-2": "on"}
+#: The same round corrected: a ninth ace, and Bo & Di's cards as typed totals.
+HF_EDIT = {**{k: v for k, v in HF_ROUND.items() if not k.startswith(("meld-1", "left-1"))},
+           "meld-0-ace": "9", "meld-1-total": "15", "left-1-total": "510"}
+
+
+def hf_round(nonce: str | None, typed: dict = HF_ROUND) -> list[tuple[str, object]]:
+    """Hand and Foot's round form as the page sends it: for each team its books, every kind
+    melded and left and their totals (most of them empty), a box for each seat that drew 22
+    (sent only ticked), the team that went out; the nonce last (None: no nonce)."""
+    fields = [("out", typed["out"])] if "out" in typed else []
+    for team in range(2):
+        names = [f"clean-{team}", f"dirty-{team}",
+                 *(f"meld-{team}-{k}" for k in (*HF_MELDED, "total")),
+                 *(f"left-{team}-{k}" for k in (*HF_LEFT, "total"))]
+        fields += [(n, typed.get(n, "")) for n in names]
+    fields += [(f"drew22-{s}", typed[f"drew22-{s}"]) for s in range(4) if f"drew22-{s}" in typed]
+    return fields + ([("nonce", nonce)] if nonce is not None else [])
+
+
+def hf_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, object]]:
+    """Hand and Foot's forms. The round form sent to /rounds is set_table's round sent again,
+    its nonce too (a double tap): read and checked in full like any other, and if valid not
+    saved twice. With a fresh nonce each valid form would save a round, and the game would
+    end (its openings are 50, 90, 120, 150) three requests into the route's field pass, every
+    later round form refused unread. The nonce comes last, so the field pass reads every other
+    field first; its three nonces then save the game's last three rounds."""
+    return {
+        "games.new": HF_NEW_GAME,
+        "games.show": [("melds", "AAA 7777")],
+        "rounds.create": hf_round(HF_SAVED_NONCE),
+        "rounds.preview": hf_round(None),
+        "rounds.edit": hf_round(nonce, HF_EDIT),
+        # never shown (no words to challenge): what FOOT!'s page would send
+        "challenges.challenge": [("round", str(table.rounds[0])), ("seat", "0"),
+                                 ("nonce", nonce), ("challenger", "2"), ("verdict", "stands")],
+    }.get(endpoint) or shared_form(endpoint, table, nonce)
+
+
 def shared_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, object]]:
     """The forms every game's pages share."""
     return {
@@ -358,14 +448,25 @@ def plausible(name: str, table: Table, nonce: str) -> list[object]:
         return UPLOADS
     if name.startswith("setting-"):
         return {"setting-difficulty": ["children", "adults", ""],
-                "setting-packs": ["auto", "one", "two", ""]}.get(name, ["False", "True", ""])
+                "setting-packs": ["auto", "one", "two", ""],
+                "setting-play": ["teams", "alone", ""],
+                "setting-minimums": ["50,90,120,150", "50,90,120", "50,90,120,150,180", ""],
+                }.get(name, ["False", "True", ""])
+    if table.ruleset == "hand-and-foot":  # its own `out` and `left-`; cards counted by kind
+        if name == "out":
+            return ["0", "1", "none", ""]
+        if name.endswith("-total"):
+            return ["", "0", "15", "270", "510", "9999"]
+        if name.startswith(("clean-", "dirty-", "meld-", "left-")):
+            return ["", "0", "1", "2", "7", "8", "16", "24", "999"]
     words = [str(r) for r in table.rounds]
     return {
         "out": ["0", "1", "2", ""], "word": ["JAZZY", "QUOTA", "QUI?K", "BLORF", "jazzy", "ZYZZY",
                                          "cats", "JA?Z"],
         "noword": ["on"], "final": ["on"], "challenger": ["0", "1", "2", "3"],
-        "verdict": ["rejected", "stands"], "ruleset": ["foot", "zoot", "family", "fez"],
-        "name": ["Ann", "Bo", "Cy", "Di", "Ed", ""], "dealer": ["0", "1", "2", "3", "4"],
+        "verdict": ["rejected", "stands"],
+        "ruleset": ["foot", "zoot", "family", "fez", "hand-and-foot"],
+        "name": ["Ann", "Bo", "Cy", "Di", "Ed", ""], "dealer": ["0", "1", "2", "3", "4", "5"],
         "list": ["", "1"],
         "round": [str(r) for r in table.rounds], "seat": ["0", "1", "2", "3"],
         "winner": ["0", "1", "2", "3"], "points": ["", "0", "3", "12", "201"],
@@ -382,6 +483,10 @@ def plausible(name: str, table: Table, nonce: str) -> list[object]:
         "reads": ["", "JAZZ", "FIN", "PLAN", "jazz"], "onto": ["", *words],
         "before": ["", "S", "UN", "?"], "after": ["", "S", "ING", "ES"],
         "left": ["", "QI", "e", "?", "ZZZZ"],
+        # Hand and Foot's
+        "drew22": ["on", ""],
+        "melds": ["AAA 7777", "7777,444", "KK*", "A**", "333", "AK7", "AA", "10 10 10",
+                  "TTT 2222", "aaa", "*" * 80, "", "Q" * 81],
     }.get(name.split("-", 1)[0], ["1"])
 
 
@@ -590,14 +695,14 @@ def sharp_fields(rule, method: str, table: Table):
             yield name, SHARP[turn % len(SHARP)]
             turn += 1
         else:
-            yield from ((name, value) for value in SHARP)
+            yield from ((name, value) for value in SHARP + FIELD_SHARP.get(name, []))
 
 
 def cases(rng: random.Random, rule, table: Table, bad_urls: bool = True):
     """At the route's real URL: each field of its form set in turn to each SHARP value (a
-    UNIFORM field to one of them), random forms from both phones, every method and a wrong
-    one. Then (if `bad_urls`) each URL variable in turn set to an id that names nothing, or
-    to digits that are not ASCII."""
+    UNIFORM field to one of them) and to its FIELD_SHARP values, random forms from both
+    phones, every method and a wrong one. Then (if `bad_urls`) each URL variable in turn set
+    to an id that names nothing, or to digits that are not ASCII."""
     methods = sorted(rule.methods - {"HEAD", "OPTIONS"})
     real = {arg: table.real(arg) for arg in rule.arguments}
     path = path_for(rule, real)

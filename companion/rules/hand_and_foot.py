@@ -17,6 +17,7 @@ Glossary
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
@@ -59,7 +60,8 @@ _WILD = {"*": "joker", "2": "two"}
 
 def _cards(meld: str) -> list[str]:
     """A meld as typed ("AAA", "KK*", "10 10 10") as its cards: ranks, * a joker, 2 a deuce."""
-    text, cards = meld.upper().replace(" ", ""), []
+    text = "".join(c.upper() if c.isascii() else c for c in meld.replace(" ", ""))  # ß stays ß
+    cards = []
     while text:
         card = "10" if text.startswith("10") else text[0]
         cards.append(card)
@@ -119,6 +121,11 @@ def opening(melds: str, minimum: int) -> Opening:
     """
     parts = [m for m in melds.replace(",", " ").split() if m]
     problems = [p for p in map(meld_problem, parts) if p]
+    if not problems:
+        ranks = Counter("10" if c == "T" else c for m in parts for c in _cards(m))
+        over = [r for r, n in ranks.items() if n > (8 if r == "*" else 16)]
+        if over:
+            problems = [f"Four decks hold {'8 jokers' if over[0] == '*' else f'16 cards of each rank ({over[0]})'}."]
     points = sum(meld_points(m) for m in parts) if not problems else 0
     if not parts:
         problems = ["Type the melds, apart by spaces: AAA 7777 KK*."]

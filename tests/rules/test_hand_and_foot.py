@@ -19,6 +19,7 @@ ALONE = {**TEAMS, "play": "alone"}
     ("7777", 40, False),  # not enough
     ("TTT2", 50, True),  # three tens and a deuce
     ("1010102", 50, True),  # the same, typed with 10s
+    ("9" * 17, 0, False),  # more nines than four decks hold
 ])
 def test_does_this_meld_open_at_50(melds, points, opens):
     o = opening(melds, 50)
