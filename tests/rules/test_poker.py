@@ -64,3 +64,78 @@ def test_no_chip_is_ever_created_or_lost():
             assert not set(won) & folded
             for seat, chips in won.items():  # a seat wins at most what the pots it reached hold
                 assert chips <= sum(min(c, contributions[seat]) for c in contributions)
+
+
+# --- The betting -----------------------------------------------------------------------------
+
+from companion.rules.poker import Deal, IllegalAction  # noqa: E402
+
+
+def test_an_unanswered_bet_wins_the_pot_unseen():
+    deal = Deal.start([100, 100, 100], dealer=0, ante=5)
+    deal.act("bet", 20)  # seat 1
+    deal.act("fold")  # seat 2
+    deal.act("fold")  # seat 0
+    assert deal.over and deal.in_hand() == [1]
+    assert deal.settle({}) == [95, 110, 95]  # the 20 comes back; the antes are won
+
+
+@pytest.mark.parametrize("sandbagging", [True, False])
+def test_a_check_raise_is_allowed_only_with_sandbagging(sandbagging):
+    deal = Deal.start([100, 100, 100], dealer=0, sandbagging=sandbagging)
+    deal.act("check")  # seat 1
+    deal.act("bet", 10)  # seat 2
+    deal.act("call")  # seat 0
+    assert deal.turn == 1
+    assert ("raise" in deal.legal()) is sandbagging
+    if not sandbagging:
+        with pytest.raises(IllegalAction, match="Raise is not possible now"):
+            deal.act("raise", 30)
+
+
+def test_a_short_all_in_makes_a_side_pot_and_the_betting_goes_on():
+    deal = Deal.start([200, 40, 200], dealer=2)
+    deal.act("bet", 60)  # seat 0
+    deal.act("all-in")  # seat 1: 40, less than the bet
+    deal.act("call")  # seat 2
+    assert deal.interval == 1 and deal.turn == 0  # the second interval, seat 1 all-in
+    deal.act("check")
+    deal.act("check")
+    assert deal.over and deal.put == [60, 40, 60]
+    # seat 1's word is best: it wins the main pot (120); seat 2 beats seat 0 for the side pot (40)
+    assert deal.settle({0: 10, 1: 50, 2: 20}) == [140, 120, 180]
+
+
+def test_amounts_outside_the_legal_range_are_refused_with_the_range():
+    deal = Deal.start([100, 100], dealer=0, limit=10)
+    assert deal.legal()["bet"] == (10, 10)  # a fixed limit: the bet is the limit
+    with pytest.raises(IllegalAction, match="A bet here is 10 to 10 chips."):
+        deal.act("bet", 50)
+    deal.act("bet", 10)
+    assert deal.legal()["raise"] == (20, 20)
+
+
+def test_random_legal_betting_never_creates_or_loses_a_chip():
+    """Thousands of random deals, every action legal: stacks plus what is in the pot always
+    equal the chips brought in, no stack goes below zero, and the deal always ends."""
+    rng = random.Random(2026)
+    for _ in range(2000):
+        seats = rng.randint(2, 8)
+        stacks = [rng.choice([0, 1, 5, 20, 100, 100, 250, 1000]) for _ in range(seats)]
+        if sum(1 for s in stacks if s) < 2:
+            stacks[:2] = [50, 80]
+        chips = sum(stacks)
+        deal = Deal.start(stacks, dealer=rng.randrange(seats), ante=rng.choice([0, 0, 1, 5]),
+                          intervals=rng.choice([1, 2, 3]), limit=rng.choice([None, None, 10]),
+                          sandbagging=rng.random() < 0.7)
+        for _ in range(500):
+            if deal.over or deal.turn is None:
+                break
+            action, (least, most) = rng.choice(sorted(deal.legal().items()))
+            deal.act(action, rng.randint(least, most))
+            assert sum(deal.stacks) + sum(deal.put) == chips
+            assert min(deal.stacks) >= 0
+        assert deal.over or deal.turn is None
+        values = {s: rng.choice([0, 12, 12, 40]) for s in range(seats)}
+        after = deal.settle(values)
+        assert sum(after) == chips and min(after) >= 0
