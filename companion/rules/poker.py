@@ -19,24 +19,10 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ..words.judge import ZOOT_VALUES, WordRules
-from .base import Ruleset, Setting
+from .base import REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems
+from .log import Play, active_plays, understood
 
 
-class PokerRules(Ruleset):
-    key = "poker"
-    name = "ZOOT! Poker"
-    seats = (2, 8)
-    settings = (Setting("length", "Word length", 7, {7: "7-letter words", 5: "5-letter words"}),)
-    lookups = (("poker", "ZOOT! Poker · 7 letters", {"length": 7}),
-               ("poker5", "ZOOT! Poker · 5 letters", {"length": 5}))
-
-    def word_rules(self, settings: Mapping) -> WordRules:
-        n = settings["length"]
-        # as ZOOT!: the cards dealt, one drawn and a wild
-        return WordRules("poker", self.name, n, n, ZOOT_VALUES, hand_size=9)
-
-
-POKER = PokerRules()
 
 
 @dataclass(frozen=True)
@@ -184,7 +170,7 @@ class Deal:
             actions[CHECK] = (0, 0)
         else:
             actions[FOLD] = (0, 0)
-            if stack > owe:
+            if stack >= owe:  # calling with exactly what is left is a call (and all in)
                 actions[CALL] = (owe, owe)
         most = stack if self.limit is None else min(stack, owe + self.limit)
         if self.bet == 0 and stack > self.raise_size:
@@ -270,3 +256,316 @@ class Deal:
         for seat, chips in showdown(put, self.folded, values, self.dealer).items():
             stacks[seat] += chips
         return stacks
+
+
+# --- The game: deals from the log ------------------------------------------------------------
+
+DEAL, ACTION, SHOWDOWN, CHALLENGE, REBUY, GAME_END = (
+    "deal", "action", "showdown", "challenge", "rebuy", "game-end")
+ACTIONS = (CHECK, BET, CALL, RAISE, FOLD, ALL_IN)
+
+
+def word_value(word: str, length: int) -> int:
+    """A showdown word's value: its ZOOT card values (a wild 0); 0 for no word or the wrong
+    length.
+
+    >>> word_value("JAZZIER", 7), word_value("JA?ZIER", 7), word_value("JAZZY", 7), word_value("", 7)
+    (66, 46, 0, 0)
+    """
+    if len(word) != length or any(not ("A" <= c <= "Z" or c == "?") for c in word):
+        return 0
+    return sum(ZOOT_VALUES.get(c, 0) for c in word)
+
+
+def _is_seat(value, players) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+#: This game's play kinds and the shape of their data:
+#: deal:      {}  (a new deal: the deal passes to the left)
+#: action:    {"deal": id, "seat": seat, "action": check|bet|call|raise|fold|all-in, "amount": chips}
+#: showdown:  {"deal": id, "words": [word or "" for each seat]}
+#: challenge: {"deal": id, "seat": seat, "challenger": seat, "verdict": ..., "judge": {...}}
+#: rebuy:     {"seat": seat, "chips": n}
+#: game-end:  {}
+KINDS = {
+    DEAL: lambda d, p: True,
+    ACTION: lambda d, p: (isinstance(d["deal"], int) and _is_seat(d["seat"], p) and d["action"] in ACTIONS
+                          and isinstance(d.get("amount", 0), int) and d.get("amount", 0) >= 0),
+    SHOWDOWN: lambda d, p: (isinstance(d["deal"], int) and isinstance(d["words"], list)
+                            and len(d["words"]) == p and all(isinstance(w, str) for w in d["words"])),
+    CHALLENGE: lambda d, p: (isinstance(d["deal"], int) and _is_seat(d["seat"], p)
+                             and _is_seat(d["challenger"], p) and d["verdict"] in (STANDS, REJECTED)),
+    REBUY: lambda d, p: _is_seat(d["seat"], p) and isinstance(d["chips"], int) and 0 < d["chips"] <= 100_000,
+    GAME_END: lambda d, p: True,
+}
+
+
+@dataclass
+class DealRecord:
+    """One deal as the scoreboard shows it."""
+
+    id: int
+    number: int
+    dealer: int
+    betting: Deal
+    actions: list = None  # type: ignore[assignment]  # (seat, action, amount)
+    words: list[str] | None = None  # at the showdown
+    rejected: set = None  # type: ignore[assignment]  # seats whose word a challenge rejected
+    won: dict = None  # type: ignore[assignment]  # seat -> chips back or won
+    before: list[int] = None  # type: ignore[assignment]  # stacks when it was dealt
+
+    @property
+    def settled(self) -> bool:
+        return self.won is not None
+
+    def as_json(self) -> dict:
+        return {"number": self.number, "dealer": self.dealer, "put": list(self.betting.put),
+                "folded": sorted(self.betting.folded), "words": self.words, "won": self.won}
+
+
+def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
+    """Chips after every deal, derived from the log. An action that is not legal when replayed
+    is left out and reported, never applied."""
+    plays, unread = understood(plays, KINDS, players)
+    active = active_plays(plays)
+    stacks = [settings["buy_in"]] * players
+    deals: list[DealRecord] = []
+    current: DealRecord | None = None
+    finished = False
+    limit = None if settings["limit"] == "none" else int(settings["limit"])
+    for play in active:
+        d = play.data
+        if finished:
+            unread.append(play)
+        elif play.kind == DEAL:
+            if current is not None and not current.settled:
+                unread.append(play)  # a deal is under way
+                continue
+            dealer = (first_dealer + len(deals)) % players
+            betting = Deal.start([s for s in stacks], dealer, settings["ante"], settings["intervals"],
+                                 limit, settings["sandbagging"])
+            current = DealRecord(play.id, len(deals) + 1, dealer, betting, [], None, set(), None, list(stacks))
+            deals.append(current)
+            stacks = None  # type: ignore[assignment]  # in play until the deal is settled
+        elif play.kind == ACTION:
+            if current is None or current.id != d["deal"] or current.betting.turn != d["seat"]:
+                unread.append(play)
+                continue
+            try:
+                current.betting.act(d["action"], d.get("amount", 0))
+            except IllegalAction:
+                unread.append(play)
+                continue
+            current.actions.append((d["seat"], d["action"], d.get("amount", 0)))
+        elif play.kind == SHOWDOWN:
+            if current is None or current.id != d["deal"] or not current.betting.over or current.words:
+                unread.append(play)
+                continue
+            current.words = list(d["words"])
+        elif play.kind == CHALLENGE:  # of a showdown word, before the next deal
+            if current is None or current.id != d["deal"] or not current.words \
+                    or not current.words[d["seat"]]:
+                unread.append(play)
+                continue
+            if d["verdict"] == REJECTED:
+                current.rejected.add(d["seat"])
+            else:
+                current.rejected.discard(d["seat"])
+            if current.settled:
+                stacks = _settle(current, settings["length"])  # the pots paid again
+        elif play.kind == REBUY:
+            if current is not None and not current.settled or not settings["rebuy"]:
+                unread.append(play)
+                continue
+            stacks[d["seat"]] += d["chips"]
+        elif play.kind == GAME_END:
+            finished = current is None or current.settled
+            if not finished:
+                unread.append(play)
+        if current is not None and not current.settled and current.betting.over and (
+                len(current.betting.in_hand()) == 1 or current.words is not None):
+            stacks = _settle(current, settings["length"])
+    live = current is not None and not current.settled
+    shown = list(current.betting.stacks) if live else stacks
+    in_play = sum(current.betting.put) if live else 0
+    holders = [s for s in range(players) if shown[s] > 0]
+    finished = finished or (not live and len(holders) == 1 and bool(deals))
+    best = max(shown)
+    leaders = tuple(s for s in range(players) if shown[s] == best) if deals else ()
+    return Standings(tuple(shown), tuple(deals), finished, leaders, (),
+                     (first_dealer + len(deals)) % players if not live else current.dealer,
+                     current.betting.turn if live else None, tuple(sorted(p.id for p in unread)),
+                     extra={"current": current if live else None, "in_play": in_play,
+                            "pots": pots(current.betting.put, current.betting.folded) if live else [],
+                            "last": deals[-1] if deals and deals[-1].settled else None,
+                            "length": settings["length"]})
+
+
+def _settle(record: DealRecord, length: int) -> list[int]:
+    values = {s: (0 if s in record.rejected else word_value(w, length))
+              for s, w in enumerate(record.words or [])}
+    after = record.betting.settle(values)
+    record.won = {s: after[s] - record.betting.stacks[s] for s in range(len(after))
+                  if after[s] != record.betting.stacks[s]}
+    return after
+
+
+# --- The ruleset ------------------------------------------------------------------------------
+
+def _int(value) -> int | None:
+    value = value.strip() if isinstance(value, str) else value
+    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() \
+        and len(value) <= 7 else None
+
+
+YES_NO = {True: "Yes", False: "No"}
+
+
+class PokerRules(Ruleset):
+    key = "poker"
+    name = "ZOOT! Poker"
+    blurb = "the bank, the betting and the pots; the best word wins"
+    seats = (2, 8)
+    kinds = KINDS
+    template = "poker"
+    row_kind, row_name = DEAL, "deal"
+    forms = (ACTION, SHOWDOWN, REBUY, GAME_END)
+    settings = (
+        Setting("length", "Word length", 7, {7: "7-letter words", 5: "5-letter words"}),
+        Setting("buy_in", "Chips each", 200, {100: "100", 200: "200", 500: "500", 1000: "1000"}),
+        Setting("ante", "Ante", 5, {0: "None", 1: "1", 5: "5", 10: "10"}),
+        Setting("intervals", "Betting intervals a deal", 2, {1: "1", 2: "2", 3: "3"}),
+        Setting("limit", "Limit", "none", {"none": "No limit", "10": "Fixed: bets of 10",
+                                           "20": "Fixed: bets of 20"}),
+        Setting("sandbagging", "Check-raise (sandbagging)", True, YES_NO),
+        Setting("wilds", "Wild cards in the deck", 2, {0: "0", 1: "1", 2: "2", 3: "3", 4: "4"}),
+        Setting("rebuy", "A player with no chips may buy in again", False, YES_NO),
+    )
+    lookups = (("poker", "ZOOT! Poker · 7 letters", {"length": 7}),
+               ("poker5", "ZOOT! Poker · 5 letters", {"length": 5}))
+    actions = ACTIONS
+
+    def word_rules(self, settings: Mapping) -> WordRules:
+        n = settings["length"]
+        # as ZOOT!: the cards dealt, one drawn and a wild
+        return WordRules("poker", self.name, n, n, ZOOT_VALUES, hand_size=9)
+
+    def describe_settings(self, settings: Mapping) -> str:
+        return (f"{settings['length']}-letter words · {settings['buy_in']} chips each · ante "
+                f"{settings['ante'] or 'none'} · {self.settings[4].choices[settings['limit']].lower()}")
+
+    def standings(self, settings, players, first_dealer, plays) -> Standings:
+        return standings(settings, players, first_dealer, plays)
+
+    def heading(self, standings: Standings) -> str:
+        current = standings.extra["current"]
+        return f"Deal {current.number}" if current else f"Deal {len(standings.rows) + 1}"
+
+    def pots(self, put, folded):
+        return pots(put, folded)
+
+    def describe(self, play: Play, names, standings, earlier) -> str:
+        d = play.data
+        if play.kind == DEAL:
+            return "A new deal"
+        if play.kind == ACTION:
+            amount = f" {d.get('amount')}" if d["action"] in (BET, RAISE) else ""
+            return f"{names[d['seat']]}: {d['action']}{amount}"
+        if play.kind == SHOWDOWN:
+            shown = ", ".join(f"{names[s]} {w or 'no word'}" for s, w in enumerate(d["words"]) if w is not None)
+            return f"Showdown: {shown}"
+        if play.kind == CHALLENGE:
+            verdict = "rejected: worth 0" if d["verdict"] == REJECTED else "it stands"
+            return f"{names[d['challenger']]} challenged {names[d['seat']]}’s word: {verdict}"
+        if play.kind == REBUY:
+            return f"{names[d['seat']]} bought {d['chips']} chips"
+        return "The scorekeeper ended the game"
+
+    # --- a new deal: the game page's entry ---------------------------------------------------
+
+    def editable(self, standings, play_id):
+        return None  # a deal is not edited: Undo takes back its actions one by one
+
+    def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
+        return {}, {}
+
+    def check_round(self, standings, data, round_id) -> dict:
+        if standings.finished:
+            return {"round": "The game is over."}
+        if standings.extra["current"] is not None:
+            return {"round": "A deal is under way: finish it first."}
+        if sum(1 for c in standings.totals if c > 0) < 2:
+            return {"round": "Fewer than two players have chips."}
+        return {}
+
+    def preview(self, form, players, settings, standings=None):
+        return None
+
+    # --- actions, the showdown, rebuys, the end ------------------------------------------------
+
+    def read_play(self, kind, form, standings) -> tuple[dict, dict]:
+        current = standings.extra["current"]
+        players = len(standings.totals)
+        if standings.finished:
+            return {}, {"round": "The game is over."}
+        if kind == ACTION:
+            if current is None or current.betting.turn is None:
+                return {}, {"round": "Nobody is to act now."}
+            action = form.get("action", "")
+            legal = current.betting.legal()
+            if action not in legal:
+                return {}, {"round": "Choose one of the actions offered."}
+            least, most = legal[action]
+            amount = least
+            if action in (BET, RAISE):
+                amount = _int(form.get("amount"))
+                if amount is None or not least <= amount <= most:
+                    return {}, {"amount": f"A {action} here is {least} to {most} chips."}
+            return {"deal": current.id, "seat": current.betting.turn, "action": action,
+                    "amount": amount}, {}
+        if kind == SHOWDOWN:
+            if current is None or not current.betting.over or current.words is not None:
+                return {}, {"round": "There is no showdown now."}
+            words, errors = [], {}
+            for seat in range(players):
+                word = "".join(c.upper() if c.isascii() else c for c in "".join(
+                    (form.get(f"word-{seat}") or "").split()))[:30]
+                if seat not in current.betting.in_hand():
+                    word = ""
+                elif word and any(not ("A" <= c <= "Z" or c == "?") for c in word):
+                    errors[f"word-{seat}"] = "Letters A–Z, and ? for a wild card."
+                words.append(word)
+            return {"deal": current.id, "words": words}, errors
+        if kind == REBUY:
+            seat, chips = _int(form.get("seat")), _int(form.get("chips"))
+            if current is not None:
+                return {}, {"round": "Buy in between deals."}
+            if seat is None or seat >= players or not chips or chips > 100_000:
+                return {}, {"round": "Choose who buys in and how many chips (1 to 100,000)."}
+            return {"seat": seat, "chips": chips}, {}
+        if current is not None:
+            return {}, {"round": "Finish the deal under way first."}
+        return {}, {}
+
+    # --- challenges: a showdown word -------------------------------------------------------------
+
+    no_challenge = "There is no showdown word to challenge now."
+
+    def challenge_target(self, standings, args) -> Target | None:
+        current = standings.extra["current"]
+        last = standings.rows[-1] if standings.rows else None
+        seat = _int(args.get("seat"))
+        if last is None or current is not None or not last.words or seat is None \
+                or seat >= len(last.words) or not last.words[seat]:
+            return None
+        word = last.words[seat]
+        return Target(seat, word, {"deal": last.id}, word_value(word, standings.extra["length"]))
+
+    def challenge_data(self, standings, target, challenger, verdict) -> tuple[dict, dict]:
+        errors = challenge_problems(len(standings.totals), target.seat, challenger, verdict)
+        return {"deal": target.where["deal"], "seat": target.seat, "challenger": challenger,
+                "verdict": verdict}, errors
+
+
+POKER = PokerRules()

@@ -18,6 +18,7 @@ SAMPLE_ROUNDS = {
     "fez": {"seat": "0", "tiles": "PLAC?NG", "colours": "RRRRRRR", "stars": "B", "reads": "PLACING"},
     "hand-and-foot": {"out": "0", "clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "8",
                       "meld-1-low": "3", "left-1-red3": "1", "left-1-joker": "2", "drew22-3": "on"},
+    "poker": {},  # a new deal: nothing to type
 }
 
 
@@ -41,7 +42,7 @@ def test_a_game_that_keeps_score_brings_its_templates_and_an_empty_standing(rule
         assert (TEMPLATES / rules.template / name).is_file(), name
     players = fewest_players(rules)
     empty = rules.standings(rules.defaults(), players, 1, [])
-    assert set(empty.totals) == {0} and empty.rows == () and not empty.finished
+    assert len(set(empty.totals)) == 1 and empty.rows == () and not empty.finished  # all even
     assert len(rules.sides([f"P{i}" for i in range(players)], empty)) == len(empty.totals)
     assert empty.winners == () and 1 in (empty.dealer, empty.starter) and empty.unread == ()
 
@@ -55,8 +56,9 @@ def test_a_round_round_trips_through_its_form(rules):
     assert rules.kinds[rules.row_kind](data, players)
     standing = rules.standings(settings, players, 0, [Play(1, rules.row_kind, data)])
     row = rules.editable(standing, 1)
-    again, errors = rules.read_round(rules.round_values(row), players, settings, standing)
-    assert errors == {} and again == data and rules.same_round(row, again)
+    if row is not None:  # a game whose entries are edited (not ZOOT! Poker's deals)
+        again, errors = rules.read_round(rules.round_values(row), players, settings, standing)
+        assert errors == {} and again == data and rules.same_round(row, again)
     assert rules.describe(Play(1, rules.row_kind, data), [f"P{i}" for i in range(players)], standing, {})
     assert [r.as_json() for r in standing.rows]
 
@@ -68,4 +70,4 @@ def fewest_players(rules) -> int:
 
 
 def test_only_games_with_scorekeeping_can_be_started():
-    assert [r.key for r in startable()] == ["foot", "zoot", "family", "fez", "hand-and-foot"]
+    assert [r.key for r in startable()] == ["foot", "zoot", "family", "fez", "hand-and-foot", "poker"]

@@ -1,0 +1,77 @@
+"""ZOOT! Poker through its pages: deals, each seat's legal actions, side pots, the showdown
+decided by words, a challenge that reverses it, undo; bad input refused with nothing saved."""
+
+import re
+
+from sqlalchemy import func, select
+
+from companion.extensions import db
+from companion.models import Play
+from conftest import errors, text, totals
+
+
+def poker(client, names=("Ann", "Bo", "Cy", "Di"), **settings) -> str:
+    form = {"ruleset": "poker", "dealer": "0", **{f"setting-{k}": str(v) for k, v in settings.items()}}
+    form.update({f"name-{i}": n for i, n in enumerate(names)})
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 303, errors(response.text)
+    return response.location
+
+
+def act(client, game, action, amount=None):
+    data = {"action": action, **({"amount": str(amount)} if amount is not None else {})}
+    response = client.post(f"{game}/plays/action", data=data)
+    assert response.status_code == 303, errors(response.text)
+
+
+def test_a_deal_played_all_in_and_decided_by_words_then_by_a_challenge(client):
+    game = poker(client, names=("Ann", "Bo", "Cy"), ante=5, buy_in=100)
+    assert client.post(f"{game}/rounds", data={}).status_code == 303  # deal: antes 5 each
+    page = text(client.get(game).text)
+    assert "In the pot: 15" in page and "Bo to act" in page
+    act(client, game, "bet", 60)  # Bo: 60 of his 95
+    act(client, game, "all-in")  # Cy: 95, more than the bet: a raise all in
+    act(client, game, "call")  # Ann calls 95
+    act(client, game, "call")  # Bo calls: 35 more, all in too
+    # every stack is 0 or the betting is over: the showdown
+    page = text(client.get(game).text)
+    assert "Showdown" in page
+    r = client.post(f"{game}/plays/showdown", data={"word-0": "jazzier", "word-1": "quizzes", "word-2": ""})
+    assert r.status_code == 303, errors(r.text)
+    # JAZZIER 66, QUIZZES 20+1+1+20+20+1+3 = 66: a tie between Ann and Bo, Cy no word
+    assert totals(client.get(game).text) == [150, 150, 0]
+    # Cy challenges QUIZZES: it stands (the judge agrees); Ann challenges... a rejected word
+    page = client.get(f"{game}/challenge", query_string={"seat": "0"}).text
+    action = re.search(r'<form method="post" action="([^"]+)"', page).group(1).replace("&amp;", "&")
+    client.post(action, data={"challenger": "1", "verdict": "rejected"})  # the table overrules
+    assert totals(client.get(game).text) == [0, 300, 0]
+
+
+def test_an_unanswered_bet_wins_unseen_and_undo_takes_an_action_back(client):
+    game = poker(client, names=("Ann", "Bo"), ante=5, buy_in=100)
+    client.post(f"{game}/rounds", data={})
+    act(client, game, "bet", 20)  # Bo
+    undo = re.search(r'name="play" value="(\d+)"', client.get(game).text).group(1)
+    client.post(f"{game}/undo", data={"play": undo})
+    assert "Bo to act" in text(client.get(game).text)
+    act(client, game, "bet", 30)
+    act(client, game, "fold")  # Ann folds: Bo wins the antes unseen
+    page = text(client.get(game).text)
+    assert totals(client.get(game).text) == [95, 105] and "won unseen" in page
+
+
+def test_illegal_actions_and_amounts_are_refused_with_nothing_saved(app, client):
+    game = poker(client, names=("Ann", "Bo"), buy_in=100, ante=0)
+    client.post(f"{game}/rounds", data={})
+    with app.app_context():
+        before = db.session.scalar(select(func.count()).select_from(Play))
+    for data, message in [({"action": "call"}, "Choose one of the actions offered."),
+                          ({"action": "bet", "amount": "500"}, "A bet here is 1 to 100 chips."),
+                          ({"action": "bet", "amount": "²"}, "A bet here is 1 to 100 chips."),
+                          ({"action": "dance"}, "Choose one of the actions offered.")]:
+        response = client.post(f"{game}/plays/action", data=data)
+        assert response.status_code == 422 and message in errors(response.text), message
+    assert "A deal is under way" in " ".join(errors(client.post(f"{game}/rounds", data={}).text))
+    assert app.test_client().post(f"{game}/plays/action", data={"action": "check"}).status_code == 403
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Play)) == before
