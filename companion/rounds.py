@@ -84,7 +84,7 @@ def edit(game_id: int, round_id: int):
 def delete(game_id: int, round_id: int):
     """Delete a round; Undo brings it back."""
     game = scorekeeper_game(game_id)
-    if game.rules.editable(game.standings(), round_id) is not None:
+    if game.rules.deletable(game.standings(), round_id):
         append_play(game, VOID, {"play": round_id, "reason": "delete"})
         flash(f"{game.rules.row_name.capitalize()} deleted. Undo brings it back.")
     else:

@@ -75,3 +75,22 @@ def test_illegal_actions_and_amounts_are_refused_with_nothing_saved(app, client)
     assert app.test_client().post(f"{game}/plays/action", data={"action": "check"}).status_code == 403
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Play)) == before
+
+
+def test_a_whole_deal_can_be_voided_and_a_player_with_no_chips_sits_out(client):
+    game = poker(client, names=("Ann", "Bo", "Cy"), ante=0, buy_in=100)
+    client.post(f"{game}/rounds", data={})
+    act(client, game, "all-in")  # Bo: 100
+    act(client, game, "fold")  # Cy
+    act(client, game, "call")  # Ann: 100, all in: the showdown
+    client.post(f"{game}/plays/showdown", data={"word-0": "JAZZIER", "word-1": "", "word-2": ""})
+    assert totals(client.get(game).text) == [200, 0, 100]
+    client.post(f"{game}/rounds", data={})  # deal 2: Bo has no chips and sits out
+    page = text(client.get(game).text)
+    assert "Ann to act" in page or "Cy to act" in page
+    deal = re.findall(r'/rounds/(\d+)/delete', client.get(game).text)[-1]
+    act(client, game, "bet", 50)
+    client.post(f"{game}/rounds/{deal}/delete")
+    assert totals(client.get(game).text) == [200, 0, 100]  # the chips went back
+    page = text(client.get(game).text)
+    assert "Next deal" in page and "could not be read" not in page

@@ -193,6 +193,10 @@ class Ruleset:
         """The saved entry an edit form changes (a round), or None."""
         return standings.row(play_id)
 
+    def deletable(self, standings: Standings, play_id: int) -> bool:
+        """Whether an entry may be deleted (Undo brings it back)."""
+        return self.editable(standings, play_id) is not None
+
     def heading(self, standings: Standings) -> str:
         """What the entry form is headed on the game page."""
         return f"Round {standings.next_number}"

@@ -124,7 +124,8 @@ class Deal:
               limit: int | None = None, sandbagging: bool = True) -> Deal:
         """Antes in (a seat short of the ante puts in what it has), the first interval open."""
         seats = len(stacks)
-        deal = cls(list(stacks), dealer, intervals, limit, sandbagging, [0] * seats, set())
+        out = {s for s in range(seats) if stacks[s] <= 0}  # no chips: out of the deal
+        deal = cls(list(stacks), dealer, intervals, limit, sandbagging, [0] * seats, out)
         for seat in range(seats):
             paid = min(ante, deal.stacks[seat])
             deal.stacks[seat] -= paid
@@ -334,8 +335,11 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
     current: DealRecord | None = None
     finished = False
     limit = None if settings["limit"] == "none" else int(settings["limit"])
+    dealt = {p.id for p in active if p.kind == DEAL}
     for play in active:
         d = play.data
+        if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and d["deal"] not in dealt:
+            continue  # its deal was voided: the chips went back with it
         if finished:
             unread.append(play)
         elif play.kind == DEAL:
@@ -486,6 +490,10 @@ class PokerRules(Ruleset):
 
     def editable(self, standings, play_id):
         return None  # a deal is not edited: Undo takes back its actions one by one
+
+    def deletable(self, standings, play_id) -> bool:
+        """A whole deal may be voided: its chips go back to where they were before it."""
+        return any(record.id == play_id for record in standings.rows)
 
     def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
         return {}, {}
