@@ -118,6 +118,8 @@ class Deal:
     checked: set[int] = None  # type: ignore[assignment]
     to_act: list[int] = None  # type: ignore[assignment]
     over: bool = False
+    acted: set[int] = None  # type: ignore[assignment]  # since the last full bet or raise
+    capped: set[int] = None  # type: ignore[assignment]  # may call or fold only (a short all-in)
 
     @classmethod
     def start(cls, stacks: Sequence[int], dealer: int, ante: int = 0, intervals: int = 2,
@@ -149,7 +151,7 @@ class Deal:
         self.bet = 0
         self.raise_size = self.limit or 1
         self.in_interval = [0] * self.seats
-        self.checked = set()
+        self.checked, self.acted, self.capped = set(), set(), set()
         order = [(self.dealer + k) % self.seats for k in range(1, self.seats + 1)]
         self.to_act = [s for s in order if self._can_act(s)]
         if len(self.in_hand()) <= 1 or len(self.to_act) <= 1:
@@ -176,9 +178,12 @@ class Deal:
         most = stack if self.limit is None else min(stack, owe + self.limit)
         if self.bet == 0 and stack > self.raise_size:
             actions[BET] = (self.raise_size, most)
-        elif self.bet > 0 and stack > owe + self.raise_size and (self.sandbagging or seat not in self.checked):
+        elif (self.bet > 0 and stack > owe + self.raise_size and seat not in self.capped
+              and (self.sandbagging or seat not in self.checked)):
             actions[RAISE] = (owe + self.raise_size, most)
-        if self.limit is None or stack <= owe + self.limit:  # a fixed limit caps an all-in too
+        covered = owe > 0 and stack == owe  # the call takes it all: Call says so
+        raising = stack > owe and seat in self.capped  # after a short all-in: call or fold
+        if not covered and not raising and (self.limit is None or stack <= owe + self.limit):
             actions[ALL_IN] = (stack, stack)
         return actions
 
@@ -209,11 +214,16 @@ class Deal:
             self.in_interval[seat] += amount
             if self.in_interval[seat] > self.bet:  # a bet, a raise, or an all-in above the bet
                 added = self.in_interval[seat] - self.bet
-                if added >= self.raise_size and self.limit is None:  # a full raise sets the next
-                    self.raise_size = added
+                if added >= self.raise_size:  # a full bet or raise reopens the raising for all
+                    if self.limit is None:
+                        self.raise_size = added
+                    self.acted, self.capped = set(), set()
+                else:  # a short all-in: who already acted may only call or fold
+                    self.capped |= self.acted
                 self.bet = self.in_interval[seat]
                 order = [(seat + k) % self.seats for k in range(1, self.seats)]
                 self.to_act = [s for s in order if self._can_act(s)]
+        self.acted.add(seat)
         self._settle()
 
     def _settle(self) -> None:
@@ -313,7 +323,8 @@ class DealRecord:
     actions: list = None  # type: ignore[assignment]  # (seat, action, amount)
     words: list[str] | None = None  # at the showdown
     rejected: set = None  # type: ignore[assignment]  # seats whose word a challenge rejected
-    won: dict = None  # type: ignore[assignment]  # seat -> chips back or won
+    won: dict = None  # type: ignore[assignment]  # seat -> chips gained (or lost) on the deal
+    values: dict = None  # type: ignore[assignment]  # seat -> its showdown word's value
     before: list[int] = None  # type: ignore[assignment]  # stacks when it was dealt
 
     @property
@@ -349,7 +360,8 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
             dealer = (first_dealer + len(deals)) % players
             betting = Deal.start([s for s in stacks], dealer, settings["ante"], settings["intervals"],
                                  limit, settings["sandbagging"])
-            current = DealRecord(play.id, len(deals) + 1, dealer, betting, [], None, set(), None, list(stacks))
+            current = DealRecord(play.id, len(deals) + 1, dealer, betting, actions=[], rejected=set(),
+                                 before=list(stacks))
             deals.append(current)
             stacks = None  # type: ignore[assignment]  # in play until the deal is settled
         elif play.kind == ACTION:
@@ -401,17 +413,28 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
                      (first_dealer + len(deals)) % players if not live else current.dealer,
                      current.betting.turn if live else None, tuple(sorted(p.id for p in unread)),
                      extra={"current": current if live else None, "in_play": in_play,
-                            "pots": pots(current.betting.put, current.betting.folded) if live else [],
+                            "pots": _matched_pots(current.betting) if live else [],
+                            "unmatched": current.betting.uncalled() if live else None,
                             "last": deals[-1] if deals and deals[-1].settled else None,
                             "length": settings["length"]})
+
+
+def _matched_pots(betting: Deal) -> list[Pot]:
+    """The pots as they stand: a bet nobody has matched yet is shown apart, not as a pot."""
+    put = list(betting.put)
+    back = betting.uncalled()
+    if back:
+        put[back[0]] -= back[1]
+    return pots(put, betting.folded)
 
 
 def _settle(record: DealRecord, length: int) -> list[int]:
     values = {s: (0 if s in record.rejected else word_value(w, length))
               for s, w in enumerate(record.words or [])}
     after = record.betting.settle(values)
-    record.won = {s: after[s] - record.betting.stacks[s] for s in range(len(after))
-                  if after[s] != record.betting.stacks[s]}
+    record.values = values
+    record.won = {s: after[s] - record.before[s] for s in range(len(after))  # gain or loss
+                  if after[s] != record.before[s]}
     return after
 
 
@@ -474,11 +497,11 @@ class PokerRules(Ruleset):
         if play.kind == DEAL:
             return "A new deal"
         if play.kind == ACTION:
-            amount = f" {d.get('amount')}" if d["action"] in (BET, RAISE) else ""
+            amount = f" {d.get('amount')}" if d.get("amount") else ""
             return f"{names[d['seat']]}: {d['action']}{amount}"
         if play.kind == SHOWDOWN:
-            shown = ", ".join(f"{names[s]} {w or 'no word'}" for s, w in enumerate(d["words"]) if w is not None)
-            return f"Showdown: {shown}"
+            shown = ", ".join(f"{names[s]} {w}" for s, w in enumerate(d["words"]) if w)
+            return f"Showdown: {shown or 'no word laid'}"
         if play.kind == CHALLENGE:
             verdict = "rejected: worth 0" if d["verdict"] == REJECTED else "it stands"
             return f"{names[d['challenger']]} challenged {names[d['seat']]}’s word: {verdict}"

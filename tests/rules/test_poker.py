@@ -139,3 +139,16 @@ def test_random_legal_betting_never_creates_or_loses_a_chip():
         values = {s: rng.choice([0, 12, 12, 40]) for s in range(seats)}
         after = deal.settle(values)
         assert sum(after) == chips and min(after) >= 0
+
+
+def test_a_short_all_in_lets_those_who_acted_only_call_or_fold():
+    deal = Deal.start([100, 100, 45], dealer=2)
+    deal.act("bet", 30)  # seat 0
+    deal.act("call")  # seat 1
+    deal.act("all-in")  # seat 2: 45, a raise of 15 only: not a full raise
+    assert set(deal.legal()) == {"fold", "call"}  # seat 0 may not raise again
+    deal.act("call")
+    assert set(deal.legal()) == {"fold", "call"}
+    short = Deal.start([100, 40], dealer=1)
+    short.act("bet", 40)  # seat 0 bets what seat 1 has
+    assert set(short.legal()) == {"fold", "call"}  # calling takes it all: no separate all-in

@@ -1,0 +1,352 @@
+"""Three deals of ZOOT! Poker for four players, kept on the scorekeeper's phone (390x844) with
+the buttons a player taps: a bet nobody calls (won unseen), an all-in for less than a bet (a
+main pot and a side pot, decided by words) and a showdown of wild-card words that tie.
+
+Rules (zoot-poker.txt, as NOTES.md reads it):
+- antes go in first; seats act in turn from the dealer's left: check, bet, call, raise (by at
+  least the last bet or raise), fold, all-in; an interval ends when the bets are matched;
+- a bet nobody calls wins the pot unseen (the uncalled bet goes back to its bettor);
+- an all-in for less makes a main pot and a side pot, one per contribution level; a folded
+  seat's chips stay in, but it cannot win;
+- at the showdown each word of 7 letters is worth its ZOOT card values: vowels 1, V W X Y 10,
+  J Q Z 20, other letters 3, a wild (?) 0; a wrong length or no word is worth 0; each pot goes
+  to the best value among its seats, equal values split it, the odd chip to the first winner
+  clockwise from the dealer's left;
+- the deal passes to the left; stacks carry over.
+Settings: 200 chips each, ante 5, two intervals, no limit, check-raise allowed, 2 wilds.
+Ann, Bo, Cy, Di sit clockwise; Ann deals first. Every expected number below is worked out by
+hand from those rules, not read from the app.
+"""
+
+import re
+from functools import partial
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from . import phone
+from .phone import tap_and_type
+
+pytestmark = pytest.mark.e2e
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+ANN, BO, CY, DI = range(4)
+SHOTS = Path("/tmp/poker")
+
+shoot = partial(phone.shoot, folder=SHOTS)
+
+
+def note(name: str, text: str) -> None:
+    """One more line beside a screenshot's notes."""
+    with (SHOTS / f"{name}.txt").open("a") as notes:
+        notes.write(text + "\n")
+
+
+def words(text: str) -> re.Pattern:
+    """The whole of an element's text, however it wraps."""
+    return re.compile(r"^\s*" + r"\s+".join(map(re.escape, text.split())) + r"\s*$")
+
+
+def seats(*who: int) -> str:
+    """A regex for names listed: "Ann, Bo and Cy" (or "Ann and Bo and Cy")."""
+    names = [re.escape(NAMES[s]) for s in who]
+    if len(names) == 1:
+        return names[0]
+    return r"(?:,\s*|\s+and\s+)".join(names[:-1]) + r"\s+and\s+" + names[-1]
+
+
+class Poker:
+    """The poker board and the betting form on one phone."""
+
+    def __init__(self, page):
+        self.page = page
+
+    # --- the board
+    @property
+    def status(self):
+        return self.page.locator("#scoreboard .status")
+
+    def expect_stacks(self, *stacks: int) -> None:
+        expect(self.page.locator(".totals .name")).to_have_text(NAMES)
+        expect(self.page.locator(".totals .total")).to_have_text([str(s) for s in stacks])
+
+    def expect_pots(self, total: int, *pots: tuple[int, tuple[int, ...]]) -> None:
+        """'In the pot: N', then each pot ('Main pot', 'Side pot 1', ...) and who may win it."""
+        expect(self.page.locator(".pots h2")).to_have_text(words(f"In the pot: {total}"))
+        labels = ["Main pot"] + [f"Side pot {i}" for i in range(1, len(pots))]
+        expect(self.page.locator(".pots li")).to_have_text(
+            [re.compile(rf"^\s*{label}:\s*{amount}\s+for\s+{seats(*who)}\s*$")
+             for label, (amount, who) in zip(labels, pots)])
+
+    def expect_put(self, text: str) -> None:
+        """What each seat has put in this deal."""
+        expect(self.page.locator(".pots p.muted").first).to_have_text(words(text))
+
+    @property
+    def last_deal(self):
+        return self.page.locator(".last-deal")
+
+    # --- the betting form
+    @property
+    def to_act(self):
+        return self.page.locator(".poker-act .to-act")
+
+    def expect_turn(self, seat: int, text: str, buttons: list[str],
+                    amount: str | None = None) -> None:
+        """Whose turn, what the line says, the buttons offered (check / call / fold / all-in,
+        with their amounts), and the bet or raise field's label "(least to most)"."""
+        expect(self.status).to_contain_text(f"{NAMES[seat]} to act.")
+        expect(self.to_act).to_have_text(words(text))
+        expect(self.page.locator(".poker-act .toggles button")).to_have_text(buttons)
+        field = self.page.locator(".poker-act .word-row label")
+        if amount is None:
+            expect(field).to_have_count(0)
+        else:
+            expect(field).to_have_text([amount])
+
+    def tap(self, button: str) -> None:
+        self.page.locator(".poker-act").get_by_role("button", name=button, exact=True).tap()
+
+    def wager(self, action: str, amount: int) -> None:
+        """Bet or Raise: type the amount put in now, tap the button beside it."""
+        tap_and_type(self.page.locator(f"#amount-{action.lower()}"), str(amount))
+        self.tap(action)
+
+
+def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
+    game = Poker(page)
+
+    # --- The new game: ZOOT! Poker, 200 chips each, the other settings as they come.
+    page.goto("/")
+    page.get_by_role("link", name="New game").tap()
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    page.get_by_role("radio", name="ZOOT! Poker").tap()
+    expect(page.get_by_role("radio", name="ZOOT! Poker")).to_be_checked()
+
+    def setting(label: str):
+        return page.locator("fieldset.setting", has=page.locator("legend", has_text=f"ZOOT! Poker: {label}"))
+
+    setting("Chips each").get_by_label("200", exact=True).check()
+    for label, value in (("Word length", "7-letter words"), ("Ante", "5"),
+                         ("Betting intervals a deal", "2"), ("Limit", "No limit"),
+                         ("Check-raise (sandbagging)", "Yes"), ("Wild cards in the deck", "2"),
+                         ("A player with no chips may buy in again", "No")):
+        expect(setting(label).get_by_label(value, exact=True)).to_be_checked()
+    for i, name in enumerate(NAMES):
+        tap_and_type(page.get_by_label(f"Player {i + 1}", exact=True), name)
+    page.get_by_role("radio", name="deals").nth(ANN).tap()
+    expect(page.get_by_role("radio", name="deals").nth(ANN)).to_be_checked()
+    page.get_by_role("button", name="Start the game").tap()
+
+    expect(page.get_by_role("heading", name="Deal 1", exact=True)).to_be_visible()
+    expect(game.status).to_have_text(words("Next deal: Ann deals."))
+    game.expect_stacks(200, 200, 200, 200)
+    expect(page.get_by_text("Ann deals; antes of 5 go in.")).to_be_visible()
+
+    # ============================================================================================
+    # Deal 1 (Ann deals): a bet nobody calls, won unseen.
+    # Antes 5 each: 200 - 5 = 195 left each, 20 in the pot. Bo (Ann's left) acts first.
+    page.get_by_role("button", name="Deal", exact=True).tap()
+    expect(game.status).to_have_text(words("Deal 1: Ann dealt. Bo to act."))
+    game.expect_stacks(195, 195, 195, 195)
+    game.expect_pots(20, (20, (ANN, BO, CY, DI)))
+    game.expect_put("Ann put in 5; Bo put in 5; Cy put in 5; Di put in 5")
+    # Nothing bet yet: Bo may check, bet 1 (the least: no bet yet) to 195, or go all-in 195.
+    game.expect_turn(BO, "Bo to act · 195 chips left · interval 1 of 2",
+                     ["Check", "All-in 195"], amount="Bet (1 to 195)")
+    shoot(page, "01-action-buttons")
+    game.tap("Check")
+    game.expect_turn(CY, "Cy to act · 195 chips left · interval 1 of 2",
+                     ["Check", "All-in 195"], amount="Bet (1 to 195)")
+    game.wager("Bet", 30)  # Cy: 195 - 30 = 165 left
+    # Di owes 30; a raise puts in at least 30 + 30 = 60, at most her 195.
+    game.expect_turn(DI, "Di to act: 30 to call · 195 chips left · interval 1 of 2",
+                     ["Call 30", "Fold", "All-in 195"], amount="Raise (60 to 195)")
+    game.expect_stacks(195, 195, 165, 195)
+    expect(page.locator(".pots h2")).to_have_text(words("In the pot: 50"))  # 20 + 30
+    shoot(page, "02-bet-pending")
+    note("02-bet-pending", "pots while Cy's bet of 30 is unanswered: "
+         + " | ".join(page.locator(".pots li").all_inner_texts()))
+    game.tap("Call 30")  # Di: 165 left
+    game.expect_turn(ANN, "Ann to act: 30 to call · 195 chips left · interval 1 of 2",
+                     ["Call 30", "Fold", "All-in 195"], amount="Raise (60 to 195)")
+    game.tap("Fold")
+    # Bo checked before the bet; check-raise is allowed, so he may still raise.
+    game.expect_turn(BO, "Bo to act: 30 to call · 195 chips left · interval 1 of 2",
+                     ["Call 30", "Fold", "All-in 195"], amount="Raise (60 to 195)")
+    game.tap("Fold")
+    # Interval 1 over: Ann 5 (folded), Bo 5 (folded), Cy 35, Di 35: one pot of 80 for Cy and Di.
+    game.expect_turn(CY, "Cy to act · 165 chips left · interval 2 of 2",
+                     ["Check", "All-in 165"], amount="Bet (1 to 165)")
+    game.expect_stacks(195, 195, 165, 165)
+    game.expect_pots(80, (80, (CY, DI)))
+    game.expect_put("Ann put in 5 (folded); Bo put in 5 (folded); Cy put in 35; Di put in 35")
+    game.wager("Bet", 50)  # Cy: 165 - 50 = 115 left
+    # Di owes 50: a raise is 100 to 165.
+    game.expect_turn(DI, "Di to act: 50 to call · 165 chips left · interval 2 of 2",
+                     ["Call 50", "Fold", "All-in 165"], amount="Raise (100 to 165)")
+    game.tap("Fold")
+    # Won unseen: Cy's 50 nobody called goes back to him, and the pot of 80 is his:
+    # Cy 115 + 50 + 80 = 245; Ann 195, Bo 195, Di 165 (total 800).
+    expect(game.status).to_have_text(words("Next deal: Bo deals."))
+    game.expect_stacks(195, 195, 245, 165)
+    expect(game.last_deal.locator("h2")).to_have_text("Deal 1")
+    expect(game.last_deal).to_contain_text("The bet was not called: won unseen.")
+    # "Who won what" counts the chips that came back to Cy: the pot of 80 and his uncalled 50.
+    won_1 = game.last_deal.locator("p").last
+    # each seat's gain or loss on the deal: the antes lost, Cy up 45 (the pot of 80 less his 35)
+    expect(won_1).to_have_text(words("On the deal: Ann −5 · Bo −5 · Cy +45 · Di −35"))
+    shoot(page, "03-won-unseen")
+    note("03-won-unseen", f"deal 1 won line: {won_1.inner_text()!r} (Cy won a pot of 80, "
+         "took back his uncalled 50: net +50 on the deal)")
+
+    # ============================================================================================
+    # Deal 2 (Bo deals): an all-in for less than the bet: a main pot and a side pot.
+    # Antes 5: Ann 190, Bo 190, Cy 240, Di 160; 20 in. Cy (Bo's left) first.
+    page.get_by_role("button", name="Deal", exact=True).tap()
+    expect(game.status).to_have_text(words("Deal 2: Bo dealt. Cy to act."))
+    game.expect_stacks(190, 190, 240, 160)
+    game.expect_turn(CY, "Cy to act · 240 chips left · interval 1 of 2",
+                     ["Check", "All-in 240"], amount="Bet (1 to 240)")
+    game.wager("Bet", 40)  # Cy 200 left
+    game.expect_turn(DI, "Di to act: 40 to call · 160 chips left · interval 1 of 2",
+                     ["Call 40", "Fold", "All-in 160"], amount="Raise (80 to 160)")
+    game.tap("Call 40")  # Di 120 left
+    game.expect_turn(ANN, "Ann to act: 40 to call · 190 chips left · interval 1 of 2",
+                     ["Call 40", "Fold", "All-in 190"], amount="Raise (80 to 190)")
+    game.wager("Raise", 180)  # Ann puts in 180 (a raise of 140): 10 left
+    # Bo owes 180 of his 190; the least raise, 180 + 140 = 320, is beyond him: no raise field.
+    game.expect_turn(BO, "Bo to act: 180 to call · 190 chips left · interval 1 of 2",
+                     ["Call 180", "Fold", "All-in 190"])
+    game.tap("Fold")
+    # Cy owes 180 - 40 = 140 of his 200 (a raise would be 280: beyond him).
+    game.expect_turn(CY, "Cy to act: 140 to call · 200 chips left · interval 1 of 2",
+                     ["Call 140", "Fold", "All-in 200"])
+    game.tap("Call 140")  # Cy 60 left
+    # Di owes 140 but has 120: no call, only fold or all-in for less.
+    game.expect_turn(DI, "Di to act: 140 to call · 120 chips left · interval 1 of 2",
+                     ["Fold", "All-in 120"])
+    game.tap("All-in 120")
+    # In: Ann 185, Bo 5 (folded), Cy 185, Di 165 (all in) = 540.
+    # Main pot, up to 165 a seat: 165 + 5 + 165 + 165 = 500, for Ann, Cy and Di;
+    # side pot 1, above 165: 20 + 20 = 40, for Ann and Cy (Di cannot win it).
+    game.expect_pots(540, (500, (ANN, CY, DI)), (40, (ANN, CY)))
+    game.expect_put("Ann put in 185; Bo put in 5 (folded); Cy put in 185; Di put in 165 (all in)")
+    game.expect_stacks(10, 190, 60, 0)
+    # Interval 2: Cy (60) and Ann (10) may still bet; Di is all in.
+    game.expect_turn(CY, "Cy to act · 60 chips left · interval 2 of 2",
+                     ["Check", "All-in 60"], amount="Bet (1 to 60)")
+    shoot(page, "04-side-pot")
+    game.wager("Bet", 20)  # Cy 40 left
+    game.expect_turn(ANN, "Ann to act: 20 to call · 10 chips left · interval 2 of 2",
+                     ["Fold", "All-in 10"])
+    game.tap("All-in 10")  # Ann 0 left: 10 of Cy's 20 is not called
+    # The betting is over: the showdown of Ann, Cy and Di (Bo folded).
+    expect(game.status).to_have_text(words("Deal 2: Bo dealt. Showdown."))
+    expect(page.locator(".pots h2")).to_have_text(words("In the pot: 570"))  # 540 + 20 + 10
+    showdown = page.locator("form", has=page.get_by_role("button", name="Pay the pots"))
+    expect(showdown.locator("input.word")).to_have_count(3)
+    expect(showdown.locator("label")).to_have_text(["Ann", "Cy", "Di"])
+    # WAXWORK: W10 A1 X10 W10 O1 R3 K3 = 38;  QUICKEN: Q20 U1 I1 C3 K3 E1 N3 = 32;
+    # JAZZIER: J20 A1 Z20 Z20 I1 E1 R3 = 66.
+    tap_and_type(showdown.get_by_label("Ann"), "waxwork")
+    tap_and_type(showdown.get_by_label("Cy"), "QUICKEN")
+    tap_and_type(showdown.get_by_label("Di"), "jazzier")
+    shoot(page, "05-showdown-form")
+    note("05-showdown-form", "pots on the showdown form (Cy's uncalled 10 goes back to him): "
+         + " | ".join(page.locator(".pots li").all_inner_texts()))
+    showdown.get_by_role("button", name="Pay the pots").tap()
+    # Cy's uncalled 10 goes back: in Ann 195, Bo 5, Cy 195, Di 165.
+    # Main pot 165 x 3 + 5 = 500 for Ann, Cy, Di: Di's 66 is best: Di +500.
+    # Side pot 30 + 30 = 60 for Ann and Cy: Ann's 38 beats Cy's 32: Ann +60.
+    # Stacks: Ann 0 + 60 = 60; Bo 190; Cy 40 + 10 = 50; Di 0 + 500 = 500 (total 800).
+    expect(game.status).to_have_text(words("Next deal: Cy deals."))
+    game.expect_stacks(60, 190, 50, 500)
+    expect(game.last_deal.locator("h2")).to_have_text("Deal 2")
+    expect(game.last_deal.locator("li")).to_have_text(
+        [words("Ann: WAXWORK worth 38"), words("Cy: QUICKEN worth 32"), words("Di: JAZZIER worth 66")])
+    # Who won what: Ann the side pot 60, Di the main pot 500; Cy's 10 nobody called came back.
+    won_2 = game.last_deal.locator("p").last
+    # on the deal: Ann 195 -> 60, Bo 195 -> 190, Cy 245 -> 50, Di 165 -> 500
+    expect(won_2).to_have_text(words("On the deal: Ann −135 · Bo −5 · Cy −195 · Di +335"))
+    shoot(page, "06-after-showdown")
+    note("06-after-showdown", f"deal 2 won line: {won_2.inner_text()!r}")
+
+    # ============================================================================================
+    # Deal 3 (Cy deals): a bet beyond the stack refused, then a tie of wild-card words.
+    # Antes 5: Ann 55, Bo 185, Cy 45, Di 495; 20 in. Di (Cy's left) first.
+    page.get_by_role("button", name="Deal", exact=True).tap()
+    expect(game.status).to_have_text(words("Deal 3: Cy dealt. Di to act."))
+    game.expect_stacks(55, 185, 45, 495)
+    game.expect_pots(20, (20, (ANN, BO, CY, DI)))
+    game.expect_turn(DI, "Di to act · 495 chips left · interval 1 of 2",
+                     ["Check", "All-in 495"], amount="Bet (1 to 495)")
+    game.tap("Check")
+    game.expect_turn(ANN, "Ann to act · 55 chips left · interval 1 of 2",
+                     ["Check", "All-in 55"], amount="Bet (1 to 55)")
+    game.tap("Check")
+    game.expect_turn(BO, "Bo to act · 185 chips left · interval 1 of 2",
+                     ["Check", "All-in 185"], amount="Bet (1 to 185)")
+    # Bo tries to bet 250, more than his 185: refused, with the reason, nothing saved.
+    game.wager("Bet", 250)
+    reason = page.locator("p.error", has_text="A bet here is 1 to 185 chips.")
+    expect(reason).to_be_visible()
+    shoot(page, "07-refused-bet")
+    top = reason.bounding_box()["y"]
+    note("07-refused-bet", f"after the refusal: scrollY {page.evaluate('scrollY')}; the reason's "
+         f"top at {round(top)} px in an 844 px viewport: "
+         f"{'in view' if 0 <= top < 844 else 'OUT OF VIEW'}; the amount field now reads "
+         f"{page.locator('#amount-bet').input_value()!r}")
+    assert 0 <= top < 844, "the refusal's reason is out of view"
+    expect(page.locator(".poker-act .to-act")).to_contain_text("Bo to act")
+    game.wager("Bet", 25)  # Bo 160 left
+    game.expect_turn(CY, "Cy to act: 25 to call · 45 chips left · interval 1 of 2",
+                     ["Call 25", "Fold", "All-in 45"])  # a raise: 50 or more, beyond his 45
+    game.expect_stacks(55, 160, 45, 495)
+    game.tap("Call 25")  # Cy 20 left
+    # Di checked before Bo's bet: she may still call (or raise: 50 to 495).
+    game.expect_turn(DI, "Di to act: 25 to call · 495 chips left · interval 1 of 2",
+                     ["Call 25", "Fold", "All-in 495"], amount="Raise (50 to 495)")
+    game.tap("Call 25")  # Di 470 left
+    game.expect_turn(ANN, "Ann to act: 25 to call · 55 chips left · interval 1 of 2",
+                     ["Call 25", "Fold", "All-in 55"], amount="Raise (50 to 55)")
+    game.tap("Fold")
+    # In: Ann 5 (folded), Bo 30, Cy 30, Di 30 = 95: one pot, for Bo, Cy and Di.
+    game.expect_pots(95, (95, (BO, CY, DI)))
+    # The refused bet of 250 left no trace: the actions so far, as the board lists them.
+    expect(page.locator(".pots p.muted").nth(1)).to_have_text(
+        words("Di check · Ann check · Bo bet 25 · Cy call 25 · Di call 25 · Ann fold"))
+    game.expect_stacks(55, 160, 20, 470)
+    # Interval 2: everyone checks (Di, then Bo, then Cy).
+    game.expect_turn(DI, "Di to act · 470 chips left · interval 2 of 2",
+                     ["Check", "All-in 470"], amount="Bet (1 to 470)")
+    game.tap("Check")
+    game.expect_turn(BO, "Bo to act · 160 chips left · interval 2 of 2",
+                     ["Check", "All-in 160"], amount="Bet (1 to 160)")
+    game.tap("Check")
+    game.expect_turn(CY, "Cy to act · 20 chips left · interval 2 of 2",
+                     ["Check", "All-in 20"], amount="Bet (1 to 20)")
+    game.tap("Check")
+    expect(game.status).to_have_text(words("Deal 3: Cy dealt. Showdown."))
+    showdown = page.locator("form", has=page.get_by_role("button", name="Pay the pots"))
+    expect(showdown.locator("label")).to_have_text(["Bo", "Cy", "Di"])
+    # QUI?ZES (a wild for the first Z): Q20 U1 I1 ?0 Z20 E1 S3 = 46;
+    # JA?ZIER (a wild for a Z): J20 A1 ?0 Z20 I1 E1 R3 = 46; JAZZY has 5 letters: 0.
+    tap_and_type(showdown.get_by_label("Bo"), "qui?zes")
+    tap_and_type(showdown.get_by_label("Cy"), "jazzy")
+    tap_and_type(showdown.get_by_label("Di"), "JA?ZIER")
+    shoot(page, "08-showdown-wilds")
+    showdown.get_by_role("button", name="Pay the pots").tap()
+    # Bo and Di tie at 46: the pot of 95 splits 47 / 48, the odd chip to the first winner
+    # clockwise from the dealer's (Cy's) left: Di. Di 470 + 48 = 518; Bo 160 + 47 = 207;
+    # Cy 20; Ann 55 (total 800).
+    expect(game.status).to_have_text(words("Next deal: Di deals."))
+    game.expect_stacks(55, 207, 20, 518)
+    expect(game.last_deal.locator("li")).to_have_text(
+        [words("Bo: QUI?ZES worth 46"), words("Cy: JAZZY worth 0"), words("Di: JA?ZIER worth 46")])
+    won_3 = game.last_deal.locator("p").last
+    # on the deal: Ann 60 -> 55, Bo 190 -> 207, Cy 50 -> 20, Di 500 -> 518 (Cy's JAZZY: 0)
+    expect(won_3).to_have_text(words("On the deal: Ann −5 · Bo +17 · Cy −30 · Di +18"))
+    shoot(page, "09-after-tie")
+    note("09-after-tie", f"deal 3 won line: {won_3.inner_text()!r}")
