@@ -106,6 +106,7 @@ def undo(game_id: int):
 
 
 @bp.route("/plays/<kind>", methods=["GET", "POST"])
+@upload_limit(SCAN_UPLOAD_LIMIT)  # a showdown form carries the players' photo fields
 def play(game_id: int, kind: str):
     """A play of the game's own beyond rounds and challenges (the family game's card values):
     its page is templates/games/<key>/<kind>.html, its form read by the ruleset."""

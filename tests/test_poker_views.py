@@ -1,6 +1,7 @@
 """ZOOT! Poker through its pages: deals, each seat's legal actions, side pots, the showdown
 decided by words, a challenge that reverses it, undo; bad input refused with nothing saved."""
 
+import io
 import re
 
 from sqlalchemy import func, select
@@ -94,3 +95,32 @@ def test_a_whole_deal_can_be_voided_and_a_player_with_no_chips_sits_out(client):
     assert totals(client.get(game).text) == [200, 0, 100]  # the chips went back
     page = text(client.get(game).text)
     assert "Next deal" in page and "could not be read" not in page
+
+
+def test_a_showdown_word_is_read_from_a_photo(client):
+    from drawn import table
+
+    game = poker(client, names=("Ann", "Bo"), ante=0, buy_in=100, length=5)
+    client.post(f"{game}/rounds", data={})
+    act(client, game, "all-in")  # Bo
+    act(client, game, "call")  # Ann: the showdown
+    photo = {"photo-1": (io.BytesIO(table("QUOTA")), "cards.jpg"), "word-0": "JAZZY"}
+    page = client.post(f"{game}/scan/1", data=photo, content_type="multipart/form-data").text
+    assert re.findall(r'<option value="(.)" selected>', page) == list("QUOTA")
+    cards = {f"card-{k}": letter for k, letter in enumerate("QUOTA")}
+    page = client.post(f"{game}/scan/1/use", data={"word-0": "JAZZY", **cards}).text
+    assert 'value="QUOTA"' in page and 'value="JAZZY"' in page  # both words kept in the form
+    client.post(f"{game}/plays/showdown", data={"word-0": "JAZZY", "word-1": "QUOTA"})
+    assert totals(client.get(game).text) == [200, 0]  # JAZZY 71 beats QUOTA 26
+
+
+def test_a_player_may_start_with_more_chips_and_rebuys_follow_the_setting(client):
+    game = poker(client, names=("Ann", "Bo"), buy_in=100)
+    assert client.post(f"{game}/plays/rebuy", data={"seat": "1", "chips": "50"}).status_code == 303
+    assert totals(client.get(game).text) == [100, 150]
+    client.post(f"{game}/rounds", data={})  # antes of 5
+    act(client, game, "bet", 20)  # Bo
+    act(client, game, "fold")  # Ann: Bo wins the antes
+    assert totals(client.get(game).text) == [95, 155]
+    refused = client.post(f"{game}/plays/rebuy", data={"seat": "0", "chips": "50"})
+    assert "This table plays without rebuys." in errors(refused.text)

@@ -390,8 +390,8 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
                 current.rejected.discard(d["seat"])
             if current.settled:
                 stacks = _settle(current, settings["length"])  # the pots paid again
-        elif play.kind == REBUY:
-            if current is not None and not current.settled or not settings["rebuy"]:
+        elif play.kind == REBUY:  # before the first deal: a different buy-in; later, a rebuy
+            if current is not None and not current.settled or not (settings["rebuy"] or not deals):
                 unread.append(play)
                 continue
             stacks[d["seat"]] += d["chips"]
@@ -416,7 +416,11 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
                             "pots": _matched_pots(current.betting) if live else [],
                             "unmatched": current.betting.uncalled() if live else None,
                             "last": deals[-1] if deals and deals[-1].settled else None,
-                            "length": settings["length"]})
+                            "length": settings["length"], "rebuy": settings["rebuy"]})
+
+
+def settings_rebuy(standings: Standings) -> bool:
+    return bool(standings.extra.get("rebuy"))
 
 
 def _matched_pots(betting: Deal) -> list[Pot]:
@@ -457,6 +461,7 @@ class PokerRules(Ruleset):
     kinds = KINDS
     template = "poker"
     row_kind, row_name = DEAL, "deal"
+    scans = True  # a showdown word can be read from a photo
     forms = (ACTION, SHOWDOWN, REBUY, GAME_END)
     settings = (
         Setting("length", "Word length", 7, {7: "7-letter words", 5: "5-letter words"}),
@@ -572,6 +577,8 @@ class PokerRules(Ruleset):
             seat, chips = _int(form.get("seat")), _int(form.get("chips"))
             if current is not None:
                 return {}, {"round": "Buy in between deals."}
+            if standings.rows and not settings_rebuy(standings):
+                return {}, {"round": "This table plays without rebuys."}
             if seat is None or seat >= players or not chips or chips > 100_000:
                 return {}, {"round": "Choose who buys in and how many chips (1 to 100,000)."}
             return {"seat": seat, "chips": chips}, {}
