@@ -6,7 +6,10 @@ game for three with two rounds saved and one challenge; a family game for four, 
 its card values set, one round saved and one challenge; a FEZ game for three with two words,
 a lay-off and a challenge in a round still open, its /plays/<kind> route fuzzed for each of
 its kinds; a Hand and Foot game for four in two teams, one round saved, whose page also
-answers "Does this meld open?" from its ?melds= address), this proves that:
+answers "Does this meld open?" from its ?melds= address; a ZOOT! Poker game for four, rebuys
+on, one deal played to a showdown and challenged and a second deal under way with a bet to
+answer, its /plays/<kind> route fuzzed for each of its kinds, the showdown form at the second
+deal's showdown and the forms read only between deals with that deal paid), this proves that:
 
 * no request makes the server fail (no 5xx, no exception escaping a view), whatever the
   URL ids (real, missing, huge, Unicode digits), the fields of the form or query string
@@ -23,9 +26,10 @@ answers "Does this meld open?" from its ?melds= address), this proves that:
 * an id in the address that is not ASCII digits, or that no row can have, is a 404 for
   every method, before any view runs.
 
-A ``random.Random`` seeded from SEED and the route, game and play kind drives each route's
-requests, so every run sends the same ones (and a new route or game changes no others'). A failure
-lists every failing request (method, path, fields, status), so one run shows them all.
+A ``random.Random`` seeded from SEED and the route, game, play kind (and Poker's stage) drives
+each route's requests, so every run sends the same ones (and a new route or game changes no
+others'). A failure lists every failing request (method, path, fields, status), so one run
+shows them all.
 """
 
 from __future__ import annotations
@@ -79,6 +83,20 @@ FIELD_SHARP = {"melds": ["1", "0", "10", "T", "*", "2", "22", "**A", "1 0 1 0", 
                          "A,,A,A", ",", " ", "AAA\u3000KKK", "AAA\xa0KKK", "ＡＡＡ", "ßßß",
                          "ﬃ", "ııı", "١٠١٠", "AAA " + "10" * 40, "A" * 79 + "10",
                          "KK* " * 30, "33 AAA", "2*2*", "<b>AAA</b>"]}
+#: The same, for a field only one game reads under that name. ZOOT! Poker's amounts and chips
+#: (read if 7 digits or fewer), and its showdown words (7 letters, ? a wild; ASCII letters
+#: only made capitals, spaces taken out, cut at 30).
+SEVEN = ["JAZZIER", "jazzier", "JA?ZIER", "???????", "JAZZY", "JAZZIERS", "JAZ ZIER",
+         "JAZZ\u200bIER", "ＪAZZIER", "ßAZZIER", "ıAZZIER", "ﬃAZZIE", "ÅZZIERS",
+         "A" * 30 + "Q", "J\x00ZZIER", "<b>JAZ</b>"]
+GAME_SHARP = {"poker": {
+    "amount": ["0", "1", "20", "39", "40", "190", "191", "9999999", "10000000", "0040", " 40 ",
+               "٤٠", "40.0", "-40", "4e1", ""],
+    "chips": ["0", "1", "200", "100000", "100001", "9999999", "0200", " 200", "٢٠٠", "-5", ""],
+    "action": ["check", "bet", "call", "raise", "fold", "all-in", "ALL-IN", "Raise", " call",
+               "all_in", "add"],
+    **{f"word-{s}": SEVEN for s in range(4)},
+    "seat": ["3", "4", "8", "-1", "03", "٣"]}}
 
 #: URL ids: ids no row has, and ids no database integer can hold.
 BAD_IDS = ["0", "999999", "99999999999999999999", "9223372036854775808", "9" * 5000]
@@ -104,7 +122,10 @@ STRAY_NAMES = ["word-4", "word-١", "noword-²", "photo-99999999999999999999", "
                "clean-2", "dirty-٠", "clean-99999999999999999999", "meld-2-ace", "meld-0-red3",
                "meld-0-three", "meld-0-", "meld-0-Total", "meld-٠-ace", "left-0-king",
                "left-2-total", "left-0-red3 ", "drew22-4", "drew22-٢", "drew22-²", "melds[]",
-               "setting-teams", "setting-minimums[]"]
+               "setting-teams", "setting-minimums[]",
+               # ZOOT! Poker's: a seat it does not have, a field spelt otherwise
+               "word-8", "word-٣", "amount[]", "amount-raise", "chips-0", "action[]",
+               "setting-blinds", "setting-rebuy ", "setting-buy_in[]", "deal"]
 
 
 class Upload(NamedTuple):
@@ -154,6 +175,19 @@ HF_SAVED_NONCE = "fuzz-set-table-round"
 FEZ_FIELDS = ["tiles", "colours", "stars", "reads", "onto", "before", "after",
               *(f"left-{s}" for s in range(6)), "points-4", "points-5",
               *(n for n, _ in FEZ_SETTINGS)]
+#: ZOOT! Poker's new-game settings as the form sends them (rebuys on; the rest defaults but
+#: for the chips: 200 each, antes of 5, two betting intervals).
+POKER_SETTINGS = [("setting-length", "7"), ("setting-buy_in", "200"), ("setting-ante", "5"),
+                  ("setting-intervals", "2"), ("setting-limit", "none"),
+                  ("setting-sandbagging", "True"), ("setting-wilds", "2"),
+                  ("setting-rebuy", "True")]
+#: Its new-game form: four players, Ann deals first; the page has a box for each of 8 seats.
+POKER_NEW_GAME = [("ruleset", "poker"), *POKER_SETTINGS,
+                  *((f"name-{i}", n) for i, n in enumerate(("Ann", "Bo", "Cy", "Di", "", "", "",
+                                                            ""))), ("dealer", "0")]
+#: The nonce of the second deal set_table starts in the Poker game; see poker_form.
+POKER_SAVED_NONCE = "fuzz-set-table-deal"
+POKER_FIELDS = ["amount", "chips", *(n for n, _ in POKER_SETTINGS), "name-6", "name-7"]
 HF_FIELDS = [*(f"{book}-{t}" for t in range(2) for book in ("clean", "dirty")),
              *(f"meld-{t}-{k}" for t in range(2) for k in (*HF_MELDED, "total")),
              *(f"left-{t}-{k}" for t in range(2) for k in (*HF_LEFT, "total")),
@@ -166,7 +200,7 @@ ALL_FIELDS = ["out", *(f"word-{s}" for s in range(4)), *(f"noword-{s}" for s in 
               *(f"card-{k}" for k in range(12)), "suggestion", "round", "seat", "winner",
               *(f"points-{s}" for s in range(4)), *(f"cards-{s}" for s in range(4)),
               *(f"zap-{s}-{z}" for s in range(4) for z in ZAPS), *(n for n, _ in CARD_VALUES),
-              *FEZ_FIELDS, *HF_FIELDS, "name-5"]
+              *FEZ_FIELDS, *HF_FIELDS, "name-5", *POKER_FIELDS]
 #: Fields a page puts in its form's address (the action's query string), not in its body.
 IN_ADDRESS = {"challenges.challenge": ("round", "seat", "word", "play")}
 
@@ -174,27 +208,39 @@ IN_ADDRESS = {"challenges.challenge": ("round", "seat", "word", "play")}
 
 
 #: The games every route is fuzzed against: FOOT! (ZOOT! shares its rules), the family game,
-#: FEZ and Hand and Foot.
-GAMES = ("foot", "family", "fez", "hand-and-foot")
+#: FEZ, Hand and Foot and ZOOT! Poker.
+GAMES = ("foot", "family", "fez", "hand-and-foot", "poker")
 #: The kinds of /games/<id>/plays/<kind> each game's pages post to (FOOT! and Hand and Foot
 #: have none: their address is a 404). A route with a <kind> is fuzzed for each, each on a
 #: fresh game.
 PLAY_KINDS = {"foot": ("card-values",), "family": ("card-values",),
               "hand-and-foot": ("card-values",),
               # game-end last: after it, every form of the game is refused
-              "fez": ("layoff", "round-end", "face-values", "game-end")}
+              "fez": ("layoff", "round-end", "face-values", "game-end"),
+              "poker": ("action", "showdown", "rebuy", "game-end")}
+#: How far set_table takes ZOOT! Poker's second deal (each form is read only at its stage):
+#: "bet", a bet to answer (every route meets the game so); "showdown", the betting over and
+#: the words to come; "paid", the words in and the pots paid, no deal under way.
+POKER_STAGES = {"action": "bet", "showdown": "showdown", "rebuy": "paid", "game-end": "paid"}
+#: Routes without a <kind> fuzzed against Poker at more stages than "bet": the forms read only
+#: between deals (a challenge of the last showdown's word, a new deal), and the scoreboard as
+#: it shows a showdown to come or the words laid (with a link to challenge each).
+POKER_MORE_STAGES = {"challenges.challenge": ("paid",), "rounds.create": ("paid",),
+                     "games.show": ("showdown", "paid"),
+                     "games.standings_json": ("showdown", "paid")}
 
 
 @dataclass(frozen=True)
 class Table:
     """A game as set_table left it, by its ids: its rounds (FEZ: its words), its plays, a
-    handover code; and the <kind> of /plays/<kind> its fuzz posts to."""
+    handover code; the <kind> of /plays/<kind> its fuzz posts to; and (Poker) its stage."""
     ruleset: str
     game: int
     rounds: tuple[int, ...]
     plays: tuple[int, ...]
     code: str
     kind: str = "card-values"
+    stage: str = ""
 
     def real(self, arg: str) -> str:
         """A value for a URL variable that names something in this game."""
@@ -208,18 +254,32 @@ def play_kinds(rule, ruleset: str) -> tuple[str, ...]:
     return PLAY_KINDS[ruleset] if "kind" in rule.arguments else PLAY_KINDS[ruleset][:1]
 
 
-def route_rng(rule, ruleset: str, kind: str) -> random.Random:
+def variants(rule, ruleset: str) -> list[tuple[str, str]]:
+    """(kind, stage) for each fresh game this rule is fuzzed against in this game: one for
+    each <kind>; Poker's at the stage its kind's form is read, and at POKER_MORE_STAGES."""
+    kinds = play_kinds(rule, ruleset)
+    if ruleset != "poker":
+        return [(kind, "") for kind in kinds]
+    more = [(kinds[0], stage) for stage in POKER_MORE_STAGES.get(rule.endpoint, ())]
+    return [(kind, POKER_STAGES[kind]) for kind in kinds] + more
+
+
+def route_rng(rule, ruleset: str, kind: str, stage: str = "") -> random.Random:
     """The random numbers of one route in one game: a string seed is stable across runs."""
-    return random.Random(f"{SEED}|{rule.rule}|{rule.endpoint}|{ruleset}|{kind}")
+    return random.Random(f"{SEED}|{rule.rule}|{rule.endpoint}|{ruleset}|{kind}"
+                         + (f"|{stage}" if stage else ""))
 
 
-def set_table(app, keeper, ruleset: str = "foot") -> Table:
+def set_table(app, keeper, ruleset: str = "foot", stage: str = "bet") -> Table:
     """Play a game through the forms, as the scorekeeper's phone. FOOT!: three players, two
     rounds and a challenge. The family game: four players, adults, the card values set, one
     round (counted from cards left) and a challenge. FEZ: three players, two words (one with
     a blank and a star), a lay-off and a challenge of it, the round left open. Hand and Foot:
     four players in two teams (Ann & Cy, Bo & Di), the settings as the form sends them, one
-    round (no challenge: it has no words). Then a handover code is offered."""
+    round (no challenge: it has no words). ZOOT! Poker: see poker_table, taken to `stage`.
+    Then a handover code is offered."""
+    if ruleset == "poker":
+        return poker_table(app, keeper, stage)
     if ruleset == "foot":
         url = new_game(keeper, names=("Ann", "Bo", "Cy"), ruleset="foot")
         for form in (round_form("JAZZY", "BLORF", "", out=0),
@@ -281,6 +341,52 @@ def set_table(app, keeper, ruleset: str = "foot") -> Table:
     return Table(ruleset, game_id, rounds, tuple(play_ids(app, game_id)), code)
 
 
+def poker_table(app, keeper, stage: str) -> Table:
+    """ZOOT! Poker for four (Ann, Bo, Cy, Di), 200 chips each, antes of 5, two betting
+    intervals, rebuys on. Deal 1 (Ann deals): Bo bets 20, Cy calls, Di folds, Ann calls, then
+    all check; at the showdown Ann lays JAZZIER, Bo QUIZ?ES, Cy no word; Ann challenges QUIZ?ES
+    and it stands. Deal 2 (Bo deals, POKER_SAVED_NONCE): Cy bets 20, Di to answer it ("bet").
+    "showdown": Di, Ann and Bo call, then all check. "paid": then the words (Ann none, Bo
+    QUIZZES, Cy ZOMBIES, Di JAZZIER) are laid and the pots paid; no deal under way."""
+    response = keeper.post("/games/new", data=MultiDict(POKER_NEW_GAME))
+    assert response.status_code == 303, response.text
+    url = response.location
+    game_id = int(url.rstrip("/").rsplit("/", 1)[1])
+
+    def post(path: str, **form: str) -> None:
+        response = keeper.post(f"{url}{path}", data=form)
+        assert response.status_code == 303, (path, form, response.text)
+
+    def act(*actions: str) -> None:
+        for action in actions:
+            name, _, amount = action.partition(" ")
+            post("/plays/action", action=name, **({"amount": amount} if amount else {}))
+
+    post("/rounds")
+    act("bet 20", "call", "fold", "call", "check", "check", "check")
+    post("/plays/showdown", **{"word-0": "JAZZIER", "word-1": "QUIZ?ES", "word-2": ""})
+    post("/challenge?seat=1", challenger="0", verdict="stands")
+    post("/rounds", nonce=POKER_SAVED_NONCE)
+    act("bet 20")
+    if stage in ("showdown", "paid"):
+        act("call", "call", "call", "check", "check", "check", "check")
+    if stage == "paid":
+        post("/plays/showdown", **{"word-0": "", "word-1": "QUIZZES", "word-2": "ZOMBIES",
+                                   "word-3": "JAZZIER"})
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        standings = game.standings()
+        current = standings.extra["current"]
+        assert standings.unread == () and len(standings.rows) == 2, standings
+        assert (current is None if stage == "paid" else current.betting.turn == (
+            3 if stage == "bet" else None)), (stage, current)
+        code = game.offer_handover()
+        db.session.commit()
+        deals = tuple(db.session.scalars(select(Play.id).where(
+            Play.game_id == game_id, Play.kind == "deal").order_by(Play.id)))
+    return Table("poker", game_id, deals, tuple(play_ids(app, game_id)), code, "action", stage)
+
+
 def play_ids(app, game_id: int) -> list[int]:
     with app.app_context():
         return list(db.session.scalars(
@@ -340,6 +446,8 @@ def valid_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, objec
         return fez_form(endpoint, table, nonce)
     if table.ruleset == "hand-and-foot":
         return hf_form(endpoint, table, nonce)
+    if table.ruleset == "poker":
+        return poker_form(endpoint, table, nonce)
     round_ = [("nonce", nonce), ("word-0", "JAZZY"), ("word-1", "QUOTA"), ("noword-2", "on"),
               ("out", "0")]
     return {
@@ -429,6 +537,32 @@ def hf_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, object]]
     }.get(endpoint) or shared_form(endpoint, table, nonce)
 
 
+def poker_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, object]]:
+    """ZOOT! Poker's forms at the table's stage; the /plays/<kind> forms are the table's kind's.
+    Each form the game's state depends on sends POKER_SAVED_NONCE, the second deal's (a form
+    replayed): read and checked in full like any other, and if valid not saved again. With a
+    fresh nonce the field pass's first valid form would move the game on (Di's raise, the
+    showdown's words, the game's end), and every later form of the pass be refused unread. The
+    nonce comes last, so the field pass reads every other field first."""
+    saved = ("nonce", POKER_SAVED_NONCE)
+    plays = {
+        # Di, 20 to call, raises by 20 (the page sends the amount box with any button)
+        "action": [("amount", "40"), ("action", "raise"), saved],
+        "showdown": [("word-0", "JAZZIER"), ("word-1", "quiz?es"), ("word-2", "ZOMBIES"),
+                     ("word-3", ""), saved],
+        "rebuy": [("seat", "2"), ("chips", "200"), saved],
+        "game-end": [saved],
+    }
+    return {
+        "games.new": POKER_NEW_GAME,
+        "rounds.create": [saved],
+        # Bo challenges Di's JAZZIER (the last showdown's, between deals): it stands
+        "challenges.challenge": [("seat", "3"), ("challenger", "1"), ("verdict", "stands"),
+                                 saved],
+        "rounds.play": plays.get(table.kind, []),
+    }.get(endpoint) or shared_form(endpoint, table, nonce)
+
+
 def shared_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, object]]:
     """The forms every game's pages share."""
     return {
@@ -451,6 +585,9 @@ def plausible(name: str, table: Table, nonce: str) -> list[object]:
                 "setting-packs": ["auto", "one", "two", ""],
                 "setting-play": ["teams", "alone", ""],
                 "setting-minimums": ["50,90,120,150", "50,90,120", "50,90,120,150,180", ""],
+                "setting-length": ["7", "5", ""], "setting-buy_in": ["100", "200", "1000", ""],
+                "setting-ante": ["0", "1", "5", "10", ""], "setting-intervals": ["1", "2", "3"],
+                "setting-limit": ["none", "10", "20", ""], "setting-wilds": ["0", "2", "4", ""],
                 }.get(name, ["False", "True", ""])
     if table.ruleset == "hand-and-foot":  # its own `out` and `left-`; cards counted by kind
         if name == "out":
@@ -459,6 +596,11 @@ def plausible(name: str, table: Table, nonce: str) -> list[object]:
             return ["", "0", "15", "270", "510", "9999"]
         if name.startswith(("clean-", "dirty-", "meld-", "left-")):
             return ["", "0", "1", "2", "7", "8", "16", "24", "999"]
+    if table.ruleset == "poker":  # its own actions and words
+        if name == "action":
+            return ["check", "bet", "call", "raise", "fold", "all-in"]
+        if name.startswith("word-"):
+            return ["JAZZIER", "quizzes", "JA?ZIER", "ZOMBIES", "JAZZY", ""]
     words = [str(r) for r in table.rounds]
     return {
         "out": ["0", "1", "2", ""], "word": ["JAZZY", "QUOTA", "QUI?K", "BLORF", "jazzy", "ZYZZY",
@@ -485,6 +627,9 @@ def plausible(name: str, table: Table, nonce: str) -> list[object]:
         "left": ["", "QI", "e", "?", "ZZZZ"],
         # Hand and Foot's
         "drew22": ["on", ""],
+        # ZOOT! Poker's
+        "amount": ["", "0", "1", "20", "40", "60", "190", "200"],
+        "chips": ["", "1", "100", "200", "100000", "100001"],
         "melds": ["AAA 7777", "7777,444", "KK*", "A**", "333", "AK7", "AA", "10 10 10",
                   "TTT 2222", "aaa", "*" * 80, "", "Q" * 81],
     }.get(name.split("-", 1)[0], ["1"])
@@ -662,8 +807,9 @@ def fuzz_case(rng: random.Random, rule, method: str, path: str, phone: str,
 
 
 def game_label(rule, table: Table) -> str:
-    """The game, in a report; with its play kind on a route that has one."""
-    return f"{table.ruleset}/{table.kind}" if "kind" in rule.arguments else table.ruleset
+    """The game, in a report; with its play kind on a route that has one, and its stage."""
+    label = f"{table.ruleset}/{table.kind}" if "kind" in rule.arguments else table.ruleset
+    return f"{label}@{table.stage}" if table.stage else label
 
 
 def sharp_case(rng: random.Random, rule, method: str, path: str, table: Table,
@@ -695,7 +841,8 @@ def sharp_fields(rule, method: str, table: Table):
             yield name, SHARP[turn % len(SHARP)]
             turn += 1
         else:
-            yield from ((name, value) for value in SHARP + FIELD_SHARP.get(name, []))
+            yield from ((name, value) for value in SHARP + FIELD_SHARP.get(name, [])
+                        + GAME_SHARP.get(table.ruleset, {}).get(name, []))
 
 
 def cases(rng: random.Random, rule, table: Table, bad_urls: bool = True):
@@ -754,11 +901,11 @@ def test_no_request_fails_the_server_and_a_refused_one_saves_nothing(app, client
     sent = 0
     for rule in fuzzed_rules(app):
         for game in GAMES:
-            for turn, kind in enumerate(play_kinds(rule, game)):
+            for turn, (kind, stage) in enumerate(variants(rule, game)):
                 # a fresh game for each route and kind: earlier ones changed theirs
-                table = replace(set_table(app, client, game), kind=kind)
-                sent += check_cases(app, phones, cases(route_rng(rule, game, kind), rule, table,
-                                                       bad_urls=turn == 0), failures)
+                table = replace(set_table(app, client, game, stage or "bet"), kind=kind)
+                sent += check_cases(app, phones, cases(route_rng(rule, game, kind, stage), rule,
+                                                       table, bad_urls=turn == 0), failures)
     assert not failures, report(failures, sent)
 
 
