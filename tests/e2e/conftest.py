@@ -163,7 +163,8 @@ class Table:
         page.goto("/")
         page.get_by_role("link", name="New game").tap()
         expect(page.get_by_role("heading", name="New game")).to_be_visible()
-        page.get_by_role("radio", name=ruleset).check()
+        # "ZOOT! 7-letter words …", not "ZOOT! Poker …"
+        page.get_by_role("radio", name=re.compile(rf"^{re.escape(ruleset)} \d")).check()
         for i, name in enumerate(names):
             page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
         page.get_by_role("radio", name="deals").nth(dealer).check()
