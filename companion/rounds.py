@@ -109,11 +109,12 @@ def undo(game_id: int):
 @upload_limit(SCAN_UPLOAD_LIMIT)  # a showdown form carries the players' photo fields
 def play(game_id: int, kind: str):
     """A play of the game's own beyond rounds and challenges (the family game's card values):
-    its page is templates/games/<key>/<kind>.html, its form read by the ruleset."""
+    its page is templates/games/<key>/<kind>.html (or the game's _play.html, shared by its
+    kinds), its form read by the ruleset."""
     game = scorekeeper_game(game_id)
     if kind not in game.rules.forms:
         abort(404)
-    page = f"games/{game.rules.template}/{kind}.html"
+    page = [f"games/{game.rules.template}/{kind}.html", f"games/{game.rules.template}/_play.html"]
     standings = game.standings()
     if request.method != "POST":
         return render_template(page, **game_context(game))
