@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 import segno
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, session, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -16,7 +16,7 @@ from .models import NAME_MAX, Game
 from .rules import RULESETS, startable
 from .rules.base import Standings
 from .web import (commit, is_scorekeeper, keep_token, load_game, new_nonce, render,
-                  scorekeeper_game, whole_number)
+                  scorekeeper_game)
 
 bp = Blueprint("games", __name__)
 

@@ -22,6 +22,40 @@ from .log import Play
 
 STANDS, REJECTED = "stands", "rejected"  # verdicts on a challenged word
 
+#: The largest id a database row can have here (PostgreSQL's integer; SQLite's is wider).
+MAX_ID = 2**31 - 1
+
+
+def whole_number(value: str | None, low: int = 0, high: int = MAX_ID,
+                 strip: bool = False) -> int | None:
+    """A whole number typed with the digits 0-9 and within [low, high]; None for anything else
+    (other scripts' digits, signs, spaces, a number too long to be meant). Every form's
+    numbers are read through it; `strip` forgives spaces around what a player typed.
+
+    >>> [whole_number(v) for v in ("12", "007", "²", "١٢", "-1", " 3", "", None, "9" * 5000)]
+    [12, 7, None, None, None, None, None, None, None]
+    >>> whole_number("5", high=3), whole_number("3", high=3)
+    (None, 3)
+    """
+    if strip and isinstance(value, str):
+        value = value.strip()
+    if not isinstance(value, str) or not value or len(value) > len(str(high)) or not (value.isascii() and value.isdigit()):
+        return None
+    number = int(value)
+    return number if low <= number <= high else None
+
+
+def normalize(text: str | None) -> str:
+    """What a player typed, as cards: capitals, no spaces. Only ASCII letters are
+    capitalised, so that "ß" stays one (wrong) character rather than becoming "SS".
+
+    >>> normalize(" ja zzy "), normalize(None)
+    ('JAZZY', '')
+    """
+    return "".join(c.upper() if c.isascii() else c for c in "".join(str(text or "").split()))
+
+
+
 
 def challenge_problems(players: int, seat: int, challenger: int | None, verdict: str) -> dict:
     """What is wrong with who challenged and the verdict, by form field (every game's rule).

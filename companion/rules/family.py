@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import WordRules
-from .base import REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems
+from .base import (REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems,
+                   normalize, whole_number)
 from .log import EDIT, Play, active_plays, rows, understood
 
 ROUND, CHALLENGE, CARD_VALUES = "round", "challenge", "card-values"
@@ -186,13 +187,8 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
                "now": tuple(c for c in challenges if c.after_round == len(rounds))})
 
 
-def _int(value) -> int | None:
-    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() \
-        and len(value) <= 9 else None
 
 
-def _letters(text: str) -> str:
-    return "".join(c.upper() if c.isascii() else c for c in "".join((text or "").split()))
 
 
 class FamilyRules(Ruleset):
@@ -248,18 +244,18 @@ class FamilyRules(Ruleset):
               values: Mapping | None) -> tuple[int | None, str, dict, str | None]:
         """(points, cards left, ZAP cards left, a problem) for one player's part of the form."""
         typed = (form.get(f"points-{seat}") or "").strip()
-        cards = _letters(form.get(f"cards-{seat}", ""))
+        cards = normalize(form.get(f"cards-{seat}", ""))
         zaps = {}
         for z in ZAP_CARDS:
             raw = (form.get(f"zap-{seat}-{z}") or "").strip()
-            count = _int(raw) if raw else 0
+            count = whole_number(raw) if raw else 0
             if count is None or count > ZAPS_OF_A_KIND:
                 return None, cards, {}, f"A hand holds 0 to {ZAPS_OF_A_KIND} {ZAP_CARDS[z]} cards."
             if count:
                 zaps[z] = count
         if any(c not in ALPHABET for c in cards):
             return None, cards, zaps, "Type the letters of the cards left, A–Z."
-        points = _int(typed) if typed else None
+        points = whole_number(typed) if typed else None
         if typed and (points is None or points > MAX_HAND_POINTS):
             return None, cards, zaps, f"Points left in a hand are a whole number from 0 to {MAX_HAND_POINTS}."
         if (cards or zaps) and values is None:
@@ -281,7 +277,7 @@ class FamilyRules(Ruleset):
     def read_round(self, form: Mapping, players: int, settings: Mapping,
                    standings: Standings | None = None) -> tuple[dict, dict]:
         values = standings.extra.get("values") if standings else None
-        winner = _int(form.get("winner"))
+        winner = whole_number(form.get("winner"))
         errors: dict[str, str] = {}
         if winner is None or winner >= players:
             winner = None
@@ -322,7 +318,7 @@ class FamilyRules(Ruleset):
                 standings: Standings | None = None) -> list[tuple[int | None, str | None]]:
         """(points, a problem) beside each player, as the form is filled in."""
         values = standings.extra.get("values") if standings else None
-        winner = _int(form.get("winner"))
+        winner = whole_number(form.get("winner"))
         shown = []
         for seat in range(players):
             p, _, _, problem = self._seat(form, seat, winner, values)
@@ -335,8 +331,8 @@ class FamilyRules(Ruleset):
 
     def challenge_target(self, standings: Standings, args: Mapping) -> Target | None:
         """A word just laid: ?seat=<seat>&word=<letters, ? for a WILD card>."""
-        seat = _int(args.get("seat"))
-        word = _letters(args.get("word", ""))[:30]
+        seat = whole_number(args.get("seat"))
+        word = normalize(args.get("word", ""))[:30]
         players = len(standings.totals)
         if seat is None or seat >= players or not word or any(c not in ALPHABET + "?" for c in word):
             return None
@@ -358,7 +354,7 @@ class FamilyRules(Ruleset):
             raise KeyError(kind)
         values, errors = {}, {}
         for card in (*ALPHABET, *ZAP_CARDS):
-            value = _int((form.get(f"value-{card}") or "").strip())
+            value = whole_number((form.get(f"value-{card}") or "").strip())
             if value is None or value > MAX_CARD_VALUE:
                 errors[f"value-{card}"] = f"0 to {MAX_CARD_VALUE}"
             values[card] = value

@@ -26,11 +26,12 @@ Glossary
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import SCRABBLE_VALUES, WordRules
-from .base import REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems
+from .base import (REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems,
+                   normalize, whole_number)
 from .log import EDIT, Play, active_plays, understood
 
 WORD, LAYOFF, CHALLENGE, ROUND_END, GAME_END, FACE_VALUES = (
@@ -208,7 +209,6 @@ class Word:
     spoiled_by: int | None = None  # the seat whose off-colour lay-off spoiled its flush
     current: str = ""  # the word as lay-offs have extended it
     flush: str | None = None  # the flush colour later lay-offs must keep, or None
-    layoffs: list[int] = field(default_factory=list)
 
     @property
     def label(self) -> str:
@@ -363,7 +363,6 @@ def _lay_off(play: Play, words: Mapping[int, Word], values, settings, number: in
     gain = 0
     if base is not None and not problem:
         base.current = d["before"] + base.current + d["after"]
-        base.layoffs.append(play.id)
         if added and not keeps:
             base.flush = None  # later lay-offs build on a word that is no longer a flush
             if settings.get("nasty_layoff") and flush_of(base.colours) and base.spoiled_by is None \
@@ -478,9 +477,9 @@ class FezRules(Ruleset):
 
     def _tiles(self, form: Mapping, errors: dict, prefix: str = "") -> tuple[str, str, str]:
         """(tiles, colours, stars) from a form, with what is wrong in `errors`."""
-        tiles = _letters(form.get(f"{prefix}tiles", ""))
-        colours = _letters(form.get(f"{prefix}colours", "")).replace("?", "")
-        stars = _letters(form.get("stars", ""))
+        tiles = normalize(form.get(f"{prefix}tiles", ""))
+        colours = normalize(form.get(f"{prefix}colours", "")).replace("?", "")
+        stars = normalize(form.get("stars", ""))
         if any(c not in ALPHABET + BLANK for c in tiles) or len(tiles) > 30:
             errors[f"{prefix}tiles"] = "Letters A–Z, and ? for a blank (at most 30)."
         elif len(colours) != len(tiles) or any(c not in COLOURS for c in colours):
@@ -492,14 +491,14 @@ class FezRules(Ruleset):
 
     def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
         errors: dict[str, str] = {}
-        seat = _int(form.get("seat"))
+        seat = whole_number(form.get("seat"))
         if seat is None or seat >= players:
             errors["seat"] = "Choose who played the word."
         tiles, colours, stars = self._tiles(form, errors)
         if "tiles" not in errors and len(tiles) < 2:
             errors["tiles"] = "A FEZ word has 2 letters or more."
         data = {"seat": seat, "tiles": tiles, "colours": colours, "stars": stars}
-        reads = _letters(form.get("reads", ""))
+        reads = normalize(form.get("reads", ""))
         if BLANK in tiles and reads and reads != tiles:
             if len(reads) != len(tiles) or any(t not in (BLANK, r) for t, r in zip(tiles, reads)) \
                     or BLANK in reads or any(c not in ALPHABET for c in reads):
@@ -525,7 +524,7 @@ class FezRules(Ruleset):
         errors: dict[str, str] = {}
         values = standings.extra["values"] if standings else SCRABBLE_VALUES
         tiles, colours, stars = self._tiles(form, errors)
-        reads = _letters(form.get("reads", "")) or tiles
+        reads = normalize(form.get("reads", "")) or tiles
         if not tiles or errors:
             return {"label": "", "working": "", "problem": next(iter(errors.values()), None)}
         score = score_word(tiles, colours, stars, values)
@@ -538,7 +537,7 @@ class FezRules(Ruleset):
 
     def challenge_target(self, standings, args) -> Target | None:
         """A word or lay-off of the game: ?play=<id>."""
-        play_id = _int(args.get("play")) or 0
+        play_id = whole_number(args.get("play")) or 0
         word = standings.extra["words"].get(play_id)
         if word is not None:
             return Target(word.seat, word.reads, {"play": play_id}, word.score.total)
@@ -567,13 +566,13 @@ class FezRules(Ruleset):
         if kind == ROUND_END:
             hands = []
             for seat in range(players):
-                letters = _letters(form.get(f"left-{seat}", ""))
+                letters = normalize(form.get(f"left-{seat}", ""))
                 typed = (form.get(f"points-{seat}") or "").strip()
                 if any(c not in ALPHABET + BLANK for c in letters):
                     errors[f"left-{seat}"] = "Letters A–Z of the cards left (both letters of each card)."
                     hands.append(0)
                 elif typed:
-                    points = _int(typed)
+                    points = whole_number(typed)
                     if points is None or points > 1000:
                         errors[f"left-{seat}"] = "Points left are a whole number from 0 to 1000."
                     elif letters and face(letters, standings.extra["values"]) != points:
@@ -582,7 +581,7 @@ class FezRules(Ruleset):
                     hands.append(points or 0)
                 else:
                     hands.append(face(letters, standings.extra["values"]))
-            out = _int(form.get("out"))
+            out = whole_number(form.get("out"))
             if form.get("out") and (out is None or out >= players):
                 errors["out"] = "Choose who played their last card, or nobody."
             return {"hands": hands, "out": out if form.get("out") else None}, errors
@@ -590,7 +589,7 @@ class FezRules(Ruleset):
             return {}, {}
         values = {}
         for card in ALPHABET:
-            value = _int((form.get(f"value-{card}") or "").strip())
+            value = whole_number((form.get(f"value-{card}") or "").strip())
             if value is None or value > MAX_FACE_VALUE:
                 errors[f"value-{card}"] = f"0 to {MAX_FACE_VALUE}"
             values[card] = value
@@ -603,18 +602,18 @@ class FezRules(Ruleset):
         settings_no_layoffs = standings.extra.get("no_layoffs")
         if settings_no_layoffs:
             return {}, {"round": "This game is played without lay-offs."}
-        seat = _int(form.get("seat"))
+        seat = whole_number(form.get("seat"))
         if seat is None or seat >= players:
             errors["seat"] = "Choose who laid off."
-        onto = standings.extra["words"].get(_int(form.get("onto")) or 0)
+        onto = standings.extra["words"].get(whole_number(form.get("onto")) or 0)
         if onto is None or onto.round != standings.extra["round"]:
             errors["onto"] = "Choose a word on the table this round."
         elif onto.rejected:
             errors["onto"] = f"{onto.reads} was rejected: nothing can be laid on it."
-        before = _letters(form.get("before", ""))
-        after = _letters(form.get("after", ""))
-        colours = _letters(form.get("colours", ""))
-        stars = _letters(form.get("stars", ""))
+        before = normalize(form.get("before", ""))
+        after = normalize(form.get("after", ""))
+        colours = normalize(form.get("colours", ""))
+        stars = normalize(form.get("stars", ""))
         added = before + after
         if any(c not in ALPHABET + BLANK for c in added) or len(added) > 20:
             errors["before"] = "Letters A–Z, and ? for a blank."
@@ -632,13 +631,8 @@ class FezRules(Ruleset):
         return data, errors
 
 
-def _int(value) -> int | None:
-    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() \
-        and len(value) <= 9 else None
 
 
-def _letters(text) -> str:
-    return "".join(c.upper() if c.isascii() else c for c in "".join(str(text or "").split()))
 
 
 FEZ = FezRules()

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import ZOOT_VALUES, WordRules
-from .base import REJECTED, STANDS, RuleError, Ruleset, Standings, Target, challenge_problems
+from .base import (REJECTED, STANDS, RuleError, Ruleset, Standings, Target, challenge_problems,
+                   normalize, whole_number)
 from .log import EDIT, Play, active_plays, rows, understood
 
 WILD = "?"
@@ -56,16 +57,6 @@ def word_points(word: str) -> int:
     (71, 51, 0)
     """
     return sum(card_points(c) for c in word)
-
-
-def normalize(word: str) -> str:
-    """What a player typed, as cards: capitals, no spaces. Only ASCII letters are
-    capitalised, so that "ß" stays one (wrong) character rather than becoming "SS".
-
-    >>> normalize(" ja zzy ")
-    'JAZZY'
-    """
-    return "".join(c.upper() if c.isascii() else c for c in "".join(word.split()))
 
 
 def bad_characters(word: str) -> list[str]:
@@ -331,10 +322,6 @@ def check_challenge(standings: Standings, round_id: int, seat: int, challenger: 
 
 # --- The ruleset -------------------------------------------------------------
 
-def _int(value) -> int | None:
-    """A whole number typed with the digits 0-9, at most 9 of them."""
-    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() \
-        and len(value) <= 9 else None
 
 
 def _round_text(names: list[str], data: Mapping) -> str:
@@ -402,7 +389,7 @@ class FootRules(Ruleset):
             elif not word:
                 errors[f"word-{seat}"] = "Type the word laid down, or tick “No word”."
             words.append(word)
-        data = {"words": words, "out": _int(form.get("out")), "final": bool(form.get("final"))}
+        data = {"words": words, "out": whole_number(form.get("out")), "final": bool(form.get("final"))}
         try:
             check_round(self, data["words"], data["out"])
         except RuleError as e:
@@ -427,14 +414,14 @@ class FootRules(Ruleset):
                 standings: Standings | None = None) -> list[WordPreview]:
         """Points beside each word of a round form, from what has been typed."""
         words = [normalize(form.get(f"word-{seat}", ""))[:64] for seat in range(players)]
-        return preview(self, words, _int(form.get("out")))
+        return preview(self, words, whole_number(form.get("out")))
 
     # --- challenges ---------------------------------------------------------------------
 
     def challenge_target(self, standings: Standings, args: Mapping) -> Target | None:
         """A word of a saved round: ?round=<id>&seat=<seat>."""
-        found = standings.row(_int(args.get("round")) or 0)
-        seat = _int(args.get("seat"))
+        found = standings.row(whole_number(args.get("round")) or 0)
+        seat = whole_number(args.get("seat"))
         if found is None or seat is None or seat >= len(found.words) or not found.words[seat]:
             return None
         word = found.words[seat]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import WordRules
-from .base import Ruleset, Setting, Standings
+from .base import Ruleset, Setting, Standings, whole_number
 from .log import EDIT, Play, active_plays, rows, understood
 
 ROUND = "round"
@@ -256,10 +256,6 @@ def standings(settings: Mapping, players: int, first: int, plays: Iterable[Play]
 
 # --- The ruleset ---------------------------------------------------------------------------
 
-def _int(value) -> int | None:
-    value = (value or "").strip() if isinstance(value, str) else value
-    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() \
-        and len(value) <= 4 else None
 
 
 class HandAndFootRules(Ruleset):
@@ -333,7 +329,7 @@ class HandAndFootRules(Ruleset):
             raw = form.get(f"{prefix}-{kind}")
             if raw in (None, ""):
                 continue
-            n = _int(raw)
+            n = whole_number(raw, strip=True)
             if n is None or n > IN_FOUR_DECKS[kind] * 3:
                 errors[field] = f"{KIND_NAMES[kind]}: a whole number of cards."
                 continue
@@ -341,7 +337,7 @@ class HandAndFootRules(Ruleset):
                 counts[kind] = n
         raw_total = form.get(f"{prefix}-total")
         if raw_total not in (None, ""):
-            total = _int(raw_total)
+            total = whole_number(raw_total, strip=True)
             if total is None or total > MAX_TYPED:
                 errors[field] = f"A typed total is a whole number of points, 0 to {MAX_TYPED}."
         return counts, total
@@ -349,7 +345,7 @@ class HandAndFootRules(Ruleset):
     def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
         errors: dict[str, str] = {}
         teams = teams_of(players, settings)
-        out = _int(form.get("out")) if form.get("out") not in (None, "", "none") else None
+        out = whole_number(form.get("out"), strip=True) if form.get("out") not in (None, "", "none") else None
         if form.get("out") not in (None, "", "none") and (out is None or out >= len(teams)):
             errors["out"] = "Choose the team that went out."
         if out is None and not settings.get("nobody_out"):
@@ -361,7 +357,7 @@ class HandAndFootRules(Ruleset):
             entry: dict = {}
             for book in ("clean", "dirty"):
                 raw = form.get(f"{book}-{i}")
-                n = _int(raw) if raw not in (None, "") else 0
+                n = whole_number(raw, strip=True) if raw not in (None, "") else 0
                 if n is None or n > 30:
                     errors[field] = "Books: a whole number, 0 to 30."
                     n = 0

@@ -15,11 +15,12 @@ Glossary
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
 
 from ..words.judge import ZOOT_VALUES, WordRules
-from .base import REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems
+from .base import (REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems,
+                   whole_number)
 from .log import Play, active_plays, understood
 
 
@@ -154,9 +155,7 @@ class Deal:
         self.checked, self.acted, self.capped = set(), set(), set()
         order = [(self.dealer + k) % self.seats for k in range(1, self.seats + 1)]
         self.to_act = [s for s in order if self._can_act(s)]
-        if len(self.in_hand()) <= 1 or len(self.to_act) <= 1:
-            self.to_act = [] if len(self.in_hand()) <= 1 or not self.to_act else self.to_act
-        self._settle()
+        self._settle()  # nobody (or one seat alone) able to act: the interval is over at once
 
     @property
     def turn(self) -> int | None:
@@ -320,12 +319,12 @@ class DealRecord:
     number: int
     dealer: int
     betting: Deal
-    actions: list = None  # type: ignore[assignment]  # (seat, action, amount)
+    before: list[int]  # stacks when it was dealt
+    actions: list = field(default_factory=list)  # (seat, action, amount)
     words: list[str] | None = None  # at the showdown
-    rejected: set = None  # type: ignore[assignment]  # seats whose word a challenge rejected
-    won: dict = None  # type: ignore[assignment]  # seat -> chips gained (or lost) on the deal
-    values: dict = None  # type: ignore[assignment]  # seat -> its showdown word's value
-    before: list[int] = None  # type: ignore[assignment]  # stacks when it was dealt
+    rejected: set = field(default_factory=set)  # seats whose word a challenge rejected
+    won: dict | None = None  # seat -> chips gained (or lost) on the deal, once settled
+    values: dict | None = None  # seat -> its showdown word's value
 
     @property
     def settled(self) -> bool:
@@ -360,8 +359,7 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
             dealer = (first_dealer + len(deals)) % players
             betting = Deal.start([s for s in stacks], dealer, settings["ante"], settings["intervals"],
                                  limit, settings["sandbagging"])
-            current = DealRecord(play.id, len(deals) + 1, dealer, betting, actions=[], rejected=set(),
-                                 before=list(stacks))
+            current = DealRecord(play.id, len(deals) + 1, dealer, betting, list(stacks))
             deals.append(current)
             stacks = None  # type: ignore[assignment]  # in play until the deal is settled
         elif play.kind == ACTION:
@@ -419,10 +417,6 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
                             "length": settings["length"], "rebuy": settings["rebuy"]})
 
 
-def settings_rebuy(standings: Standings) -> bool:
-    return bool(standings.extra.get("rebuy"))
-
-
 def _matched_pots(betting: Deal) -> list[Pot]:
     """The pots as they stand: a bet nobody has matched yet is shown apart, not as a pot."""
     put = list(betting.put)
@@ -444,10 +438,6 @@ def _settle(record: DealRecord, length: int) -> list[int]:
 
 # --- The ruleset ------------------------------------------------------------------------------
 
-def _int(value) -> int | None:
-    value = value.strip() if isinstance(value, str) else value
-    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() \
-        and len(value) <= 7 else None
 
 
 YES_NO = {True: "Yes", False: "No"}
@@ -555,7 +545,7 @@ class PokerRules(Ruleset):
             least, most = legal[action]
             amount = least
             if action in (BET, RAISE):
-                amount = _int(form.get("amount"))
+                amount = whole_number(form.get("amount"), strip=True)
                 if amount is None or not least <= amount <= most:
                     return {}, {"amount": f"A {action} here is {least} to {most} chips."}
             return {"deal": current.id, "seat": current.betting.turn, "action": action,
@@ -574,10 +564,10 @@ class PokerRules(Ruleset):
                 words.append(word)
             return {"deal": current.id, "words": words}, errors
         if kind == REBUY:
-            seat, chips = _int(form.get("seat")), _int(form.get("chips"))
+            seat, chips = whole_number(form.get("seat"), strip=True), whole_number(form.get("chips"), strip=True)
             if current is not None:
                 return {}, {"round": "Buy in between deals."}
-            if standings.rows and not settings_rebuy(standings):
+            if standings.rows and not standings.extra["rebuy"]:
                 return {}, {"round": "This table plays without rebuys."}
             if seat is None or seat >= players or not chips or chips > 100_000:
                 return {}, {"round": "Choose who buys in and how many chips (1 to 100,000)."}
@@ -593,7 +583,7 @@ class PokerRules(Ruleset):
     def challenge_target(self, standings, args) -> Target | None:
         current = standings.extra["current"]
         last = standings.rows[-1] if standings.rows else None
-        seat = _int(args.get("seat"))
+        seat = whole_number(args.get("seat"), strip=True)
         if last is None or current is not None or not last.words or seat is None \
                 or seat >= len(last.words) or not last.words[seat]:
             return None

@@ -37,7 +37,7 @@ def test_the_first_to_100_ends_the_game_and_the_fewest_win(hands, totals, finish
 
 
 def test_each_player_sees_the_distance_to_100_and_the_deal_passes_left():
-    s = standings(CHILDREN, 4, 2, log(*rounds((0, 12, 30, 99), (5, 0, 8, 0)[:3] + (1,))))
+    s = standings(CHILDREN, 4, 2, log(*rounds((0, 12, 30, 99), (5, 0, 8, 1))))
     assert s.extra["to_100"] == (95, 88, 62, 0)
     assert [r.dealer for r in s.rows] == [2, 3]
     assert (s.dealer, s.starter) == (0, 1)  # round 3: seat 0 deals, seat 1 plays first
