@@ -8,8 +8,8 @@ from datetime import datetime
 
 from .models import Game, Play
 from .rules.base import Standings
-from .rules.log import (HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, UNDO, active_plays, undoable,
-                        understood)
+from .rules.log import (EDIT, HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, UNDO, active_plays, replaced,
+                        undoable, understood)
 
 @dataclass(frozen=True)
 class Entry:
@@ -40,6 +40,18 @@ def _shared_text(play, texts: dict[int, str]) -> str:
     return (f"Undid: {undone}" if d.get("reason") == UNDO
             else f"Deleted {undone[0].lower()}{undone[1:]}")
 
+def _edit_text(rules, edit, known, names, standings, earlier) -> str:
+    """An edit as what it changed: "Edited round 1: Cy OXBOW → FOXES", from the version it
+    replaced (the row's own play, or the edit that stood before it)."""
+    before = replaced(known, edit)
+    if before is None or before.kind not in (rules.row_kind, EDIT):
+        return rules.describe(edit, names, standings, earlier)
+    try:
+        change = rules.describe_change(before.data, edit.data, names, standings)
+    except (KeyError, IndexError, TypeError, ValueError):  # versions that cannot be compared
+        return rules.describe(edit, names, standings, earlier)
+    return f"{rules.edit_heading(edit.data['round'], names, standings)}: {change}"
+
 def describe_log(game: Game, standings: Standings, undoable_only: bool = False) -> list[Entry]:
     """Every play in words; with undoable_only, the ones Undo could take back."""
     rules, names, log = game.rules, game.names, game.log()
@@ -53,6 +65,8 @@ def describe_log(game: Game, standings: Standings, undoable_only: bool = False) 
     for row, play in zip(game.plays, log):
         if play.id in unread:
             text = f"An entry Companion cannot read ({play.kind}): left out of the scores"
+        elif play.kind == EDIT and play.kind in rules.kinds:
+            text = _edit_text(rules, play, known, names, standings, earlier)
         elif play.kind in rules.kinds:
             text = rules.describe(play, names, standings, earlier)
         else:

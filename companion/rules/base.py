@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..words.judge import WordRules
-from .log import Play
+from .log import REFERENCES, Play
 
 STANDS, REJECTED = "stands", "rejected"  # verdicts on a challenged word
 
@@ -172,6 +172,33 @@ class Ruleset:
         """Who the totals belong to, in their order: the players (Hand and Foot: its teams)."""
         return list(names)
 
+    def side_seats(self, players: int, standings: Standings) -> list[tuple[int, ...]]:
+        """The seats of each side, in the order of `sides` (Hand and Foot: a team's two)."""
+        return [(seat,) for seat in range(players)]
+
+    # --- the evening at a glance: the score chart, the CSV, the players' stats --------------
+
+    progress_name = "round"  # what the chart and the CSV call a row (ZOOT! Poker: a deal)
+
+    def progress(self, settings: Mapping, players: int,
+                 standings: Standings) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+        """Each side's total before the first row, and after each row, in row order: what
+        the score chart draws, the CSV lists and a round's score in the stats comes from."""
+        raise NotImplementedError
+
+    def words_laid(self, standings: Standings) -> list[tuple[int, str, int]]:
+        """(seat, word, points) for every word laid and not rejected by a challenge, in
+        order: the stats' best word. A game that records no words has none."""
+        return []
+
+    #: The keys of a play's data that hold the id of an earlier play, by kind of the game's
+    #: own (the shared kinds' are in log.REFERENCES): an imported game renumbers them.
+    references: Mapping[str, tuple[str, ...]] = {}
+
+    def play_references(self) -> dict[str, tuple[str, ...]]:
+        """Every kind's keys holding an earlier play's id: the shared kinds' and the game's."""
+        return {**REFERENCES, **self.references}
+
     @property
     def startable(self) -> bool:
         """Whether Companion keeps score for it yet (the judge knows every game's words)."""
@@ -217,6 +244,21 @@ class Ruleset:
         """A play of the game's own kinds in a player's words, for History and Undo;
         `earlier` holds the plays before it, by id."""
         raise NotImplementedError
+
+    def edit_heading(self, row_id: int, names: list[str], standings: Standings) -> str:
+        """How History opens an edit of a row: "Edited round 2" (or "a deleted round")."""
+        row = standings.row(row_id)
+        number = getattr(row, "number", None)
+        return (f"Edited {self.row_name} {number}" if number is not None
+                else f"Edited a deleted {self.row_name}")
+
+    def describe_change(self, before: Mapping, after: Mapping, names: list[str],
+                        standings: Standings) -> str:
+        """What an edit changed, for History and Undo: the row's data before and after it (a
+        game says only what changed: "Cy OXBOW → FOXES"). By default both in full."""
+        was = self.describe(Play(0, self.row_kind, before), names, standings, {})
+        now = self.describe(Play(0, self.row_kind, after), names, standings, {})
+        return f"was: {was}; now: {now}"
 
     # --- the round form (templates/games/<template>/_entry.html and _preview.html) ---------
 

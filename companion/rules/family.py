@@ -92,6 +92,12 @@ def word_points(word: str, values: Mapping[str, int] | None) -> int | None:
     return sum(values["WILD"] if c == "?" else values.get(c, 0) for c in word)
 
 
+def shown_cards(typed: str) -> str:
+    """Cards left as stored ("QAE+TWO_TURNS") as a player names them: "QAE + 2 Turns"."""
+    letters, *zaps = typed.split("+")
+    return " + ".join([letters] * bool(letters) + [ZAP_CARDS.get(z, z) for z in zaps])
+
+
 @dataclass(frozen=True)
 class Round:
     id: int
@@ -110,8 +116,7 @@ class Round:
         >>> Round(1, 1, 0, (0, 31), ("", "QAE+TWO_TURNS"), 0, (0, 31), False, {}).shown_cards(1)
         'QAE + 2 Turns'
         """
-        letters, *zaps = self.cards[seat].split("+")
-        return " + ".join([letters] * bool(letters) + [ZAP_CARDS.get(z, z) for z in zaps])
+        return shown_cards(self.cards[seat])
 
     def as_json(self) -> dict:
         return {"number": self.number, "winner": self.winner, "points": list(self.points),
@@ -216,6 +221,10 @@ class FamilyRules(Ruleset):
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return standings(settings, players, first_dealer, plays)
 
+    def progress(self, settings, players, standings):
+        """The totals after each round, as the rounds carry them (a challenge changes none)."""
+        return (0,) * players, [r.totals for r in standings.rows]
+
     def describe(self, play: Play, names, standings, earlier) -> str:
         d = play.data
         numbers = {r.id: r.number for r in standings.rows}
@@ -237,6 +246,24 @@ class FamilyRules(Ruleset):
             text += (f"; a house decision, overruling the judge: {ruling}"
                      if d["judge"].get("verdict") != d["verdict"] else f"; the judge: {ruling}")
         return text
+
+    def describe_change(self, before, after, names, standings) -> str:
+        """Only the hands an edit changed (who went out, the points and cards left).
+
+        >>> FAMILY.describe_change({"winner": 0, "points": [0, 23, 40]},
+        ...     {"winner": 1, "points": [12, 0, 40], "cards": ["QA", "", ""]}, ["Ann", "Bo", "Cy"], None)
+        'Ann went out → 12 (QA); Bo 23 → went out'
+        """
+        def hand(data, seat):
+            if seat == data["winner"]:
+                return "went out"
+            cards = (data.get("cards") or [""] * len(data["points"]))[seat]
+            return f"{data['points'][seat]}" + (f" ({shown_cards(cards)})" if cards else "")
+
+        parts = [f"{name} {hand(before, seat)} → {hand(after, seat)}"
+                 for seat, name in enumerate(names[:len(after["points"])])
+                 if hand(before, seat) != hand(after, seat)]
+        return "; ".join(parts) or "nothing changed"
 
     # --- the round form ----------------------------------------------------------------
 

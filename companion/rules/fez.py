@@ -429,6 +429,21 @@ class FezRules(Ruleset):
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return standings(settings, players, first_dealer, plays)
 
+    references = {LAYOFF: ("onto",), CHALLENGE: ("play",)}
+
+    def progress(self, settings, players, standings):
+        """The totals after each round: when the next round began; after the last one (the
+        round being played, or the one that ended the game), the totals now."""
+        rounds = standings.rows
+        start = rounds[0].before if rounds else (0,) * players
+        return start, [r.before for r in rounds[1:]] + [standings.totals] * bool(rounds)
+
+    def words_laid(self, standings):
+        """Every whole word played (not lay-offs) that no challenge rejected, as the sheet
+        writes it (stars, length, flush) with its score now."""
+        return [(e.seat, e.label, e.points) for r in standings.rows for e in r.entries
+                if isinstance(e, Word) and not e.rejected]
+
     def describe_settings(self, settings: Mapping) -> str:
         on = [s.label.replace("Nasty: ", "") for s in self.settings
               if s.choices is OFF_ON and settings.get(s.key)]
@@ -462,6 +477,38 @@ class FezRules(Ruleset):
         if play.kind == GAME_END:
             return "The scorekeeper ended the game"
         return "Face values set: " + ", ".join(f"{k} {v}" for k, v in d["values"].items())
+
+    def edit_heading(self, row_id, names, standings) -> str:
+        word = standings.extra["words"].get(row_id)
+        return f"Edited a word of round {word.round}" if word else "Edited a deleted word"
+
+    def describe_change(self, before, after, names, standings) -> str:
+        """A word before and after an edit, as the sheet writes it, with its score (its
+        lay-offs are scored again on the scoreboard).
+
+        >>> FEZ.describe_change({"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": ""},
+        ...     {"seat": 0, "tiles": "PLAYS", "colours": "BBBBB", "stars": ""}, ["Ann"], None)
+        'Ann’s PLAYᶠ → PLAYSᶠ (18 → 20 points)'
+        >>> FEZ.describe_change({"seat": 0, "tiles": "FIN", "colours": "RBR", "stars": ""},
+        ...     {"seat": 1, "tiles": "FIN", "colours": "RRB", "stars": ""}, ["Ann", "Bo"], None)
+        'Ann’s FIN → Bo’s FIN (colours RBR → RRB)'
+        """
+        values = standings.extra["values"] if standings else SCRABBLE_VALUES
+
+        def shown(d):
+            return label(d.get("reads") or d["tiles"], d["colours"], d.get("stars", ""))
+
+        def points(d):
+            return score_word(d["tiles"], d["colours"], d.get("stars", ""), values).total
+
+        old, new = shown(before), shown(after)
+        text = (f"{names[before['seat']]}’s {old} → {new}" if before["seat"] == after["seat"]
+                else f"{names[before['seat']]}’s {old} → {names[after['seat']]}’s {new}")
+        if old == new and before["colours"] != after["colours"]:
+            text += f" (colours {before['colours']} → {after['colours']})"
+        if points(before) != points(after):
+            text += f" ({points(before)} → {points(after)} points)"
+        return text
 
     # --- the word form (the game page's entry) -------------------------------------------
 

@@ -68,28 +68,68 @@ def bad_characters(word: str) -> list[str]:
     return sorted({c for c in word if not ("A" <= c <= "Z" or c == WILD)})
 
 
+def quoted(characters: list[str]) -> str:
+    """Characters as a player can find them in what was typed: each in quotes (so that "0"
+    cannot read as "nothing"), one that does not show (a zero-width space) by its code.
+
+    >>> quoted(["0"]), quoted(["!", "2", "\u200b"])
+    ('“0”', '“!”, “2” and U+200B')
+    """
+    shown = [f"“{c}”" if c.isprintable() else f"U+{ord(c):04X}" for c in characters]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def over_deck(cards: Counter) -> list[str]:
+    """The letters (and wilds) there are more of than one deck holds.
+
+    >>> over_deck(Counter("ZIZZZ?"))
+    ['4 Zs (the deck has 3)']
+    """
+    over = [f"{n} {c}s (the deck has {DECK[c]})"
+            for c, n in sorted(cards.items()) if c in DECK and n > DECK[c]]
+    if cards[WILD] > WILDS_IN_DECK:
+        over.append(f"{cards[WILD]} wilds (the deck has {WILDS_IN_DECK})")
+    return over
+
+
+def word_problems(variant: FootRules, word: str, going_out: bool,
+                  typing: bool = False) -> list[str]:
+    """Every reason this word cannot be laid down in this variant; none when it can. While
+    the word is being `typing`, being short is not yet a problem.
+
+    >>> word_problems(FOOT, "ZZZZ0", going_out=False)
+    ['Only letters A–Z, and ? for the wild: remove “0”.', 'This word uses 4 Zs (the deck has 3).']
+    """
+    if not word:
+        return ["The player who went out must have laid a word."] if going_out and not typing else []
+    if len(word) > 40:
+        return [f"A {variant.name} word has {variant.word_length} letters."]
+    problems = []
+    bad = bad_characters(word)
+    if bad:
+        problems.append(f"Only letters A–Z, and ? for the wild: remove {quoted(bad[:5])}.")
+    if len(word) > variant.word_length or (len(word) < variant.word_length and not typing):
+        problems.append(f"A {variant.name} word has {variant.word_length} letters; "
+                        f"{word} has {len(word)}.")
+    wilds = word.count(WILD)
+    if going_out and wilds:
+        problems.append("The going-out word cannot use the wild card.")
+    elif wilds > 1:
+        problems.append("A word can use at most one wild card.")
+    over = over_deck(Counter(c for c in word if c in DECK))  # its wilds are counted above
+    if over:
+        problems.append("This word uses " + ", ".join(over) + ".")
+    return problems
+
+
 def word_problem(variant: FootRules, word: str, going_out: bool) -> str | None:
-    """Why this word cannot be laid down in this variant, or None when it can.
+    """Why this word cannot be laid down in this variant (every reason, one after another),
+    or None when it can.
 
     >>> word_problem(FOOT, "JA?ZY", going_out=True)
     'The going-out word cannot use the wild card.'
     """
-    if not word:
-        return "The player who went out must have laid a word." if going_out else None
-    if len(word) > 40:
-        return f"A {variant.name} word has {variant.word_length} letters."
-    bad = bad_characters(word)
-    if bad:
-        return f"Only letters A–Z, and ? for the wild: remove {' '.join(bad[:5])}."
-    if len(word) != variant.word_length:
-        return (f"A {variant.name} word has {variant.word_length} letters; "
-                f"{word} has {len(word)}.")
-    wilds = word.count(WILD)
-    if going_out and wilds:
-        return "The going-out word cannot use the wild card."
-    if wilds > 1:
-        return "A word can use at most one wild card."
-    return None
+    return " ".join(word_problems(variant, word, going_out)) or None
 
 
 @dataclass(frozen=True)
@@ -97,30 +137,35 @@ class WordPreview:
     """What the round form shows beside a word while it is being typed."""
 
     seat: int
-    points: int | None  # None while the word holds a character that is no card
+    points: int | None  # None when the word cannot be laid down: it scores nothing
     bonus: int
-    note: str | None  # progress ("3 of 5 letters") or a problem
+    note: str | None  # progress ("3 of 5 letters") or its problems
     is_problem: bool
 
 
 def preview(variant: FootRules, words: list[str], out: int | None) -> list[WordPreview]:
-    """Points and a note for each word typed so far.
+    """Points and a note for each word typed so far. A word that cannot be laid down shows
+    every problem it has and no points.
 
     >>> preview(FOOT, ["JAZZY", "QU", "Q1"], 0)[0].points
     81
     >>> [p.note for p in preview(FOOT, ["JAZZY", "QU", "Q1"], 0)][1:]
-    ['2 of 5 letters', 'Only letters A–Z, and ? for the wild: remove 1.']
+    ['2 of 5 letters', 'Only letters A–Z, and ? for the wild: remove “1”.']
+    >>> preview(FOOT, ["WAL?Z"], 0)[0]
+    WordPreview(seat=0, points=None, bonus=0, note='The going-out word cannot use the wild card.', is_problem=True)
     """
     previews = []
     for seat, word in enumerate(words):
         going_out = seat == out
-        if word and len(word) < variant.word_length and not bad_characters(word):
+        problems = word_problems(variant, word, going_out, typing=True)
+        if problems:
+            note, is_problem = " ".join(problems), True
+        elif word and len(word) < variant.word_length:
             note, is_problem = f"{len(word)} of {variant.word_length} letters", False
         else:
-            note = word_problem(variant, word, going_out) if word else None
-            is_problem = note is not None
-        bonus = GOING_OUT_BONUS if going_out and word else 0
-        points = None if bad_characters(word) else word_points(word) + bonus
+            note, is_problem = None, False
+        bonus = GOING_OUT_BONUS if going_out and word and not problems else 0
+        points = None if problems else word_points(word) + bonus
         previews.append(WordPreview(seat, points, bonus, note, is_problem))
     return previews
 
@@ -140,12 +185,8 @@ def check_round(variant: FootRules, words: list[str], out: int | None) -> None:
         problem = word_problem(variant, word, going_out=seat == out)
         if problem:
             errors[f"word-{seat}"] = problem
-    if not errors:
-        used = Counter("".join(words))
-        over = [f"{n} {c}s (the deck has {DECK[c]})"
-                for c, n in sorted(used.items()) if c != WILD and n > DECK[c]]
-        if used[WILD] > WILDS_IN_DECK:
-            over.append(f"{used[WILD]} wilds (the deck has {WILDS_IN_DECK})")
+    if not any(field.startswith("word-") for field in errors):  # the words together
+        over = over_deck(Counter("".join(words)))
         if over:
             errors["round"] = "This round uses " + ", ".join(over) + "."
     if errors:
@@ -354,6 +395,22 @@ class FootRules(Ruleset):
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return tally(players, first_dealer, plays)
 
+    references = {CHALLENGE: ("round",)}
+
+    def progress(self, settings, players, standings):
+        """The totals after each round: the rounds' scores added up."""
+        totals, after = (0,) * players, []
+        for r in standings.rows:
+            totals = tuple(t + s for t, s in zip(totals, r.scores))
+            after.append(totals)
+        return (0,) * players, after
+
+    def words_laid(self, standings):
+        """Every word of every round but those a challenge rejected, at its card value."""
+        return [(seat, word, word_points(word)) for r in standings.rows
+                for seat, word in enumerate(r.words)
+                if word and not (r.challenge_on(seat) and r.challenge_on(seat).verdict == REJECTED)]
+
     def describe(self, play: Play, names, standings, earlier) -> str:
         d = play.data
         numbers = {r.id: r.number for r in standings.rows}
@@ -372,6 +429,22 @@ class FootRules(Ruleset):
             text += (f"; a house decision, overruling the judge: {ruling}"
                      if d["judge"].get("verdict") != d["verdict"] else f"; the judge: {ruling}")
         return text
+
+    def describe_change(self, before, after, names, standings) -> str:
+        """Only what an edit changed: each word, who went out first, the final round.
+
+        >>> FOOT.describe_change({"words": ["JAZZY", "OXBOW"], "out": 0, "final": False},
+        ...     {"words": ["JAZZY", "FOXES"], "out": 1, "final": True}, ["Ann", "Cy"], None)
+        'Cy OXBOW → FOXES; went out first: Ann → Cy; now the final round'
+        """
+        parts = [f"{names[seat]} {old or 'no word'} → {new or 'no word'}"
+                 for seat, (old, new) in enumerate(zip(before["words"], after["words"]))
+                 if old != new]
+        if before["out"] != after["out"]:
+            parts.append(f"went out first: {names[before['out']]} → {names[after['out']]}")
+        if bool(before.get("final")) != bool(after.get("final")):
+            parts.append("now the final round" if after.get("final") else "no longer the final round")
+        return "; ".join(parts) or "nothing changed"
 
     # --- the round form ----------------------------------------------------------------
 

@@ -221,8 +221,8 @@ class Round:
     data: Mapping
 
     def as_json(self) -> dict:
-        return {"number": self.number, "minimum": self.minimum, "out": self.out,
-                "teams": [{**t.__dict__, "total": t.total} for t in self.teams]}
+        return {"number": self.number, "minimum": self.minimum, "starter": self.starter,
+                "out": self.out, "teams": [{**t.__dict__, "total": t.total} for t in self.teams]}
 
 
 def standings(settings: Mapping, players: int, first: int, plays: Iterable[Play]) -> Standings:
@@ -305,6 +305,18 @@ class HandAndFootRules(Ruleset):
     def sides(self, names, standings) -> list[str]:
         return [self.team_name(names, team) for team in standings.extra["teams"]]
 
+    def side_seats(self, players, standings) -> list[tuple[int, ...]]:
+        return list(standings.extra["teams"])
+
+    def progress(self, settings, players, standings):
+        """Each team's total after each round."""
+        totals = (0,) * len(standings.totals)
+        after = []
+        for r in standings.rows:
+            totals = tuple(t + team.total for t, team in zip(totals, r.teams))
+            after.append(totals)
+        return (0,) * len(standings.totals), after
+
     def describe(self, play: Play, names, standings, earlier) -> str:
         d = play.data
         teams = standings.extra["teams"]
@@ -320,6 +332,32 @@ class HandAndFootRules(Ruleset):
             rid = d["round"]
             return f"Edited round {numbers[rid]}: {text}" if rid in numbers else f"Edited a deleted round: {text}"
         return f"Round {numbers[play.id]}: {text}" if play.id in numbers else f"Round: {text}"
+
+    def describe_change(self, before, after, names, standings) -> str:
+        """Each team's round before and after an edit, with only the parts that changed; and
+        who went out, when that changed."""
+        teams = standings.extra["teams"]
+
+        def scored(data, i):
+            return score_team(data["teams"][i], data.get("out") == i,
+                              sum(s in data.get("drew22", []) for s in teams[i]))
+
+        def side(out):
+            return self.team_name(names, teams[out]) if out is not None and out < len(teams) else "nobody"
+
+        parts = []
+        for i in range(min(len(teams), len(before["teams"]), len(after["teams"]))):
+            old, new = scored(before, i), scored(after, i)
+            changed = [f"{what} {sign}{a} → {sign}{b}" for what, sign, a, b in (
+                ("books", "", old.books, new.books), ("meld", "", old.meld, new.meld),
+                ("22 cards", "+", old.exactly_22, new.exactly_22),
+                ("left", "−", old.left, new.left)) if a != b]
+            if old.total != new.total or changed:
+                parts.append(f"{self.team_name(names, teams[i])} {old.total} → {new.total}"
+                             + (f" ({', '.join(changed)})" if changed else ""))
+        if before.get("out") != after.get("out"):
+            parts.append(f"went out: {side(before.get('out'))} → {side(after.get('out'))}")
+        return "; ".join(parts) or "nothing changed"
 
     # --- the round form --------------------------------------------------------------------
 

@@ -52,6 +52,35 @@ def _list_ok(data: Mapping, players: int) -> bool:
 SHARED: dict[str, Callable[[Mapping, int], bool]] = {
     VOID: _void_ok, HOUSE_ADD: _word_ok, HOUSE_REMOVE: _word_ok, HOUSE_LIST: _list_ok}
 
+#: The keys of the shared kinds' data that hold the id of an earlier play (a game declares
+#: its own kinds' in its ruleset's `references`).
+REFERENCES: dict[str, tuple[str, ...]] = {VOID: ("play",), EDIT: ("round",)}
+
+
+def renumber(kind: str, data: Mapping, references: Mapping[str, tuple[str, ...]],
+             new_ids: Mapping[int, int]) -> dict:
+    """A play's data with every earlier play's id it holds (the keys `references` names for
+    its kind) replaced by that play's new id, as when a game is copied to new rows. Raises
+    KeyError naming the id when an id names no play in `new_ids`.
+
+    >>> renumber("void", {"play": 7, "reason": "undo"}, REFERENCES, {7: 107})
+    {'play': 107, 'reason': 'undo'}
+    >>> renumber("round", {"words": ["JAZZY"], "out": 0}, REFERENCES, {})
+    {'words': ['JAZZY'], 'out': 0}
+    >>> renumber("edit", {"round": 3}, REFERENCES, {7: 107})
+    Traceback (most recent call last):
+    ...
+    KeyError: 3
+    """
+    copy = dict(data)
+    for key in references.get(kind, ()):
+        if key in copy:
+            old = copy[key]
+            if not _is_int(old) or old not in new_ids:
+                raise KeyError(old)
+            copy[key] = new_ids[old]
+    return copy
+
 
 def understood(plays: Iterable[Play], kinds: Mapping[str, Callable[[Mapping, int], bool]],
                players: int) -> tuple[list[Play], list[Play]]:
@@ -109,3 +138,20 @@ def rows(active: Iterable[Play], kind: str) -> tuple[dict[int, Mapping], set[int
             versions[play.data["round"]] = play.data
             edited.add(play.data["round"])
     return versions, edited
+
+
+def replaced(plays: Iterable[Play], edit: Play) -> Play | None:
+    """The version of a row that an edit replaced: the row's own play, or the edit of it that
+    stood just before (undone edits skipped), as the log read when the edit was made. None
+    when the row is not found (an edit the rules cannot place).
+
+    >>> log = [Play(1, "round", {"w": "OXBOW"}), Play(2, EDIT, {"round": 1, "w": "FOXES"}),
+    ...        Play(3, VOID, {"play": 2, "reason": "undo"}), Play(4, EDIT, {"round": 1, "w": "BOXES"}),
+    ...        Play(5, EDIT, {"round": 1, "w": "OXBOW"})]
+    >>> [replaced(log, e).data["w"] for e in log if e.kind == EDIT]
+    ['OXBOW', 'OXBOW', 'BOXES']
+    """
+    row = edit.data.get("round")
+    before = active_plays(p for p in plays if p.id < edit.id)
+    return next((p for p in reversed(before)
+                 if p.id == row or (p.kind == EDIT and p.data.get("round") == row)), None)

@@ -480,6 +480,27 @@ class PokerRules(Ruleset):
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return standings(settings, players, first_dealer, plays)
 
+    progress_name = "deal"
+    references = {ACTION: ("deal",), SHOWDOWN: ("deal",), CHALLENGE: ("deal",)}
+
+    def progress(self, settings, players, standings):
+        """The stacks before the first deal, and after each deal that is settled: its stacks
+        when it was dealt and what each seat won or lost on it. A deal under way has no
+        result yet: it is left out until it is paid. A rebuy between two deals is in the
+        stacks after the next one."""
+        settled = [d for d in standings.rows if d.settled]
+        start = tuple(standings.rows[0].before) if standings.rows else tuple(standings.totals)
+        return start, [tuple(b + d.won.get(s, 0) for s, b in enumerate(d.before))
+                       for d in settled]
+
+    def words_laid(self, standings):
+        """The showdown words of every deal paid, at their value, but those of the wrong
+        length (worth 0) and those a challenge rejected."""
+        length = standings.extra["length"]
+        return [(seat, word, word_value(word, length)) for d in standings.rows
+                if d.settled and d.words for seat, word in enumerate(d.words)
+                if word and len(word) == length and seat not in d.rejected]
+
     def heading(self, standings: Standings) -> str:
         current = standings.extra["current"]
         return f"Deal {current.number}" if current else f"Deal {len(standings.rows) + 1}"

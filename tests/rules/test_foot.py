@@ -38,14 +38,73 @@ def test_word_points(word, points):
     (FOOT, "QUOT", False, "A FOOT! word has 5 letters; QUOT has 4."),
     (ZOOT, "JAZZY", False, "A ZOOT! word has 7 letters; JAZZY has 5."),
     (ZOOT, "JAZZIER", True, None),
-    (FOOT, "JA2ZY", False, "Only letters A–Z, and ? for the wild: remove 2."),
-    (FOOT, "JAÉZY", False, "Only letters A–Z, and ? for the wild: remove É."),
+    (FOOT, "JA2ZY", False, "Only letters A–Z, and ? for the wild: remove “2”."),
+    (FOOT, "JAÉZY", False, "Only letters A–Z, and ? for the wild: remove “É”."),
     (FOOT, "", True, "The player who went out must have laid a word."),
     (FOOT, "", False, None),
     (FOOT, "A" * 10_000, False, "A FOOT! word has 5 letters."),
 ])
 def test_word_problem(variant, word, going_out, problem):
     assert foot.word_problem(variant, word, going_out) == problem
+
+
+# Issue 15, point 8: every problem of a word, the offending characters quoted.
+@pytest.mark.parametrize("variant, word, going_out, problems", [
+    # a digit and four Zs: both, not only the digit
+    (FOOT, "ZZZZ0", False, ["Only letters A–Z, and ? for the wild: remove “0”.",
+                            "This word uses 4 Zs (the deck has 3)."]),
+    (FOOT, "Z0", False, ["Only letters A–Z, and ? for the wild: remove “0”.",
+                         "A FOOT! word has 5 letters; Z0 has 2."]),
+    (FOOT, "J??JJ1", True, ["Only letters A–Z, and ? for the wild: remove “1”.",
+                            "A FOOT! word has 5 letters; J??JJ1 has 6.",
+                            "The going-out word cannot use the wild card.",
+                            "This word uses 3 Js (the deck has 2)."]),
+    (ZOOT, "QQQ?!?0", False, ["Only letters A–Z, and ? for the wild: remove “!” and “0”.",
+                              "A word can use at most one wild card.",
+                              "This word uses 3 Qs (the deck has 2)."]),
+    (FOOT, "JA\u200bZY", False, ["Only letters A–Z, and ? for the wild: remove U+200B."]),
+    (FOOT, "JAZZY", True, []),
+])
+def test_word_problems_lists_every_problem(variant, word, going_out, problems):
+    assert foot.word_problems(variant, word, going_out) == problems
+    assert foot.word_problem(variant, word, going_out) == (" ".join(problems) or None)
+
+
+def test_a_word_over_the_deck_by_itself_is_that_words_problem():
+    with pytest.raises(RoundError) as raised:
+        check_round(FOOT, ["ZZZZ0", "QUOTA"], 1)
+    assert raised.value.errors == {"word-0": "Only letters A–Z, and ? for the wild: remove “0”. "
+                                             "This word uses 4 Zs (the deck has 3)."}
+
+
+def test_the_deck_is_checked_even_when_nobody_went_out():
+    with pytest.raises(RoundError) as raised:
+        check_round(FOOT, ["JAZZY", "FIZZY"], None)
+    assert raised.value.errors == {"out": "Choose the one player who went out first.",
+                                   "round": "This round uses 4 Zs (the deck has 3)."}
+
+
+@pytest.mark.parametrize("word, out, note", [
+    ("WAL?Z", 0, "The going-out word cannot use the wild card."),
+    ("Q1", 0, "Only letters A–Z, and ? for the wild: remove “1”."),
+    ("OXBOWS", 1, "A FOOT! word has 5 letters; OXBOWS has 6."),
+    ("J??", 1, "A word can use at most one wild card."),
+    ("ZZZZ", 1, "This word uses 4 Zs (the deck has 3)."),
+])
+def test_a_refused_word_shows_no_points(word, out, note):
+    shown = foot.preview(FOOT, [word, ""], out)[0]
+    assert (shown.points, shown.bonus, shown.note, shown.is_problem) == (None, 0, note, True)
+
+
+@pytest.mark.parametrize("word, out, points, bonus, note", [
+    ("WALTZ", 0, 37 + 10, 10, None),  # W10 A1 L3 T3 Z20, +10 for going out
+    ("WA?TZ", 1, 34, 0, None),
+    ("JA?", 1, 21, 0, "3 of 5 letters"),  # still being typed: not a problem yet
+    ("", 1, 0, 0, None),
+])
+def test_a_word_that_can_be_laid_shows_its_points(word, out, points, bonus, note):
+    shown = foot.preview(FOOT, [word, ""], out)[0]
+    assert (shown.points, shown.bonus, shown.note, shown.is_problem) == (points, bonus, note, False)
 
 
 def test_normalize_keeps_non_ascii_visible():
