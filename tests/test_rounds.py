@@ -22,7 +22,8 @@ def test_lower_case_and_spaces_are_read_as_cards(client, game):
 
 def test_bad_rounds_show_the_reason_beside_the_field_and_save_nothing(client, game):
     cases = [
-        (round_form("JAZZY1", "QUOTA", "", out=0), "Only letters A–Z, and ? for the wild: remove 1."),
+        (round_form("JAZZY1", "QUOTA", "", out=0),
+         "Only letters A–Z, and ? for the wild: remove “1”. A FOOT! word has 5 letters; JAZZY1 has 6."),
         (round_form("JAZZIER", "QUOTA", "", out=0), "A FOOT! word has 5 letters; JAZZIER has 7."),
         (round_form("JA?ZY", "QUOTA", "", out=0), "The going-out word cannot use the wild card."),
         (round_form("JAZZY", "QU??A", "", out=0), "A word can use at most one wild card."),
@@ -67,7 +68,40 @@ def test_points_preview_flags_a_problem_as_it_is_typed(client, game):
     html = client.get(f"{game}/rounds/preview?word-0=JA%3FZY&word-1=QU1TE&out=0").text
     assert 'class="note problem"' in html and "cannot use the wild card" in html
     # A digit is no card: no points are claimed for that word.
-    assert re.search(r'id="points-1"[^>]*>—<', html) and "remove 1" in html
+    assert re.search(r'id="points-1"[^>]*>—<', html) and "remove “1”" in html
+
+
+def test_a_refused_word_shows_no_points(client, game):
+    """Issue 15, point 8a: no "44 incl. +10 pts" beside a going-out word that uses the wild."""
+    html = client.get(f"{game}/rounds/preview?word-0=WAL%3FZ&word-1=QUOTA&out=0").text
+    assert re.search(r'id="points-0"[^>]*>—</output>', html) and "incl." not in html
+    assert re.search(r'id="points-1"[^>]*>26<small> pts', html)
+    response = client.post(f"{game}/rounds", data=round_form("WAL?Z", "QUOTA", "", out=0))
+    assert response.status_code == 422
+    assert re.search(r'id="points-0"[^>]*>—</output>', response.text)
+    assert "incl." not in response.text and "44" not in text(response.text)
+
+
+def test_each_message_shows_once(client, game):
+    """Issue 15, point 8c: neither a round's problem nor a word's shows twice."""
+    response = client.post(f"{game}/rounds", data=round_form("JAZZY", "FIZZY", "", out=0))
+    assert text(response.text).count("This round uses 4 Zs (the deck has 3).") == 1
+    response = client.post(f"{game}/rounds", data=round_form("JA?ZY", "QUOTA", "", out=0))
+    page = text(response.text)
+    assert page.count("The going-out word cannot use the wild card.") == 1
+    assert errors(response.text) == ["The going-out word cannot use the wild card."]
+    # the reason shows under the word; the note the preview fills as it is typed waits empty
+    assert re.search(r'<p id="note-0" class="note"\s*hidden>\s*</p>', response.text)
+    assert re.search(r'id="points-0"[^>]*>—</output>', response.text)
+
+
+def test_every_problem_of_a_word_shows_and_characters_are_quoted(client, game):
+    """Issue 15, points 8b and 8d: "remove “0”", and the four Zs too."""
+    response = client.post(f"{game}/rounds", data=round_form("ZZZZ0", "QUOTA", "", out=1))
+    assert errors(response.text) == ["Only letters A–Z, and ? for the wild: remove “0”. "
+                                     "This word uses 4 Zs (the deck has 3)."]
+    html = client.get(f"{game}/rounds/preview?word-0=zzzz0&out=1").text
+    assert "remove “0”. This word uses 4 Zs (the deck has 3)." in html
 
 
 def test_a_replayed_round_form_is_saved_once(client, game):
@@ -103,7 +137,8 @@ def test_edit_replaces_a_round_and_the_history_keeps_both(client, game):
     assert totals(page) == [111, 36, 25]
     history = client.get(f"{game}/history").text
     assert "Round 1: Ann JAZZY (out), Bo QUOTA, Cy no word" in history
-    assert "Edited round 1: Ann JAZZY, Bo QUOTA (out), Cy OXBOW" in history
+    # the edit says what it changed (issue 15, point 6)
+    assert "Edited round 1: Cy no word → OXBOW; went out first: Ann → Bo" in history
     # Undo takes back the edit, not the round.
     client.post(f"{game}/undo", data={"play": "3"})
     assert totals(client.get(game).text) == [121, 26, 0]

@@ -1,8 +1,12 @@
 """Scanning a player's cards on round entry: read, correct, use; nothing kept, nothing saved."""
 
+import base64
 import io
 import re
 
+from PIL import Image
+
+from companion.scans import correction_view
 from conftest import text, totals
 from drawn import table
 
@@ -24,6 +28,40 @@ def test_a_scan_shows_each_card_read_over_the_photo(client, game):
     assert 'href="data:image/jpeg;base64,' in response.text  # shown once, from memory
     # what was typed before the scan is still there
     assert 'value="JAZZY"' in response.text and 'name="out" value="0"\n          checked' in response.text
+
+
+def test_the_photo_is_cropped_to_the_row_and_each_whole_card_is_a_target(client, game):
+    """Issue 15, point 3: the photo shown is the row of cards (the SVG's viewBox), and each
+    card's whole column catches a tap (a transparent rect that takes pointer events)."""
+    response = scan(client, game, 1, table("QUOTA"))  # 910 x 400, cards 120 x 140 from x=40
+    html = response.text
+    x, y, w, h = map(int, re.search(r'class="scan-photo" viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"',
+                                    html).groups())
+    assert w < 910 and h < 400 and 0 <= x < 60
+    hits = [tuple(map(int, m)) for m in re.findall(
+        r'<rect class="scan-hit" x="(-?\d+)" y="(-?\d+)" width="(\d+)" height="(\d+)"', html)]
+    boxes = [tuple(map(int, m)) for m in re.findall(
+        r'<rect class="scan-box" x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)"', html)]
+    assert len(hits) == len(boxes) == 5
+    for (hx, hy, hw, hh), (bx, by, bw, bh) in zip(hits, boxes):
+        assert hx <= bx and bx + bw <= hx + hw and hy <= by and by + bh <= hy + hh
+    # the columns tile the view, left to right
+    assert hits[0][0] == x and sum(hw for _, _, hw, _ in hits) == w
+    assert all(a[0] + a[2] == b[0] for a, b in zip(hits, hits[1:]))
+    # only the part of the photo shown travels: an image of about the view's proportions
+    shown = re.search(r'<image href="data:image/jpeg;base64,([^"]+)" x="(\d+)" y="(\d+)" '
+                      r'width="(\d+)" height="(\d+)"', html)
+    img = Image.open(io.BytesIO(base64.b64decode(shown.group(1))))
+    crop_w, crop_h = int(shown.group(4)), int(shown.group(5))
+    assert crop_w == w and abs(img.width / img.height - crop_w / crop_h) < 0.02
+    assert 'style=' not in html.split('class="scan-result"')[1].split("</svg>")[0]  # the CSP
+
+
+def test_cards_not_side_by_side_get_their_own_targets():
+    view, drawn = correction_view([(100, 100, 200, 240), (110, 400, 210, 540)], 1000, 800)
+    first, second = (d["hit"] for d in drawn)
+    assert first[3] <= second[1] or second[3] <= first[1]  # they do not overlap
+    assert view[0] <= first[0] and first[2] <= view[2] and view[3] >= second[3]
 
 
 def test_use_this_word_fills_the_entry_and_scores_it(client, game):
@@ -56,7 +94,6 @@ def test_bad_photos_get_a_clear_message_beside_the_player(client, game):
 
 
 def test_a_photo_with_no_cards_says_so(client, game):
-    from PIL import Image
     out = io.BytesIO()
     Image.new("RGB", (800, 600), (120, 90, 60)).save(out, "JPEG")
     response = scan(client, game, 0, out.getvalue())

@@ -1,11 +1,16 @@
 """Words that cannot have been laid down: the reason shows beside the field, nothing is saved."""
 
 import re
+from functools import partial
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from . import phone
+
 pytestmark = pytest.mark.e2e
+shoot = partial(phone.shoot, folder=Path("/tmp/bad-input"))
 
 ANN, BEN, CAT = 0, 1, 2
 
@@ -24,7 +29,7 @@ def test_bad_words_show_their_reason_and_save_nothing(page, table):
     table.word(ANN).fill("absolute")
     expect(table.note(ANN)).to_have_text("A FOOT! word has 5 letters; ABSOLUTE has 8.")
     table.word(BEN).fill("qu1te")
-    expect(table.note(BEN)).to_have_text("Only letters A–Z, and ? for the wild: remove 1.")
+    expect(table.note(BEN)).to_have_text("Only letters A–Z, and ? for the wild: remove “1”.")
     expect(table.note(BEN)).to_have_class(re.compile(r"\bproblem\b"))
     table.went_out(ANN)
     # Cat's field is left empty and "No word" is not ticked.
@@ -34,7 +39,7 @@ def test_bad_words_show_their_reason_and_save_nothing(page, table):
     expect(table.seat(ANN).get_by_role("alert")).to_have_text(
         "A FOOT! word has 5 letters; ABSOLUTE has 8.")
     expect(table.seat(BEN).get_by_role("alert")).to_have_text(
-        "Only letters A–Z, and ? for the wild: remove 1.")
+        "Only letters A–Z, and ? for the wild: remove “1”.")
     expect(table.seat(CAT).get_by_role("alert")).to_have_text(
         "Type the word laid down, or tick “No word”.")
     for seat in (ANN, BEN, CAT):
@@ -76,3 +81,52 @@ def test_bad_words_show_their_reason_and_save_nothing(page, table):
     table.save_round()
     expect(table.totals).to_have_text(["81", "26", "9"])
     expect(page.get_by_role("heading", name="Round 2", exact=True)).to_be_visible()
+
+
+def test_a_refused_word_shows_each_problem_once_and_no_points(page, table):
+    """Issue 15, point 8: no points beside a refused word, the character to remove quoted,
+    every problem of a word, and each message once."""
+    table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    wild = "The going-out word cannot use the wild card."
+    table.went_out(ANN)
+    table.word(ANN).fill("wal?z")
+    expect(table.note(ANN)).to_have_text(wild)
+    expect(table.points(ANN)).to_have_text("—")  # not "44 incl. +10 pts"
+    # a zero and four Zs: both problems, the zero quoted
+    table.word(BEN).fill("zzzz0")
+    both = ("Only letters A–Z, and ? for the wild: remove “0”. "
+            "This word uses 4 Zs (the deck has 3).")
+    expect(table.note(BEN)).to_have_text(both)
+    expect(table.points(BEN)).to_have_text("—")
+    table.word(CAT).fill("house")
+    expect(table.points(CAT)).to_have_text(re.compile(r"^\s*9\s*pts\s*$"))
+    table.save_round()
+
+    # Refused: each reason once, in its player's block; no points claimed.
+    expect(table.seat(ANN).get_by_role("alert")).to_have_text(wild)
+    expect(table.seat(BEN).get_by_role("alert")).to_have_text(both)
+    expect(table.points(ANN)).to_have_text("—")
+    expect(table.points(BEN)).to_have_text("—")
+    body = page.locator("main").inner_text()
+    assert body.count(wild) == 1 and body.count("remove “0”") == 1, body
+    assert "incl." not in body and "44" not in body
+    shoot(page, "01-refused-words")
+
+    # Correcting a word: its points are back, and still no message twice.
+    table.word(ANN).fill("waltz")
+    expect(table.points(ANN)).to_have_text(re.compile(r"^\s*47\s*incl\. \+10\s*pts\s*$"))
+    expect(table.note(ANN)).to_have_text("")
+    assert page.locator("main").inner_text().count(wild) <= 1
+    table.word(BEN).fill("zzzz1")
+    expect(table.note(BEN)).to_contain_text("remove “1”")
+    assert page.locator("main").inner_text().count("This word uses 4 Zs") == 1
+
+    # A problem of the whole round: once, at the top of the form.
+    table.word(ANN).fill("jazzy")
+    table.word(BEN).fill("fizzy")
+    table.save_round()
+    deck = "This round uses 4 Zs (the deck has 3)."
+    expect(page.locator("#round-form [role=alert]")).to_have_text([deck])
+    assert page.locator("main").inner_text().count(deck) == 1
+    shoot(page, "02-refused-round")
+    assert_nothing_saved(page, table)

@@ -1,9 +1,16 @@
 """Scanning a word at the table: photo in, letters over the photo, one tap to use it."""
 
+import io
+from functools import partial
+from pathlib import Path
+
 import pytest
+from PIL import Image
 from playwright.sync_api import expect
 
 from drawn import table as drawn_cards
+
+from . import phone
 
 pytestmark = pytest.mark.e2e
 
@@ -26,3 +33,109 @@ def test_scan_a_word_correct_a_card_and_use_it(page, table, tmp_path):
     expect(table.word(1)).to_have_value("QUOT?")
     expect(table.points(1)).to_contain_text("25")  # Q20 U1 O1 T3, the wild 0
     expect(page.locator(".scan-result")).to_have_count(0)
+
+
+# --- Correcting a card with a thumb (issue 15, point 3) ----------------------------------------
+
+SHOTS = Path("/tmp/scan")
+shoot = partial(phone.shoot, folder=SHOTS)
+
+#: Where each card is drawn, in CSS px: its outline (the card in the photo), its tap target, and
+#: what the old screen (the whole photo, as wide as the player's block) would have drawn.
+GEOMETRY = """(photo) => {
+  const svg = document.querySelector('.scan-photo'), view = svg.viewBox.baseVal;
+  const size = (e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+  const before = svg.closest('.scan-result').clientWidth / photo;  // the old scale
+  return {view: view.width, photo, svg: size(svg), cards: [...svg.querySelectorAll('.scan-card')].map((g) => {
+    const box = g.querySelector('.scan-box');
+    return {box: size(box), hit: size(g.querySelector('.scan-hit')),
+            before: {w: box.width.baseVal.value * before, h: box.height.baseVal.value * before}};
+  })};
+}"""
+
+
+def geometry(page, photo: bytes):
+    page.locator(".scan-photo").scroll_into_view_if_needed()
+    return page.evaluate(GEOMETRY, Image.open(io.BytesIO(photo)).width)
+
+
+def tap_centre(page, card) -> None:
+    """A thumb on the middle of the card in the photo (not its letter, not its outline)."""
+    x, y = card["box"]["x"] + card["box"]["w"] / 2, card["box"]["y"] + card["box"]["h"] / 2
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y).getAttribute('class')", [x, y])
+    assert under == "scan-hit", f"the middle of the card is not its tap target but {under!r}"
+    page.touchscreen.tap(x, y)
+
+
+def assert_thumb_sized(shown) -> None:
+    assert shown["view"] < shown["photo"], "the photo is cropped to the row of cards"
+    assert shown["svg"]["w"] == pytest.approx(390, abs=1), "the photo is as wide as the phone"
+    assert shown["svg"]["x"] == pytest.approx(0, abs=1)
+    for card in shown["cards"]:
+        assert card["box"]["w"] >= card["before"]["w"] and card["box"]["h"] >= card["before"]["h"]
+        assert card["hit"]["w"] >= 44 and card["hit"]["h"] >= 44, card
+
+
+def test_tap_the_middle_of_a_card_to_pick_its_letter(page, table, tmp_path):
+    table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    table.word(0).fill("JAZZY")
+    table.went_out(0)
+    photo = tmp_path / "quota.jpg"
+    photo.write_bytes(drawn_cards("QUOTA"))
+    page.locator("#photo-1").set_input_files(str(photo))
+    letters = page.locator(".scan-card text")
+    expect(letters).to_have_text(list("QUOTA"))
+    shown = geometry(page, photo.read_bytes())
+    assert len(shown["cards"]) == 5
+    assert_thumb_sized(shown)
+    shoot(page, "01-read-quota")
+
+    # The reader was sure of every card; the 4th is really the wild all the same.
+    picker = page.locator(".scan-picker")
+    expect(picker).to_be_hidden()
+    tap_centre(page, shown["cards"][3])
+    expect(picker).to_be_visible()
+    expect(picker.locator(".scan-picker-title")).to_have_text("Card 4: pick its letter")
+    expect(picker.get_by_role("button", name="T", exact=True)).to_have_attribute("aria-pressed", "true")
+    for button in picker.locator(".scan-pick").all():
+        size = button.bounding_box()
+        assert size["width"] >= 44 and size["height"] >= 44
+    shoot(page, "02-picker-open")
+    picker.get_by_role("button", name="? wild", exact=True).tap()
+    expect(letters.nth(3)).to_have_text("?")  # on the card at once
+    expect(page.locator("#card-3")).to_have_value("?")
+    expect(picker).to_be_hidden()
+
+    # Another card: picked on the photo, then changed back with the list under the photo.
+    tap_centre(page, geometry(page, photo.read_bytes())["cards"][0])
+    picker.get_by_role("button", name="O", exact=True).tap()
+    expect(letters.nth(0)).to_have_text("O")
+    page.locator("#card-0").select_option("Q")  # the lists under the photo still work
+    expect(letters.nth(0)).to_have_text("Q")
+    shoot(page, "03-corrected")
+
+    page.get_by_role("button", name="Use this word").tap()
+    expect(table.word(1)).to_have_value("QUO?A")
+    expect(table.points(1)).to_contain_text("23")  # Q20 U1 O1, the wild 0, A1
+    expect(table.word(0)).to_have_value("JAZZY")
+
+
+def test_seven_cards_are_still_thumb_sized(page, table, tmp_path):
+    table.new_game("ZOOT!", ["Ann", "Ben"])
+    photo = tmp_path / "zebras.jpg"
+    photo.write_bytes(drawn_cards("ZEBRAS?"))
+    page.locator("#photo-0").set_input_files(str(photo))
+    letters = page.locator(".scan-card text")
+    expect(letters).to_have_text(list("ZEBRAS?"))
+    shown = geometry(page, photo.read_bytes())
+    assert_thumb_sized(shown)
+    # the letters on the photo are large: at least 20 px high on the phone
+    heights = page.evaluate("() => [...document.querySelectorAll('.scan-card text')]"
+                            ".map((t) => t.getBoundingClientRect().height)")
+    assert min(heights) >= 20, heights
+    shoot(page, "04-read-seven")
+    tap_centre(page, shown["cards"][6])
+    page.locator(".scan-picker").get_by_role("button", name="S", exact=True).tap()
+    expect(letters.nth(6)).to_have_text("S")
+    page.get_by_role("button", name="Use this word").tap()
+    expect(table.word(0)).to_have_value("ZEBRASS")
