@@ -65,7 +65,7 @@ def test_an_edit_changes_the_totals_and_the_history_keeps_both(client):
     assert r.status_code == 303 and totals(client.get(game).text) == [1190, 0]
     history = text(client.get(f"{game}/history").text)
     assert "Round 1: Ann & Cy 1170, Bo & Di 0; Ann & Cy went out" in history
-    assert "Edited round 1: Ann & Cy 1190" in history
+    assert "Edited round 1: Ann & Cy 1170 → 1190 (meld 270 → 290)" in history
 
 
 def test_bad_rounds_and_bad_set_ups_are_refused_with_nothing_saved(app, client):
