@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from flask import Flask, render_template, request
+from flask import Flask, current_app, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+from markupsafe import Markup
 from sqlalchemy import event
 from werkzeug.middleware.proxy_fix import ProxyFix
 from sqlalchemy.engine import Engine
@@ -30,7 +32,33 @@ def create_app(test_config: dict | None = None) -> Flask:
     register_errorhandlers(app)
     register_commands(app)
     register_headers(app)
+    register_template_helpers(app)
+    app.add_template_filter(local_time)
     return app
+
+
+def local_time(when: datetime | None) -> Markup:
+    """A stored time (naive UTC, models._now) as every page shows one: a <time> that
+    companion.js turns into the phone's own time ("20:15" today, "Sat 21 Nov 20:15" another
+    day); without JavaScript it reads in UTC and says so.
+
+    >>> local_time(datetime(2026, 11, 21, 20, 15, 3, 9))
+    Markup('<time datetime="2026-11-21T20:15:03Z">21 Nov 2026 20:15 UTC</time>')
+    """
+    if when is None:
+        return Markup("")
+    if when.tzinfo is not None:
+        when = when.astimezone(timezone.utc).replace(tzinfo=None)
+    when = when.replace(microsecond=0)
+    return Markup('<time datetime="{}Z">{} UTC</time>').format(
+        when.isoformat(), when.strftime("%d %b %Y %H:%M"))
+
+
+def register_template_helpers(app: Flask) -> None:
+    from .models import shown_code
+    from .web import qr
+
+    app.jinja_env.globals.update(qr=qr, shown_code=shown_code)
 
 
 def configure(app: Flask, test_config: dict | None) -> None:
@@ -112,12 +140,21 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import challenges, games, house, lookup, rounds, scans
+    from . import challenges, exports, games, house, live, lookup, rounds, scans, stats
     from .web import IdConverter
 
     app.url_map.converters["id"] = IdConverter  # before any route names it
-    for module in (games, rounds, challenges, lookup, house, scans):
+    for module in (games, rounds, challenges, lookup, house, scans, live, stats, exports):
         app.register_blueprint(module.bp)
+
+
+def _posted_game(request) -> int | None:
+    """The game of an address that only takes a form (what a reload after sending it asks)."""
+    try:
+        _, args = current_app.url_map.bind_to_environ(request.environ).match(method="POST")
+    except HTTPException:
+        return None
+    return args.get("game_id")
 
 
 def register_errorhandlers(app: Flask) -> None:
@@ -125,7 +162,7 @@ def register_errorhandlers(app: Flask) -> None:
 
     messages = {
         400: "That request did not make sense. Go back and try again.",
-        403: "Only the phone that started this game can change it.",
+        403: "Only the phone keeping score can change this game.",
         404: "There is nothing here. The game may not exist.",
         405: "That page cannot be used that way.",
         413: "That upload is too large.",
@@ -134,6 +171,9 @@ def register_errorhandlers(app: Flask) -> None:
 
     def page(error):
         code = getattr(error, "code", 500)
+        if code == 405 and request.method == "GET" and (game_id := _posted_game(request)):
+            # A reload of an address a form was sent to (/games/N/rounds, a scan): the game.
+            return redirect(url_for("games.show", game_id=game_id), 303)
         # a 503 says what to do about it; other descriptions are werkzeug's, not ours
         detail = error.description if code == 503 else None
         return render_template("error.html", code=code, detail=detail,
@@ -165,6 +205,24 @@ CONTENT_SECURITY_POLICY = (
 
 def register_headers(app: Flask) -> None:
     @app.after_request
+    def htmx_answers(response):
+        """A form sent by htmx keeps the page's address unless it redirects (a reload then
+        shows the game, never a 405), and a refused form (any 4xx) answers 200 with its
+        reasons and the real status in X-Status: an answer the page shows, not a failure for
+        the browser's console."""
+        if not request.headers.get("HX-Request"):
+            return response
+        if request.method == "POST" and not 300 <= response.status_code < 400:
+            response.headers.setdefault("HX-Push-Url", "false")
+        if response.status_code == 422:
+            response.headers["X-Refused"] = "1"
+        if 400 <= response.status_code < 500:
+            # htmx shows every answer (base.html); the browser would log a 4xx as an error
+            response.headers["X-Status"] = str(response.status_code)
+            response.status_code = 200
+        return response
+
+    @app.after_request
     def security_headers(response):
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -173,7 +231,7 @@ def register_headers(app: Flask) -> None:
 
 
 def register_commands(app: Flask) -> None:
-    from .cli import address, games, lists, words
+    from .cli import address, backup, games, lists, words
 
-    for command in (address, words, lists, games):
+    for command in (address, words, lists, games, backup):
         app.cli.add_command(command)

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import unicodedata
 
-import segno
-from flask import Blueprint, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect,
+                   render_template, request, session, url_for)
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from .chart import game_chart
 from .extensions import db
 from .history import describe_log
-from .models import NAME_MAX, Game
+from .live import version_of
+from .models import (HANDOVER_CODE_LENGTH, JOIN_CODE_LENGTH, NAME_MAX, Game, read_code,
+                     shown_code)
 from .rules import RULESETS, startable
-from .rules.base import Standings
-from .web import (commit, is_scorekeeper, keep_token, load_game, new_nonce, render,
+from .rules.base import MAX_ID, Standings
+from .web import (commit, is_scorekeeper, keep_token, load_game, new_nonce, qr, render,
                   scorekeeper_game)
 
 bp = Blueprint("games", __name__)
@@ -26,9 +29,17 @@ SEATS = max(r.seats[1] for r in RULESETS.values() if r.startable)
 REMEMBERED = 40
 
 
+def remembered() -> list[int]:
+    """The ids of the games this phone started or opened, newest first (its session keeps
+    them; anything else there is ignored)."""
+    ids = session.get("games")
+    return [g for g in ids if isinstance(g, int) and not isinstance(g, bool)
+            and 0 < g <= MAX_ID] if isinstance(ids, list) else []
+
+
 def remember(game: Game) -> None:
     """This phone started or opened the game: its home page lists it."""
-    known = [g for g in session.get("games", []) if isinstance(g, int)]
+    known = remembered()
     if known[:1] != [game.id]:
         session["games"] = [game.id, *(g for g in known if g != game.id)][:REMEMBERED]
         session.permanent = True
@@ -37,17 +48,35 @@ def remember(game: Game) -> None:
 @bp.get("/")
 def home():
     """This phone's games (those it started or opened), in progress and finished, newest
-    first. Other tables' games are not listed: a game is reached by its address."""
-    known = [g for g in session.get("games", []) if isinstance(g, int)]
+    first, and a field for a game's code. Other tables' games are not listed: a game is
+    reached by its address or its code."""
+    return render_template("home.html", **your_games())
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, from the site's root so that it may keep every page (static/sw.js)."""
+    response = current_app.send_static_file("sw.js")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+    return response
+
+
+@bp.get("/offline")
+def offline():
+    """What a phone shows for a page it never kept, when it has no connection."""
+    return render_template("offline.html")
+
+
+def your_games() -> dict:
+    known = remembered()
     games = db.session.scalars(
         select(Game).where(Game.id.in_(known))
         .options(selectinload(Game.players), selectinload(Game.plays))
         .order_by(Game.id.desc())).all() if known else []
     listed = [(game, game.standings()) for game in games]
-    return render_template(
-        "home.html",
-        playing=[(g, t) for g, t in listed if not t.finished],
-        finished=[(g, t) for g, t in listed if t.finished])
+    return dict(playing=[(g, t) for g, t in listed if not t.finished],
+                finished=[(g, t) for g, t in listed if t.finished])
 
 
 def read_new_game(form) -> tuple[dict, dict]:
@@ -103,15 +132,30 @@ def new():
     return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)
 
 
+@bp.post("/games/<id:game_id>/rematch")
+def rematch(game_id: int):
+    """Play again: a new game of the same game, players and settings, the deal passed to the
+    left; this phone keeps its score."""
+    old = scorekeeper_game(game_id)
+    game, token = Game.start(old.ruleset, old.names, (old.first_dealer + 1) % len(old.players),
+                             dict(old.rule_settings))
+    db.session.add(game)
+    commit()
+    remember(game)
+    flash(f"A new game of {old.rules.name} with the same players.")
+    return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)
+
+
 def game_context(game: Game, form=None, **extra) -> dict:
     """What the game page shows; `form` holds an entry form being corrected."""
     form = form or {}
     standings = game.standings()
     context = dict(game=game, rules=game.rules, settings=game.rule_settings,
                    standings=standings, names=game.names,
+                   version=max((p.id for p in game.plays), default=0),
                    scorekeeper=is_scorekeeper(game), nonce=form.get("nonce") or new_nonce(),
                    undo=undo_target(game, standings), form=form, errors={},
-                   preview=preview_of(game, form))
+                   preview=preview_of(game, form), chart=game_chart(game))
     context.update(extra)
     return context
 
@@ -128,11 +172,30 @@ def undo_target(game: Game, standings: Standings):
 
 @bp.get("/games/<id:game_id>")
 def show(game_id: int):
-    """The scoreboard, the rounds so far and, for the scorekeeper, the next round."""
+    """The scoreboard, the rounds so far and, for the scorekeeper, the next round. A phone's
+    refresh of the live region (htmx) is answered 304 when the game has not changed since
+    the version it holds, without deriving the standings."""
+    region = request.headers.get("HX-Request") and not request.headers.get("HX-Boosted")
+    if region:
+        version = version_of(game_id)
+        if version is None:
+            abort(404)
+        game = db.session.get(Game, game_id)
+        etag = f"{version}-{int(is_scorekeeper(game))}"
+        if etag in request.if_none_match:
+            return _revalidated(make_response("", 304), etag)
+        game = load_game(game_id)
+        return _revalidated(render("game.html", "_live.html", **game_context(game)), etag)
     game = load_game(game_id)
-    if not request.headers.get("HX-Request"):  # a watcher's refresh changes nothing
-        remember(game)
-    return render("game.html", f"games/{game.rules.template}/_scoreboard.html", **game_context(game))
+    remember(game)
+    return render("game.html", "_live.html", **game_context(game))
+
+
+def _revalidated(response, etag: str):
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"  # the phone asks every time; 304 is cheap
+    response.vary.add("Cookie")
+    return response
 
 
 @bp.get("/games/<id:game_id>/history")
@@ -165,33 +228,61 @@ def standings_json(game_id: int):
 
 @bp.route("/games/<id:game_id>/handover", methods=["GET", "POST"])
 def handover(game_id: int):
-    """Hand the scorekeeping to another phone: a link that works once, for ten minutes.
-    POST makes a new link (the last one stops working); GET shows it again, for a reload."""
+    """Hand the scorekeeping to another phone (a flat battery): a code and a link that work
+    once, for ten minutes; the scorekeeper picks whether this phone keeps scoring too.
+    POST makes a new code (the last one stops working); GET shows it again, for a reload."""
     game = scorekeeper_game(game_id)
     if request.method == "POST":
-        session["handover"] = [game.id, game.offer_handover()]  # this phone's own cookie
+        keep = request.form.get("keep") == "both"
+        session["handover"] = [game.id, game.offer_handover(keep=keep)]  # this phone's cookie
         commit()
         return redirect(url_for("games.handover", game_id=game.id), 303)
     shown_id, code = session.get("handover") or [None, None]
     if shown_id != game.id or not game.handover_open(code):
         return render_template("handover.html", game=game, link=None)
     link = url_for("games.take_over", game_id=game.id, code=code, _external=True)
-    return render_template("handover.html", game=game, link=link,
-                           qr=segno.make(link, error="m").svg_data_uri(scale=5, border=2))
+    return render_template("handover.html", game=game, link=link, code=shown_code(code),
+                           keeps=game.handover_keeps, qr=qr(link))
 
 
 @bp.route("/games/<id:game_id>/take/<code>", methods=["GET", "POST"])
 def take_over(game_id: int, code: str):
-    """Keep score for this game on this phone, with the link the scorekeeper's phone showed."""
+    """Keep score for this game on this phone, with the code the scorekeeper's phone showed."""
     game = load_game(game_id)
+    code = read_code(code)
     if request.method != "POST":  # a link preview (GET or HEAD) must not use the code up
-        return render_template("take_over.html", game=game, code=code)
-    token = game.take_over(code[:64])
+        return render_template("take_over.html", game=game, code=code,
+                               keeps=game.handover_keeps and game.handover_open(code))
+    keeps = game.handover_keeps
+    token = game.take_over(code)
     if token is None:
         return render_template(
-            "error.html", code=403, message="This link has expired or was already used.",
+            "error.html", code=403, message="This code has expired or was already used.",
             detail="Ask the phone keeping score for a new one: Hand over, at the foot of the game."), 403
     commit()
     remember(game)
-    flash("This phone keeps score now. The phone that kept score until now only watches.")
+    flash("This phone keeps score now" + (", and so does the phone that offered it." if keeps else
+          ". The phone that kept score until now only watches."))
     return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)
+
+
+@bp.get("/join")
+def join():
+    """A code typed on the home page: a game's join code opens it to watch; a handover code
+    asks whether to keep score for its game here."""
+    code = read_code(request.args.get("code"))
+    if len(code) == JOIN_CODE_LENGTH:
+        game = db.session.scalar(select(Game).where(Game.join_code == code))
+        if game is not None:
+            return redirect(url_for("games.show", game_id=game.id), 303)
+    elif len(code) == HANDOVER_CODE_LENGTH:
+        game = db.session.scalar(select(Game).where(
+            Game.handover_hash == Game.handover_digest(code)))
+        if game is not None and game.handover_open(code):
+            return redirect(url_for("games.take_over", game_id=game.id, code=code), 303)
+    typed = (request.args.get("code") or "")[:40]
+    return render_template("home.html", join_error=(
+        f"No game has the code “{typed}”. A code to watch has 6 characters; a code to "
+        "keep score, 8 (it works for ten minutes)." if typed.strip() else
+        "Type the code shown on the scorekeeper’s phone."), code=typed,
+        **your_games()), 422

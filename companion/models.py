@@ -26,7 +26,36 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+#: Letters for codes a player reads aloud or types: no 0/O, 1/I/L or U/V to mix up.
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTWXYZ23456789"
+JOIN_CODE_LENGTH = 6  # watch a game: 29^6, about 600 million codes
+HANDOVER_CODE_LENGTH = 8  # keep score for it: one use, ten minutes
+
+
+def new_code(length: int) -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
+
+
+def read_code(typed: str | None) -> str:
+    """A code as typed (any case, spaces or dashes between groups) in its stored form, or ""
+    when it holds anything else.
+
+    >>> read_code(" abc-def "), read_code("ABC DEF2"), read_code("AB0"), read_code(None)
+    ('ABCDEF', 'ABCDEF2', '', '')
+    """
+    code = "".join(str(typed or "").upper().replace("-", " ").split())
+    return code if code and len(code) <= 12 and all(c in CODE_LETTERS for c in code) else ""
+
+
+def shown_code(code: str) -> str:
+    """A code in groups, as the screen shows it: ABC-DEF, ABCD-EFGH."""
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
 class Game(db.Model):
+    __table_args__ = (UniqueConstraint("join_code", name="uq_game_join_code"),)
+
     id: Mapped[int] = mapped_column(primary_key=True)
     ruleset: Mapped[str] = mapped_column(String(16))
     # The table's choices; a setting missing here reads as its default (games started before
@@ -34,9 +63,15 @@ class Game(db.Model):
     settings: Mapped[dict | None] = mapped_column(JSON)
     first_dealer: Mapped[int]
     edit_token_hash: Mapped[str] = mapped_column(String(64))
-    # A one-time code that hands the scorekeeping to another phone, and until when it works.
-    handover_hash: Mapped[str | None] = mapped_column(String(64))
+    # A second phone that keeps score too (a hand-off that kept the first phone).
+    co_token_hash: Mapped[str | None] = mapped_column(String(64))
+    # A one-time code that hands the scorekeeping to another phone, until when it works, and
+    # whether the phone that offered it keeps scoring too.
+    handover_hash: Mapped[str | None] = mapped_column(String(64), index=True)
     handover_until: Mapped[datetime | None]
+    handover_keeps: Mapped[bool | None]
+    # What a watcher types on the home page to open this game (shown as ABC-DEF).
+    join_code: Mapped[str | None] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     players: Mapped[list[Player]] = relationship(
@@ -50,19 +85,30 @@ class Game(db.Model):
         """A new game and the edit token that the creating phone keeps."""
         token = secrets.token_urlsafe(32)
         game = cls(ruleset=ruleset, first_dealer=first_dealer, settings=settings or {},
-                   edit_token_hash=_digest(token),
+                   edit_token_hash=_digest(token), join_code=new_code(JOIN_CODE_LENGTH),
                    players=[Player(seat=i, name=n) for i, n in enumerate(names)])
         return game, token
 
     def token_matches(self, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(_digest(token), self.edit_token_hash)
+        if not token:
+            return False
+        digest = _digest(token)
+        return any(hmac.compare_digest(digest, known)
+                   for known in (self.edit_token_hash, self.co_token_hash) if known)
 
-    def offer_handover(self, minutes: int = 10) -> str:
-        """A code that lets one other phone take over the scorekeeping, for a few minutes."""
-        code = secrets.token_urlsafe(16)
+    def offer_handover(self, keep: bool = False, minutes: int = 10) -> str:
+        """A code that lets one other phone keep score, for a few minutes; `keep`: this phone
+        keeps scoring too."""
+        code = new_code(HANDOVER_CODE_LENGTH)
         self.handover_hash = _digest(code)
         self.handover_until = _now() + timedelta(minutes=minutes)
+        self.handover_keeps = keep
         return code
+
+    @staticmethod
+    def handover_digest(code: str) -> str:
+        """How a handover code is stored (to find its game from the code alone)."""
+        return _digest(code)
 
     def handover_open(self, code: str | None) -> bool:
         """Whether `code` is the game's handover code and still works."""
@@ -71,13 +117,16 @@ class Game(db.Model):
                     and hmac.compare_digest(_digest(code), self.handover_hash))
 
     def take_over(self, code: str | None) -> str | None:
-        """A new edit token for the phone that shows a valid handover code (the old phone's
-        token stops working), or None. The code works once."""
+        """A new edit token for the phone that shows a valid handover code, or None. The code
+        works once. Unless the offer kept it, the phones that kept score until now only watch."""
         if not self.handover_open(code):
             return None
         token = secrets.token_urlsafe(32)
-        self.edit_token_hash = _digest(token)
-        self.handover_hash = self.handover_until = None
+        if self.handover_keeps:
+            self.co_token_hash = _digest(token)
+        else:
+            self.edit_token_hash, self.co_token_hash = _digest(token), None
+        self.handover_hash = self.handover_until = self.handover_keeps = None
         return token
 
     @property

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 import time
 
+import segno
 from flask import abort, current_app, flash, make_response, render_template, request
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
@@ -117,6 +118,11 @@ def render(page: str, partial: str, status: int = 200, **context):
     response = make_response(render_template(partial if htmx_region else page, **context), status)
     response.vary.add("HX-Request")
     return response
+
+
+def qr(link: str) -> str:
+    """A QR code of `link` as an SVG data URL (the page's CSP allows data: images)."""
+    return segno.make(link, error="m").svg_data_uri(scale=5, border=2)
 
 
 def upload_limit(max_bytes: int):

@@ -17,11 +17,23 @@ async function keepAwake() {
   }
 }
 
-// Times are stored in UTC; show them in the phone's own time zone.
+// Times are stored in UTC (the server writes them so, saying "UTC"); show them in the phone's
+// own time zone and language: "20:15" today, "Sat 21 Nov 20:15" another day (and the year
+// when it is not this one). Every page's times are <time datetime="...Z"> (the local_time filter).
 function localTimes(root) {
-  root.querySelectorAll("time[datetime]").forEach((el) => {
+  const now = new Date();
+  const clock = { hour: "numeric", minute: "2-digit" };
+  const times = [...root.querySelectorAll("time[datetime]")];
+  if (root.matches && root.matches("time[datetime]")) times.push(root);
+  times.forEach((el) => {
     const when = new Date(el.getAttribute("datetime"));
-    if (!isNaN(when)) el.textContent = when.toLocaleTimeString();
+    if (isNaN(when)) return;
+    const day = { weekday: "short", day: "numeric", month: "short" };
+    if (when.getFullYear() !== now.getFullYear()) day.year = "numeric";
+    el.textContent = when.toDateString() === now.toDateString()
+      ? when.toLocaleTimeString(undefined, clock)
+      : when.toLocaleString(undefined, { ...day, ...clock });
+    el.title = when.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
   });
 }
 
@@ -49,9 +61,14 @@ async function shrink(file, side) {
 
 document.addEventListener("change", async (event) => {
   const input = event.target;
-  if (input.matches(".card-pick")) {  // a letter picked below the photo: show it on the card
-    const text = document.querySelector(`.scan-card[data-card="${input.id.slice(5)}"] text`);
-    if (text) text.textContent = input.value;
+  if (input.matches(".card-pick")) {  // a letter picked (below the photo or in the picker): show it on the card
+    const card = document.querySelector(`.scan-card[data-card="${input.id.slice(5)}"]`);
+    if (card) {
+      card.querySelector("text").textContent = input.value;
+      card.classList.remove("unsure");  // the scorekeeper has looked at it
+    }
+    input.classList.remove("unsure");
+    closeCardPicker(input.closest(".scan-result"));
     return;
   }
   if (!input.matches(".photo-input") || !input.files.length) return;
@@ -68,16 +85,76 @@ document.addEventListener("change", async (event) => {
   input.closest(".scan").querySelector(".scan-go").click();  // a click, so htmx sends it to the scan
 });
 
-// Tap a card on the photo: its letter cycles through the reader's likeliest letters.
-document.addEventListener("click", (event) => {
-  const card = event.target.closest && event.target.closest(".scan-card");
-  if (!card) return;
+// Tap a card on the photo (anywhere in its column): its letter picker opens under the photo,
+// whatever the reader's confidence: big buttons with the reader's likeliest letters first (when
+// it had doubts), then every letter. A pick shows on the card at once and sets the card's select
+// below the photo, which is what "Use this word" sends (and what works without this file).
+function closeCardPicker(result) {
+  if (!result) return;
+  const picker = result.querySelector(".scan-picker");
+  if (picker) { picker.hidden = true; picker.replaceChildren(); delete picker.dataset.card; }
+  result.querySelectorAll(".scan-card.picking").forEach((el) => el.classList.remove("picking"));
+}
+
+function letterButton(card, letter, current, likely) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "scan-pick";
+  button.dataset.card = card;
+  button.dataset.letter = letter;
+  button.textContent = letter;
+  const name = letter === "?" ? "? wild" : letter;
+  button.setAttribute("aria-label", likely ? `${name}, likeliest` : name);
+  button.setAttribute("aria-pressed", String(letter === current));
+  return button;
+}
+
+function openCardPicker(card) {
+  const result = card.closest(".scan-result");
+  const picker = result && result.querySelector(".scan-picker");
   const select = document.getElementById(`card-${card.dataset.card}`);
-  const cycle = card.dataset.cycle;
-  if (cycle.length < 2) { select.focus(); return; }
-  const next = cycle[(cycle.indexOf(select.value) + 1) % cycle.length];
-  select.value = next;
-  card.querySelector("text").textContent = next;
+  if (!picker || !select) return;
+  const again = picker.dataset.card === card.dataset.card && !picker.hidden;
+  closeCardPicker(result);
+  if (again) return;  // a second tap on the same card closes its picker
+  card.classList.add("picking");
+  const n = card.dataset.card;
+  const title = document.createElement("p");
+  title.className = "scan-picker-title";
+  title.textContent = `Card ${Number(n) + 1}: pick its letter`;
+  const parts = [title];
+  const likely = [...new Set([select.value, ...(card.dataset.cycle || "")])];
+  if (likely.length > 1) {
+    const row = document.createElement("div");
+    row.className = "scan-pick-likely";
+    row.append(...likely.map((letter) => letterButton(n, letter, select.value, true)));
+    parts.push(row);
+  }
+  const all = document.createElement("div");
+  all.className = "scan-pick-all";
+  all.append(...[...select.options].map((o) => letterButton(n, o.value, select.value, false)));
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.className = "scan-pick-cancel";
+  cancel.textContent = "Cancel";
+  parts.push(all, cancel);
+  picker.replaceChildren(...parts);
+  picker.dataset.card = n;
+  picker.hidden = false;
+  picker.scrollIntoView({ block: "nearest" });
+}
+
+document.addEventListener("click", (event) => {
+  const target = event.target;
+  if (!target.closest) return;
+  const card = target.closest(".scan-card");
+  if (card) { openCardPicker(card); return; }
+  if (target.closest(".scan-pick-cancel")) { closeCardPicker(target.closest(".scan-result")); return; }
+  const pick = target.closest(".scan-pick");
+  const select = pick && document.getElementById(`card-${pick.dataset.card}`);
+  if (!select) return;
+  select.value = pick.dataset.letter;
+  select.dispatchEvent(new Event("change", { bubbles: true }));  // the card shows it at once
 });
 
 // New game: show only the chosen game's settings and as many name fields as it seats.
@@ -233,3 +310,303 @@ document.addEventListener("click", (event) => {
   input.value = value || "";
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
+
+// ---------------------------------------------------------------------------------------
+// Every phone live: the game page's live region (#live) follows the game's event stream and
+// asks for itself again when the game changes (a 304 when nothing did). Without EventSource,
+// or while the stream keeps failing, it asks every few seconds instead.
+let events = null;
+let polling = null;
+function refreshLive() {
+  const live = document.getElementById("live");
+  if (live && window.htmx) htmx.trigger(live, "live");
+}
+// Another phone changed the game. A watcher's scoreboard follows. A scorekeeper's whole page
+// follows when nothing is typed in its round form (the heading, the form and Undo are outside
+// the live region); when something is, the scoreboard follows and a note says so, so the
+// round is checked before it is saved twice. While this phone's own form is on its way, its
+// answer brings the new page anyway.
+let posting = 0;
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") posting += 1;
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") posting = Math.max(0, posting - 1);
+});
+function changedElsewhere() {
+  if (posting) return;
+  const keeping = document.querySelector("[data-saved]");
+  if (!keeping || !window.htmx) { refreshLive(); return; }
+  if ([...document.querySelectorAll("form[data-draft]")].some(typedIn)) {
+    refreshLive();
+    const note = document.querySelector(".changed-note") || document.createElement("p");
+    note.className = "flash changed-note";
+    note.setAttribute("role", "status");
+    note.textContent = "Another phone changed this game: the scoreboard is up to date. Check this round before saving it.";
+    const form = document.querySelector("form[data-draft]");
+    if (!note.isConnected) form.prepend(note);
+    return;
+  }
+  htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML", headers: { "HX-Boosted": "true" } });
+}
+
+function follow() {
+  const live = document.getElementById("live");
+  const url = live && live.dataset.events;
+  if (events && (!url || events.companionUrl !== url)) { events.close(); events = null; }
+  if (!url) { clearInterval(polling); polling = null; return; }
+  if (events) return;
+  if (!window.EventSource) {
+    if (!polling) polling = setInterval(refreshLive, 3000);
+    return;
+  }
+  events = new EventSource(`${url}?since=${encodeURIComponent(live.dataset.version)}`);
+  events.companionUrl = url;
+  events.addEventListener("change", (event) => {
+    const now = document.getElementById("live");
+    // versions only grow (the id of the last play): an older or equal one is no change (a
+    // stream opened just after this phone's own save may first report the version before it)
+    if (now && Number(event.data) > Number(now.dataset.version)) changedElsewhere();
+  });
+  events.addEventListener("open", () => { clearInterval(polling); polling = null; });
+  events.addEventListener("error", () => {  // the browser reconnects; poll meanwhile
+    if (!polling) polling = setInterval(refreshLive, 3000);
+  });
+}
+document.addEventListener("DOMContentLoaded", follow);
+document.addEventListener("htmx:load", follow);
+
+// ---------------------------------------------------------------------------------------
+// Drafts: a round typed but not saved survives a reload (or a phone that closes the tab).
+// What the form holds is kept on the phone as it is typed, with the form's one-time id; the
+// game page lists the ids of its last saved plays (data-saved), so a draft that was saved is
+// dropped, and one that was not comes back into the empty form.
+const DRAFTS = "companion:draft:";
+
+function draftKey(form) { return `${DRAFTS}${location.pathname}#${form.id}`; }
+
+function fieldsOf(form) {
+  const fields = [];
+  for (const el of form.elements) {
+    if (!el.name || el.type === "file" || el.name === "csrf_token" || el.disabled) continue;
+    if ((el.type === "checkbox" || el.type === "radio") && !el.checked) continue;
+    if (el.type === "submit" || el.type === "button") continue;
+    fields.push([el.name, el.value]);
+  }
+  return fields;
+}
+
+function readJSON(key, otherwise) {
+  try { return JSON.parse(localStorage.getItem(key)) ?? otherwise; } catch (err) { return otherwise; }
+}
+
+// Whether anything is typed in the form's text and number fields (selects always hold a value).
+function typedIn(form) {
+  return [...form.querySelectorAll("input:not([type]), input[type=text], input[type=number], input[type=search], textarea")]
+    .some((el) => el.name && el.value.trim());
+}
+
+function saveDraft(form) {
+  if (!form.closest("[data-saved]")) return;
+  const fields = fieldsOf(form).filter(([name]) => name !== "nonce");
+  try {
+    if (typedIn(form)) localStorage.setItem(draftKey(form), JSON.stringify({ nonce: form.elements.nonce.value, fields }));
+    else localStorage.removeItem(draftKey(form));
+  } catch (err) {
+    // Storage full or refused (private mode): the form still works, only without drafts.
+  }
+}
+
+function freshNonce() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, "x");
+}
+
+function restoreDraft(form) {
+  const page = form.closest("[data-saved]");
+  if (!page) return;
+  const saved = new Set(page.dataset.saved.split(" "));
+  const waiting = new Set(outbox().map((item) => item.nonce));
+  const key = draftKey(form);
+  const draft = readJSON(key, null);
+  if (draft && saved.has(draft.nonce)) { localStorage.removeItem(key); return; }
+  // This page's one-time id may be one already used (a page kept from before a save sent
+  // later): the next round gets a new one.
+  if (saved.has(form.elements.nonce.value) || waiting.has(form.elements.nonce.value)) {
+    form.elements.nonce.value = freshNonce();
+  }
+  if (form.querySelector(".error") || typedIn(form)) {
+    saveDraft(form);  // the server sent the form back as typed (refused, or a scan): the draft now
+    return;
+  }
+  if (!draft || waiting.has(draft.nonce)) return;
+  const values = new Map();
+  draft.fields.forEach(([name, value]) => values.set(`${name}\u0000${value}`, true).set(name, value));
+  for (const el of form.elements) {
+    if (!el.name || el.type === "file" || el.name === "csrf_token" || el.name === "nonce") continue;
+    if (el.type === "checkbox" || el.type === "radio") el.checked = values.has(`${el.name}\u0000${el.value}`);
+    else if (values.has(el.name)) el.value = values.get(el.name);
+  }
+  form.elements.nonce.value = draft.nonce;
+  const note = document.createElement("p");
+  note.className = "flash";
+  note.setAttribute("role", "status");
+  note.textContent = "What you typed before is back: it is not saved yet.";
+  form.prepend(note);
+  const first = form.querySelector("input:not([type=hidden]):not([type=file])");
+  if (first) first.dispatchEvent(new Event("input", { bubbles: true }));  // the points follow
+}
+
+function setUpDrafts(root) {
+  root.querySelectorAll("form[data-draft]").forEach(restoreDraft);
+}
+document.addEventListener("input", (event) => {
+  const form = event.target.closest && event.target.closest("form[data-draft]");
+  if (form) saveDraft(form);
+});
+document.addEventListener("change", (event) => {
+  const form = event.target.closest && event.target.closest("form[data-draft]");
+  if (form) saveDraft(form);
+});
+document.addEventListener("DOMContentLoaded", () => setUpDrafts(document));
+document.addEventListener("htmx:load", (event) => setUpDrafts(event.detail.elt));
+
+// ---------------------------------------------------------------------------------------
+// A refused form: bring its first reason into view, with focus on the field it is about.
+// A reason stays until its field is changed, then goes (the next save checks again).
+function showFirstError() {
+  const error = document.querySelector("main form .error[role=alert]");
+  if (!error) return;
+  const box = error.closest("fieldset, .field, label, .word-row, p") || error;
+  let field = box.querySelector("input:not([type=hidden]), select, textarea");
+  for (let el = error.previousElementSibling; !field && el; el = el.previousElementSibling) {
+    field = el.matches("input:not([type=hidden]), select, textarea") ? el
+      : el.querySelector("input:not([type=hidden]), select, textarea");
+  }
+  if (!field) {  // a reason in the form's summary (Hand and Foot's teams): the block it marks
+    const marked = error.closest("form") && error.closest("form").querySelector(".has-error");
+    field = marked && marked.querySelector("input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea");
+  }
+  if (!field) {
+    const container = error.closest("fieldset, .card, form");
+    field = container && container.querySelector("input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea");
+  }
+  if (field) field.focus({ preventScroll: true });
+  error.scrollIntoView({ block: "center" });
+}
+document.addEventListener("DOMContentLoaded", showFirstError);
+document.addEventListener("htmx:afterSettle", (event) => {
+  // after htmx's own scroll to the top of a swapped page
+  if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") setTimeout(showFirstError, 0);
+});
+document.addEventListener("input", (event) => {
+  const box = event.target.closest && event.target.closest(".has-error");
+  if (!box) return;
+  box.classList.remove("has-error");
+  box.querySelectorAll(":scope > .error, :scope > * > .error").forEach((el) => el.remove());
+});
+
+// ---------------------------------------------------------------------------------------
+// Offline at the table: a round saved while the Wi-Fi is down waits on the phone ("waiting
+// to send") and is sent once the connection returns. Its one-time id makes a second arrival
+// harmless, so it is saved exactly once.
+const OUTBOX = "companion:outbox";
+
+function outbox() { return readJSON(OUTBOX, []); }
+
+function showOutbox() {
+  document.querySelectorAll(".outbox").forEach((el) => el.remove());
+  const waiting = outbox().filter((item) => item.page === location.pathname);
+  const main = document.querySelector("main");
+  if (!waiting.length || !main) return;
+  const note = document.createElement("p");
+  note.className = "flash outbox";
+  note.setAttribute("role", "status");
+  note.textContent = `Waiting to send: ${waiting.map((item) => item.label).join(", ")}. ` +
+    "It goes as soon as the Wi-Fi is back; nothing to do.";
+  main.prepend(note);
+}
+
+function say(text) {
+  document.querySelectorAll(".offline-note").forEach((el) => el.remove());
+  const note = document.createElement("p");
+  note.className = "flash offline-note";
+  note.setAttribute("role", "alert");
+  note.textContent = text;
+  const main = document.querySelector("main");
+  if (main) { main.prepend(note); note.scrollIntoView({ block: "center" }); }
+}
+
+function queue(form) {
+  const body = new URLSearchParams();
+  fieldsOf(form).forEach(([name, value]) => body.append(name, value));
+  body.set("csrf_token", form.elements.csrf_token ? form.elements.csrf_token.value : "");
+  const heading = form.previousElementSibling && form.previousElementSibling.matches("h2")
+    ? form.previousElementSibling.textContent.trim() : "a round";
+  // Its words too: after a reload the form is empty, and the note is what shows it is kept.
+  const words = fieldsOf(form).filter(([name, value]) => /^word-\d+$/.test(name) && value.trim())
+    .map(([, value]) => value.trim().toUpperCase());
+  const label = words.length ? `${heading} (${words.join(", ")})` : heading;
+  const nonce = form.elements.nonce.value;
+  const items = outbox().filter((item) => item.nonce !== nonce);
+  items.push({ url: form.action, body: body.toString(), nonce, label, page: location.pathname });
+  localStorage.setItem(OUTBOX, JSON.stringify(items));
+  showOutbox();
+  // Save is at the foot of the form, the note at the top of the page: bring it into view.
+  const note = document.querySelector(".outbox");
+  if (note) note.scrollIntoView({ block: "center" });
+}
+
+let sending = false;
+async function sendOutbox() {
+  if (sending || !navigator.onLine) return;
+  sending = true;
+  let sent = false;
+  try {
+    for (const item of outbox()) {
+      let response;
+      try {
+        response = await fetch(item.url, { method: "POST", body: item.body, credentials: "same-origin",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      } catch (err) {
+        break;  // still offline: try again later, in order
+      }
+      if (response.status >= 500) break;  // busy: later
+      localStorage.setItem(OUTBOX, JSON.stringify(outbox().filter((i) => i.nonce !== item.nonce)));
+      sent = true;
+      if (!response.ok || response.headers.get("X-Refused")) {
+        // Refused (a rule, or the game changed meanwhile): back into the form to correct.
+        const fields = [...new URLSearchParams(item.body)].filter(([n]) => n !== "csrf_token" && n !== "nonce");
+        localStorage.setItem(`${DRAFTS}${item.page}#round-form`, JSON.stringify({ nonce: item.nonce, fields }));
+      }
+    }
+  } finally {
+    sending = false;
+  }
+  if (sent && outbox().every((item) => item.page !== location.pathname)) location.reload();
+  else showOutbox();
+}
+
+document.addEventListener("htmx:sendError", (event) => {
+  const elt = event.detail.elt;
+  const form = elt && elt.closest && elt.closest("form[data-draft]");
+  const config = event.detail.requestConfig || {};
+  if (form && config.verb === "post") {
+    queue(form);
+  } else if (config.verb === "post") {
+    say("No connection: nothing was sent. Tap again when the Wi-Fi is back.");
+  } else if (config.verb === "get" && event.detail.boosted && event.detail.pathInfo
+             && event.detail.pathInfo.requestPath) {
+    // A page (a boosted link or form) asked for with no connection: load it whole, so the
+    // offline copy can answer. Not a region (the points beside a word typed offline).
+    location.assign(event.detail.pathInfo.finalRequestPath || event.detail.pathInfo.requestPath);
+  }
+});
+window.addEventListener("online", sendOutbox);
+document.addEventListener("DOMContentLoaded", () => { showOutbox(); sendOutbox(); });
+setInterval(sendOutbox, 5000);
+
+// The offline copy: a service worker keeps the app and the pages last seen (static/sw.js).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch(() => { /* the app works without it */ });
+}

@@ -12,12 +12,16 @@ import io
 import platform
 import random
 import re
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
@@ -267,7 +271,7 @@ def bench_scan_memory() -> list[tuple[str, str]]:
         rows.append((f"scan of a {name} ({len(data) / 1e6:.1f} MB file), one worker",
                      f"{above / 2**20:.0f} MB above idle, {answer.seconds:.2f} s ({_outcome(answer)})"))
     for name, data in photos:
-        with served() as server:  # as `make run`: 2 workers, 4 threads each
+        with served() as server:  # as `make run`: 2 gevent workers
             phones = [Phone(server) for _ in range(8)]
             games = [p.new_game() for p in phones]
             warm = _threads([lambda p=p, g=g: _scan(p, g, small) for p, g in zip(phones, games)])
@@ -276,7 +280,7 @@ def bench_scan_memory() -> list[tuple[str, str]]:
             answers = _threads([lambda p=p, g=g: _scan(p, g, data) for p, g in zip(phones, games)])
             peaks = {pid: server.peak_rss(pid) - idle[pid] for pid in idle}
         outcomes = statistics.mode(_outcome(a) for a in answers)
-        rows.append((f"8 scans at once of a {name}, 2 workers × 4 threads",
+        rows.append((f"8 scans at once of a {name}, 2 gevent workers",
                      f"workers' peaks {' + '.join(f'{v / 2**20:.0f}' for v in peaks.values())} MB above idle; "
                      f"{statistics.median(a.seconds for a in answers):.2f} s median, "
                      f"{max(a.seconds for a in answers):.2f} s worst ({outcomes})"))
@@ -292,6 +296,87 @@ def _threads(calls) -> list:
     for t in threads:
         t.join()
     return results
+
+
+def _follow(url: str, heard: list, ready: threading.Event, sockets: list) -> None:
+    """One watching phone's event stream: the time each `change` arrives, into `heard`."""
+    import http.client
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    connection.request("GET", f"{parts.path}?{parts.query}")
+    response = connection.getresponse()
+    sockets.append(connection.sock)
+    ready.set()
+    try:
+        while line := response.fp.readline():
+            if line.startswith(b"event: change"):
+                heard.append(time.perf_counter())
+    except OSError:
+        pass  # closed when the benchmark is done
+
+
+def bench_live(watchers: int = 60, saves: int = 10) -> list[tuple[str, str]]:
+    """Every phone live, through gunicorn as `make run` serves it: phones following a game's
+    event stream, and how long after a round is saved each hears of it; what a refresh costs
+    when nothing changed (304) and when it did."""
+    from served import Phone, served
+
+    with served() as server:
+        keeper = Phone(server)
+        game = keeper.new_game(names=("Ann", "Bo", "Cy", "Di"))
+        heard = [[] for _ in range(watchers)]
+        ready = [threading.Event() for _ in range(watchers)]
+        sockets: list = []
+        streams = [threading.Thread(target=_follow, args=(f"{server.url}{game}/events?since=0", heard[i],
+                                                            ready[i], sockets), daemon=True)
+                   for i in range(watchers)]
+        for t in streams:
+            t.start()
+        for r in ready:
+            r.wait(30)
+        time.sleep(1)
+        delays, save_times = [], []
+        for n in range(saves):
+            keeper.get(game)
+            nonce = re.search(r'name="nonce" value="([^"]+)"', keeper.get(game).text).group(1)
+            before = [len(h) for h in heard]
+            answer = keeper.post(f"{game}/rounds", {"nonce": nonce, "word-0": "JAZZY", "word-1": "QUOTA",
+                                                     "word-2": "HOUSE", "word-3": "FJORD", "out": str(n % 4)})
+            assert answer.status == 303, answer.text[:300]
+            saved = time.perf_counter()
+            save_times.append(answer.seconds)
+            deadline = saved + 5
+            while time.perf_counter() < deadline and any(len(h) <= b for h, b in zip(heard, before)):
+                time.sleep(0.01)
+            delays += [h[b] - saved if len(h) > b else float("inf") for h, b in zip(heard, before)]
+        for sock in sockets:
+            sock.shutdown(socket.SHUT_RDWR)
+        request = urllib.request.Request(server.url + game, headers={"HX-Request": "true"})
+        with urllib.request.urlopen(request) as response:
+            etag = response.headers["ETag"]
+        unchanged, changed = [], []
+        for _ in range(50):
+            t0 = time.perf_counter()
+            try:
+                urllib.request.urlopen(urllib.request.Request(
+                    server.url + game, headers={"HX-Request": "true", "If-None-Match": etag})).read()
+            except urllib.error.HTTPError as e:
+                assert e.code == 304
+            unchanged.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            urllib.request.urlopen(urllib.request.Request(server.url + game, headers={"HX-Request": "true"})).read()
+            changed.append(time.perf_counter() - t0)
+    missed = sum(d == float("inf") for d in delays)
+    delays = sorted(d for d in delays if d != float("inf"))
+    p95 = delays[int(len(delays) * 0.95) - 1]
+    return [
+        (f"{watchers} phones following one game's event stream, 2 gevent workers; {saves} rounds saved",
+         f"heard {statistics.median(delays) * 1e3:.0f} ms median, {p95 * 1e3:.0f} ms p95, "
+         f"{max(delays) * 1e3:.0f} ms worst after the save's answer; {missed} missed; "
+         f"a save took {statistics.median(save_times) * 1e3:.0f} ms median"),
+        (f"a phone's refresh of the live region ({saves} rounds), nothing changed / changed",
+         f"{statistics.median(unchanged) * 1e3:.1f} ms (304) / {statistics.median(changed) * 1e3:.1f} ms median"),
+    ]
 
 
 def bench_longest_hands() -> list[tuple[str, str]]:
@@ -368,6 +453,7 @@ def bench_import_with_rounds(words: int = 1_000_000) -> list[tuple[str, str]]:
 
 def main() -> None:
     sections = {"Scorekeeping (FOOT!/ZOOT!)": bench_rules() + bench_pages(),
+                "Every phone live": bench_live(),
                 "Word judge": bench_words() + bench_longest_hands(),
                 "Card reader": bench_ocr(),
                 "What a phone on the Wi-Fi can make the server do":

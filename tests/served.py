@@ -1,6 +1,6 @@
 """A real Companion server for `make bench`, and a phone that talks to it over HTTP.
 
-`served()` starts gunicorn the way `make run` does (workers and threads as in the Makefile),
+`served()` starts gunicorn the way `make run` does (workers and worker class as in the Makefile),
 on a fresh SQLite file, on 127.0.0.1 at a free port, and stops it afterwards. `Phone` keeps
 its cookies (the session, a game's edit token), sends the CSRF token the pages carry, and
 uploads files as a browser does. Only loopback is ever contacted.
@@ -54,7 +54,7 @@ def _free_port() -> int:
 
 
 @contextmanager
-def served(workers: int = 2, threads: int = 4, env: dict | None = None) -> Iterator[Server]:
+def served(workers: int = 2, env: dict | None = None) -> Iterator[Server]:
     with tempfile.TemporaryDirectory() as tmp:
         environment = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.db",
                        "SECRET_KEY": secrets.token_hex(16), "FLASK_APP": "companion", **(env or {})}
@@ -62,7 +62,8 @@ def served(workers: int = 2, threads: int = 4, env: dict | None = None) -> Itera
                        capture_output=True)
         port = _free_port()
         process = subprocess.Popen(
-            [BIN / "gunicorn", "--workers", str(workers), "--threads", str(threads),
+            [BIN / "gunicorn", "--workers", str(workers), "--worker-class", "gevent",
+             "--worker-connections", "1000", "--graceful-timeout", "3",  # open streams end
              "--bind", f"127.0.0.1:{port}", "companion:create_app()"],
             env=environment, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         server = Server(f"http://127.0.0.1:{port}", process)

@@ -71,7 +71,7 @@ def test_another_phone_can_watch_but_not_change(app, client, game):
     assert totals(page) == [81, 26, 0]
     assert 'id="round-form"' not in page and "Undo" not in page
     assert "You are watching." in page
-    assert 'hx-trigger="every 4s"' in page  # the watcher's scoreboard refreshes itself
+    assert f'data-events="{game}/events"' in page  # the watcher's scoreboard follows the game
     for path, form in [
         (f"{game}/rounds", round_form("FJORD", "", "", out=0)),
         (f"{game}/undo", {"play": "1"}),
@@ -81,7 +81,7 @@ def test_another_phone_can_watch_but_not_change(app, client, game):
     ]:
         response = watcher.post(path, data=form)
         assert response.status_code == 403
-        assert "Only the phone that started this game can change it." in response.text
+        assert "Only the phone keeping score can change this game." in response.text
     assert totals(client.get(game).text) == [81, 26, 0]
 
 

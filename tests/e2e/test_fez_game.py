@@ -263,7 +263,7 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
 
     # --- Cat challenges BLORT: a tap on the word in Ben's table.
     fez.player(BEN).get_by_role("link", name="Challenge BLORT").tap()
-    expect(page.get_by_role("heading", name="Challenge BLORT")).to_be_visible()
+    expect(page.get_by_role("heading", name="Challenge Ben’s BLORT?")).to_be_visible()
     expect(page.get_by_text("Ben’s word, worth 7.")).to_be_visible()
     expect(page.locator(".verdict-card")).to_contain_text("The judge: BLORT is not allowed")
     rejected = page.get_by_role("radio", name=re.compile(r"^Not allowed"))

@@ -60,7 +60,7 @@ def test_whole_foot_game_from_first_deal_to_winner(page, table):
 
     # --- Cat challenges Ben's going-out WAXEB: the judge says it is not a word.
     table.round_row(2).get_by_role("link", name="Challenge Ben’s WAXEB").tap()
-    expect(page.get_by_role("heading", name="Challenge WAXEB")).to_be_visible()
+    expect(page.get_by_role("heading", name="Challenge Ben’s WAXEB?")).to_be_visible()
     expect(page.get_by_text("Ben’s word in round 2, worth 25.")).to_be_visible()
     expect(page.get_by_role("radio", name="Ben", exact=True)).to_have_count(0)  # nobody challenges himself
     expect(page.locator(".verdict-card")).to_contain_text("The judge: WAXEB is not allowed")

@@ -18,9 +18,12 @@ def test_scorekeeping_moves_to_another_phone_with_the_handover_link(page, table,
     table.save_round()
     expect(table.totals).to_have_text(["81", "26", "9"])
 
-    # Phone A hands over: a QR code and a link to open on the other phone.
-    page.get_by_role("button", name="Hand over").tap()
+    # Phone A hands over: it asks who keeps score, then shows a code, a QR code and a link.
+    page.get_by_role("link", name="Hand over").tap()
     expect(page.get_by_role("heading", name="Hand over the scorekeeping")).to_be_visible()
+    expect(page.get_by_role("radio", name="Only the other phone keeps score (this one watches)")).to_be_checked()
+    expect(page.locator(".handover-code")).to_have_count(0)  # no code before it is asked for
+    page.get_by_role("button", name="Make a code").tap()
     expect(page.get_by_role("img", name="QR code of the handover link")).to_be_visible()
     link = page.locator(".link code").inner_text().strip()
     assert re.search(r"/games/\d+/take/\S+$", link), link
@@ -54,14 +57,14 @@ def test_scorekeeping_moves_to_another_phone_with_the_handover_link(page, table,
     expect(page.get_by_text("You are watching.")).to_be_visible()
     expect(page.locator("#round-form")).to_have_count(0)
     expect(page.get_by_role("button", name="Undo")).to_have_count(0)
-    expect(page.get_by_role("button", name="Hand over")).to_have_count(0)
+    expect(page.get_by_role("link", name="Hand over")).to_have_count(0)
     expect(table.totals).to_have_text(["81", "61", "37"])
     expect(table.round_row(2)).to_contain_text("WAXES")
 
     # The link worked once: opened again, it is refused.
     phone_b.goto(link)
     phone_b.get_by_role("button", name="Keep score here").tap()
-    expect(phone_b.get_by_role("heading", name="This link has expired or was already used.")
+    expect(phone_b.get_by_role("heading", name="This code has expired or was already used.")
            ).to_be_visible()
 
     # A third phone that never opened the game does not see it on its home page.

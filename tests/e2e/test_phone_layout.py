@@ -88,7 +88,7 @@ def test_no_sideways_scroll_and_big_enough_controls_at_390px(page, table):
 
     # Bartholomew challenges Guinevere's WAXWORK, and it stands: 41 - 38 = 3.
     table.round_row(1).get_by_role("link", name="Challenge Guinevere’s WAXWORK").tap()
-    expect(page.get_by_role("heading", name="Challenge WAXWORK")).to_be_visible()
+    expect(page.get_by_role("heading", name="Challenge Guinevere’s WAXWORK?")).to_be_visible()
     check_fits(page, "challenge")
     page.get_by_role("radio", name="Bartholomew", exact=True).check()
     page.get_by_role("radio", name="The word stands").check()

@@ -1,0 +1,144 @@
+"""Every phone live: a game's phones hear of each new play within a second.
+
+A game's version is the id of its last play (the log is append-only, so every change raises
+it). The database is the one source of truth: each server process keeps one poller that asks,
+a few times a second, for the versions of every game its phones are following (one indexed
+query for all of them) and wakes the streams of the games that changed. So phones stay live
+across gunicorn workers and across app servers that share one database, with no broker.
+
+A phone follows a game through `GET /games/<id>/events`, a stream of server-sent events:
+`change` with the new version when the game changes, a comment now and then to keep the
+connection open, and an end after a minute (the browser reconnects by itself, and a proxy
+never holds a stream forever). Under gunicorn's gevent worker (make run) a stream costs a
+greenlet, not a thread.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from flask import Blueprint, Response, current_app, request, stream_with_context
+from sqlalchemy import func, select
+
+from .extensions import db
+from .models import Game, Play
+from .rules.base import whole_number
+
+bp = Blueprint("live", __name__)
+
+POLL_SECONDS = 0.25  # how often a process asks the database what changed
+STREAM_SECONDS = 60  # a stream ends after this; the browser reconnects at once
+KEEP_ALIVE_SECONDS = 15  # a comment line, so proxies and phones keep the connection
+RETRY_MS = 1000  # how soon the browser reconnects after a stream ends or drops
+
+
+def version_of(game_id: int) -> int | None:
+    """The id of the game's last play (0 before the first), None when there is no such game."""
+    row = db.session.execute(
+        select(Game.id, func.max(Play.id)).outerjoin(Play, Play.game_id == Game.id)
+        .where(Game.id == game_id).group_by(Game.id)).first()
+    return None if row is None else (row[1] or 0)
+
+
+class Hub:
+    """One per process: the versions of the games its streams follow, kept fresh by a poller
+    thread that runs while anyone is following."""
+
+    def __init__(self, app):
+        self.app = app
+        self.changed = threading.Condition()
+        self.versions: dict[int, int] = {}
+        self.followers: dict[int, int] = {}
+        self.poller: threading.Thread | None = None
+
+    def wait(self, game_id: int, known: int, timeout: float) -> int:
+        """The game's version once it differs from `known`, or `known` after `timeout`."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            self.followers[game_id] = self.followers.get(game_id, 0) + 1
+            self.versions.setdefault(game_id, known)
+            self._start()
+            try:
+                while self.versions.get(game_id, known) == known:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        break
+                    self.changed.wait(left)
+                return self.versions.get(game_id, known)
+            finally:
+                self.followers[game_id] -= 1
+                if not self.followers[game_id]:
+                    del self.followers[game_id]
+                    self.versions.pop(game_id, None)
+
+    def _start(self) -> None:
+        if self.poller is None or not self.poller.is_alive():
+            self.poller = threading.Thread(target=self._poll, name="live-poller", daemon=True)
+            self.poller.start()
+
+    def _poll(self) -> None:
+        with self.app.app_context():
+            while True:
+                with self.changed:
+                    games = list(self.followers)
+                    if not games:
+                        self.poller = None
+                        return
+                try:
+                    latest = dict(db.session.execute(
+                        select(Play.game_id, func.max(Play.id))
+                        .where(Play.game_id.in_(games)).group_by(Play.game_id)).all())
+                except Exception:  # noqa: BLE001 - a busy database: ask again next time
+                    self.app.logger.warning("live: could not read versions", exc_info=True)
+                    latest = None
+                finally:
+                    db.session.remove()  # the connection goes back to the pool between polls
+                if latest:
+                    with self.changed:
+                        moved = False
+                        for game_id, version in latest.items():
+                            if game_id in self.versions and self.versions[game_id] != version:
+                                self.versions[game_id] = version
+                                moved = True
+                        if moved:
+                            self.changed.notify_all()
+                time.sleep(POLL_SECONDS)
+
+
+def hub() -> Hub:
+    app = current_app._get_current_object()
+    if "live" not in app.extensions:
+        app.extensions["live"] = Hub(app)
+    return app.extensions["live"]
+
+
+@bp.get("/games/<id:game_id>/events")
+def events(game_id: int):
+    """The game's changes as server-sent events. `since` is the version the page shows: a
+    change made between showing it and opening this stream is sent at once."""
+    version = version_of(game_id)
+    if version is None:
+        return Response("There is no such game.", 404, mimetype="text/plain")
+    since = whole_number(request.args.get("since"))
+    db.session.remove()  # no connection held while the stream waits
+    following = hub()
+
+    def stream():
+        known = version
+        yield f"retry: {RETRY_MS}\n\n"
+        if since is not None and since != known:
+            yield f"event: change\ndata: {known}\n\n"
+        end = time.monotonic() + STREAM_SECONDS
+        while (left := end - time.monotonic()) > 0:
+            now = following.wait(game_id, known, min(KEEP_ALIVE_SECONDS, left))
+            if now != known:
+                known = now
+                yield f"event: change\ndata: {known}\n\n"
+            else:
+                yield ": still here\n\n"
+
+    response = Response(stream_with_context(stream()), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
+    return response

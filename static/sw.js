@@ -1,0 +1,87 @@
+// Companion's service worker: the app opens with no connection. Every page and file is asked
+// of the server first (so an update shows at once) and kept; with no connection the kept copy
+// answers, or a short page that says the phone is offline. Rounds typed while offline wait in
+// the page (companion.js, "Offline at the table"), not here. Live streams and htmx's region
+// requests always go to the server.
+const CACHE = "companion-v1";
+const SHELL = ["/", "/offline", "/static/companion.css", "/static/companion.js",
+               "/static/htmx-2.0.11.min.js", "/static/icon.svg", "/static/icon-192.png",
+               "/static/manifest.webmanifest"];
+const WAIT_MS = 4000;  // a Wi-Fi that is there but answers nothing counts as none
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+// (A navigation's request cannot be copied with options, so the wait is a race, not a signal.)
+function withTimeout(request) {
+  let timer;
+  const late = new Promise((_, fail) => { timer = setTimeout(() => fail(new Error("no answer")), WAIT_MS); });
+  return Promise.race([fetch(request), late]).finally(() => clearTimeout(timer));
+}
+
+// A copy to keep: one that followed a redirect cannot answer a page load (the browser refuses
+// it), so it is kept as a plain answer.
+function plain(response) {
+  if (!response.redirected) return response;
+  return new Response(response.body, { status: response.status, statusText: response.statusText,
+                                       headers: response.headers });
+}
+
+const KEPT_MOST = 80;  // pages and files kept; the oldest go first
+
+async function keep(cache, key, response) {
+  await cache.put(key, plain(response));
+  const keys = await cache.keys();
+  const shell = new Set(SHELL.map((path) => new URL(path, self.location.origin).href));
+  const spare = keys.filter((k) => !shell.has(k.url));
+  await Promise.all(spare.slice(0, Math.max(0, spare.length - KEPT_MOST)).map((k) => cache.delete(k)));
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await withTimeout(request);
+    if (response.ok && response.type === "basic") keep(cache, request, response.clone());
+    return response;
+  } catch (err) {
+    const kept = await cache.match(request, { ignoreVary: true });
+    if (kept) return kept;
+    if (request.mode === "navigate") return (await cache.match("/offline")) || Response.error();
+    return Response.error();
+  }
+}
+
+// A boosted form (a round saved, an undo, a new game) answers with a redirect to the page
+// it changed: that page is kept too, or a reload offline would show it as it was before.
+// Sent once, with no time limit: a form is never answered from the copy.
+async function sendAndKeep(request) {
+  const response = await fetch(request);
+  if (response.ok && response.redirected && response.type === "basic") {
+    keep(await caches.open(CACHE), response.url, response.clone());
+  }
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.headers.get("HX-Boosted")) {
+    event.respondWith(sendAndKeep(request));
+    return;
+  }
+  if (request.method !== "GET") return;
+  // A region htmx asks for is part of a page: never kept. A boosted link or form (the way
+  // every page after the first is reached) gets the whole page: kept like any other.
+  if (request.headers.get("HX-Request") && !request.headers.get("HX-Boosted")) return;
+  if (url.pathname.endsWith("/events")) return;
+  if (request.headers.get("Accept") === "text/event-stream") return;
+  event.respondWith(networkFirst(request));
+});
