@@ -53,19 +53,21 @@ class Hub:
         self.poller: threading.Thread | None = None
 
     def wait(self, game_id: int, known: int, timeout: float) -> int:
-        """The game's version once it differs from `known`, or `known` after `timeout`."""
+        """The game's version once it is newer than `known`, or `known` after `timeout`."""
         deadline = time.monotonic() + timeout
         with self.changed:
             self.followers[game_id] = self.followers.get(game_id, 0) + 1
-            self.versions.setdefault(game_id, known)
+            # Versions only grow: a follower that knows a newer one than this process has
+            # seen (the poller has not asked yet) waits from its own.
+            self.versions[game_id] = max(self.versions.get(game_id, known), known)
             self._start()
             try:
-                while self.versions.get(game_id, known) == known:
+                while self.versions[game_id] <= known:
                     left = deadline - time.monotonic()
                     if left <= 0:
                         break
                     self.changed.wait(left)
-                return self.versions.get(game_id, known)
+                return self.versions[game_id]
             finally:
                 self.followers[game_id] -= 1
                 if not self.followers[game_id]:
@@ -98,7 +100,7 @@ class Hub:
                     with self.changed:
                         moved = False
                         for game_id, version in latest.items():
-                            if game_id in self.versions and self.versions[game_id] != version:
+                            if game_id in self.versions and version > self.versions[game_id]:
                                 self.versions[game_id] = version
                                 moved = True
                         if moved:

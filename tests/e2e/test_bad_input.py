@@ -70,10 +70,12 @@ def test_bad_words_show_their_reason_and_save_nothing(page, table):
         expect(table.seat(seat).get_by_role("alert")).to_have_count(0)
     assert_nothing_saved(page, table)
 
-    # Reloading shows the same: none of the refused rounds was stored.
+    # Reloading shows the same: none of the refused rounds was stored; what was typed last is
+    # back in the form (kept on the phone, issue 15 point 1), still to correct.
     page.goto(url)
     assert_nothing_saved(page, table)
-    expect(table.word(ANN)).to_have_value("")
+    expect(table.word(ANN)).to_have_value(re.compile("^jazzy$", re.I))
+    expect(page.locator("#round-form .flash")).to_contain_text("it is not saved yet")
 
     # The form still works after all that: a good round is saved once.
     # JAZZY 71 + 10 = 81;  QUOTA = 20+1+1+3+1 = 26;  HOUSE = 3+1+1+3+1 = 9
