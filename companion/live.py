@@ -58,8 +58,12 @@ class Hub:
         with self.changed:
             self.followers[game_id] = self.followers.get(game_id, 0) + 1
             # Versions only grow: a follower that knows a newer one than this process has
-            # seen (the poller has not asked yet) waits from its own.
-            self.versions[game_id] = max(self.versions.get(game_id, known), known)
+            # seen (the poller has not asked yet) brings the news to the others waiting.
+            if known > self.versions.get(game_id, known - 1):
+                moved = game_id in self.versions
+                self.versions[game_id] = known
+                if moved:
+                    self.changed.notify_all()
             self._start()
             try:
                 while self.versions[game_id] <= known:

@@ -327,8 +327,18 @@ function refreshLive() {
 // round is checked before it is saved twice. While this phone's own form is on its way, its
 // answer brings the new page anyway.
 let posting = 0;
+let navigations = 0;  // pages asked for (links, forms): a page refresh started before one is dropped
 document.addEventListener("htmx:beforeRequest", (event) => {
-  if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") posting += 1;
+  const config = event.detail.requestConfig || {};
+  if (config.verb === "post") posting += 1;
+  if (config.verb === "post" || config.boosted) navigations += 1;
+});
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const config = event.detail.requestConfig || {};
+  const asked = config.headers && config.headers["X-Page-Refresh"];
+  if (asked !== undefined && (Number(asked) !== navigations || location.pathname !== config.path)) {
+    event.detail.shouldSwap = false;  // the player went elsewhere meanwhile
+  }
 });
 document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") posting = Math.max(0, posting - 1);
@@ -347,7 +357,8 @@ function changedElsewhere() {
     if (!note.isConnected) form.prepend(note);
     return;
   }
-  htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML", headers: { "HX-Boosted": "true" } });
+  htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",
+    headers: { "HX-Boosted": "true", "X-Page-Refresh": String(navigations) } });
 }
 
 function follow() {

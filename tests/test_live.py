@@ -186,3 +186,18 @@ def test_the_app_installs_and_opens_offline(client):
     assert {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}
     for icon in manifest["icons"]:
         assert client.get(icon["src"]).status_code == 200
+
+
+def test_a_phone_that_brings_a_newer_version_wakes_the_others_waiting(app):
+    """A stream opened after a change (its page already shows it) may reach this process before
+    the poller does: the streams still waiting on the older version hear of it from it, not
+    only at their next keep-alive (a watcher once missed a challenge for 15 s that way)."""
+    hub = live.Hub(app)
+    heard = []
+    waiting = threading.Thread(target=lambda: heard.append(hub.wait(1, 2, timeout=10)), daemon=True)
+    waiting.start()
+    time.sleep(0.2)
+    assert heard == []  # nothing new yet: it waits
+    assert hub.wait(1, 3, timeout=0.01) == 3  # a phone that already shows version 3
+    waiting.join(timeout=2)
+    assert heard == [3]
