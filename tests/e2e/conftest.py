@@ -169,7 +169,13 @@ class Table:
         page.get_by_role("radio", name="deals").nth(dealer).check()
         page.get_by_role("button", name="Start the game").tap()
         expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
+        self.settled()
         return page.url
+
+    def settled(self) -> None:
+        """htmx has finished swapping in a page: its fields answer (a machine can type within
+        the 20 ms htmx takes to settle a page, which no thumb does)."""
+        expect(self.page.locator(".htmx-swapping, .htmx-settling, .htmx-request")).to_have_count(0)
 
     # The round form (the game page and the edit page share it)
     def seat(self, seat: int):

@@ -365,6 +365,7 @@ def test_a_short_game_typed_fast_logs_no_console_error_or_warning(page, table, t
     expect(table.note(DAN)).to_have_text(WILD)
     table.save_round()  # refused
     expect(table.seat(DAN).get_by_role("alert")).to_have_text(WILD)
+    settled(page)  # typing starts once the new page is live (a machine types within 20 ms)
     table.word(DAN).fill("")
     table.word(DAN).press_sequentially("waltz", delay=0)
     expect(table.points(DAN)).to_have_text(re.compile(r"^\s*47\s*incl\. \+10\s*pts\s*$"))
@@ -395,6 +396,7 @@ def test_a_short_game_typed_fast_logs_no_console_error_or_warning(page, table, t
     # An edit: Cat laid HOVER in round 1, not HOUSE (HOVER = 18).
     table.round_row(1).get_by_role("link", name="Edit round 1").tap()
     expect(page.get_by_role("heading", name="Edit round 1")).to_be_visible()
+    settled(page)
     table.word(CAT).fill("")
     table.word(CAT).press_sequentially("hover", delay=0)
     expect(table.points(CAT)).to_have_text(re.compile(r"^\s*18\s*pts\s*$"))

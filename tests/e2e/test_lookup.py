@@ -36,8 +36,10 @@ def test_lookup_one_tap_from_a_game_answers_as_you_type(page, table):
 def test_the_lookup_page_without_a_game_lets_you_pick_the_rules(page):
     page.goto("/")
     page.get_by_role("link", name="Is it a word?").tap()
-    page.get_by_label("Game").select_option("family")
+    # "Game", not the home page's "Join a game" field: wait for the lookup page itself
+    expect(page.get_by_label("Game", exact=True)).to_be_visible()
+    page.get_by_label("Game", exact=True).select_option("family")
     page.locator("#q").press_sequentially("cats", delay=20)
     expect(page.locator(".verdict-card")).to_contain_text("Plural of CAT: no plurals in the family game.")
-    page.get_by_label("Game").select_option("fez")
+    page.get_by_label("Game", exact=True).select_option("fez")
     expect(page.locator(".verdict-card")).to_contain_text("CATS is allowed")
