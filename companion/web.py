@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from functools import lru_cache
 
 import segno
 from flask import abort, current_app, flash, make_response, render_template, request
@@ -120,8 +121,10 @@ def render(page: str, partial: str, status: int = 200, **context):
     return response
 
 
+@lru_cache(maxsize=256)
 def qr(link: str) -> str:
-    """A QR code of `link` as an SVG data URL (the page's CSP allows data: images)."""
+    """A QR code of `link` as an SVG data URL (the page's CSP allows data: images); made once
+    per address (a game page shows its own on every load)."""
     return segno.make(link, error="m").svg_data_uri(scale=5, border=2)
 
 

@@ -159,14 +159,19 @@ def test_a_form_only_address_opened_shows_the_game(page, table):
         expect_game_page(page, url, "Round 1")
 
 
-def test_a_refused_family_round_comes_back_after_a_reload(page):
-    game = Family(page)
+def start_family_game(page) -> None:
+    """Home → New game → the family game (Adults) for NAMES, the first player dealing."""
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
     page.get_by_role("radio", name="Family word game").tap()
     for i, name in enumerate(NAMES):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
     page.get_by_role("button", name="Start the game").tap()
+
+
+def test_a_refused_family_round_comes_back_after_a_reload(page):
+    game = Family(page)
+    start_family_game(page)
     expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
     url = page.url
 
@@ -269,12 +274,7 @@ def test_a_refused_round_4_shows_its_first_reason_in_view_with_focus_on_the_fiel
 
 def test_a_refused_family_round_shows_its_reason_in_view_with_focus_on_the_field(page):
     game = Family(page)
-    page.goto("/")
-    page.get_by_role("link", name="New game").tap()
-    page.get_by_role("radio", name="Family word game").tap()
-    for i, name in enumerate(NAMES):
-        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the game").tap()
+    start_family_game(page)
     for number, (winner, points) in enumerate(
             [(ANN, {BEN: 12, CAT: 7, DAN: 20}), (BEN, {ANN: 15, CAT: 22, DAN: 9}),
              (CAT, {ANN: 3, BEN: 4, DAN: 5})], start=1):
