@@ -68,13 +68,17 @@ def offline():
     return render_template("offline.html")
 
 
-def your_games() -> dict:
+def remembered_games() -> list[Game]:
+    """The games this phone started or opened, newest first, with their players and plays."""
     known = remembered()
-    games = db.session.scalars(
+    return list(db.session.scalars(
         select(Game).where(Game.id.in_(known))
         .options(selectinload(Game.players), selectinload(Game.plays))
-        .order_by(Game.id.desc())).all() if known else []
-    listed = [(game, game.standings()) for game in games]
+        .order_by(Game.id.desc()))) if known else []
+
+
+def your_games() -> dict:
+    listed = [(game, game.standings()) for game in remembered_games()]
     return dict(playing=[(g, t) for g, t in listed if not t.finished],
                 finished=[(g, t) for g, t in listed if t.finished])
 

@@ -8,13 +8,10 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from flask import Blueprint, render_template
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
-from .extensions import db
+from .games import remembered_games
 from .models import Game
 from .rules import RULESETS
-from .games import remembered
 
 
 @dataclass
@@ -98,21 +95,11 @@ def player_stats(games: Iterable[Game]) -> list[PlayerStats]:
     return sorted(players.values(), key=lambda p: (p.name.casefold(), p.name))
 
 
-def known_games() -> list[Game]:
-    """The games this phone started or opened (its session remembers their ids)."""
-    known = remembered()
-    if not known:
-        return []
-    return list(db.session.scalars(
-        select(Game).where(Game.id.in_(known))
-        .options(selectinload(Game.players), selectinload(Game.plays))))
-
-
 bp = Blueprint("stats", __name__)
 
 
 @bp.get("/stats")
 def stats():
     """Who played what, who won, and the best words, over the games this phone knows."""
-    games = known_games()
+    games = remembered_games()
     return render_template("stats.html", players=player_stats(games), games=len(games))

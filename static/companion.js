@@ -349,12 +349,8 @@ function changedElsewhere() {
   if (!keeping || !window.htmx) { refreshLive(); return; }
   if ([...document.querySelectorAll("form[data-draft]")].some(typedIn)) {
     refreshLive();
-    const note = document.querySelector(".changed-note") || document.createElement("p");
-    note.className = "flash changed-note";
-    note.setAttribute("role", "status");
-    note.textContent = "Another phone changed this game: the scoreboard is up to date. Check this round before saving it.";
-    const form = document.querySelector("form[data-draft]");
-    if (!note.isConnected) form.prepend(note);
+    flashNote(document.querySelector("form[data-draft]"), "changed-note",
+      "Another phone changed this game: the scoreboard is up to date. Check this round before saving it.");
     return;
   }
   htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",
@@ -393,6 +389,18 @@ document.addEventListener("htmx:load", follow);
 // game page lists the ids of its last saved plays (data-saved), so a draft that was saved is
 // dropped, and one that was not comes back into the empty form.
 const DRAFTS = "companion:draft:";
+
+// A message the page shows at the top of `where` (one of each kind at a time), as the
+// server's flashed messages look.
+function flashNote(where, kind, text, role = "status") {
+  document.querySelectorAll(`.flash.${kind}`).forEach((el) => el.remove());
+  const note = document.createElement("p");
+  note.className = `flash ${kind}`;
+  note.setAttribute("role", role);
+  note.textContent = text;
+  where.prepend(note);
+  return note;
+}
 
 function draftKey(form) { return `${DRAFTS}${location.pathname}#${form.id}`; }
 
@@ -459,11 +467,7 @@ function restoreDraft(form) {
     else if (values.has(el.name)) el.value = values.get(el.name);
   }
   form.elements.nonce.value = draft.nonce;
-  const note = document.createElement("p");
-  note.className = "flash";
-  note.setAttribute("role", "status");
-  note.textContent = "What you typed before is back: it is not saved yet.";
-  form.prepend(note);
+  flashNote(form, "draft-note", "What you typed before is back: it is not saved yet.");
   const first = form.querySelector("input:not([type=hidden]):not([type=file])");
   if (first) first.dispatchEvent(new Event("input", { bubbles: true }));  // the points follow
 }
@@ -530,22 +534,13 @@ function showOutbox() {
   const waiting = outbox().filter((item) => item.page === location.pathname);
   const main = document.querySelector("main");
   if (!waiting.length || !main) return;
-  const note = document.createElement("p");
-  note.className = "flash outbox";
-  note.setAttribute("role", "status");
-  note.textContent = `Waiting to send: ${waiting.map((item) => item.label).join(", ")}. ` +
-    "It goes as soon as the Wi-Fi is back; nothing to do.";
-  main.prepend(note);
+  flashNote(main, "outbox", `Waiting to send: ${waiting.map((item) => item.label).join(", ")}. ` +
+    "It goes as soon as the Wi-Fi is back; nothing to do.");
 }
 
 function say(text) {
-  document.querySelectorAll(".offline-note").forEach((el) => el.remove());
-  const note = document.createElement("p");
-  note.className = "flash offline-note";
-  note.setAttribute("role", "alert");
-  note.textContent = text;
   const main = document.querySelector("main");
-  if (main) { main.prepend(note); note.scrollIntoView({ block: "center" }); }
+  if (main) flashNote(main, "offline-note", text, "alert").scrollIntoView({ block: "center" });
 }
 
 function queue(form) {

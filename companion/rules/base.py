@@ -57,6 +57,24 @@ def normalize(text: str | None) -> str:
 
 
 
+def read_values(form: Mapping, cards, most: int, what: str) -> tuple[dict, dict]:
+    """A value 0 to `most` typed for each card (fields value-<card>), as (values, errors by
+    field); `what` names the cards in the summary error ("letter", "card").
+
+    >>> read_values({"value-A": "3", "value-B": "x"}, "AB", 50, "letter")
+    ({'values': {'A': 3, 'B': None}}, {'value-B': '0 to 50', 'values': 'Give every letter a value from 0 to 50: see the marked ones.'})
+    """
+    values, errors = {}, {}
+    for card in cards:
+        value = whole_number((form.get(f"value-{card}") or "").strip())
+        if value is None or value > most:
+            errors[f"value-{card}"] = f"0 to {most}"
+        values[card] = value
+    if errors:
+        errors["values"] = f"Give every {what} a value from 0 to {most}: see the marked ones."
+    return {"values": values}, errors
+
+
 def challenge_problems(players: int, seat: int, challenger: int | None, verdict: str) -> dict:
     """What is wrong with who challenged and the verdict, by form field (every game's rule).
 

@@ -21,7 +21,7 @@ from typing import Iterable, Mapping
 
 from ..words.judge import WordRules
 from .base import (REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems,
-                   normalize, whole_number)
+                   normalize, read_values, whole_number)
 from .log import EDIT, Play, active_plays, rows, understood
 
 ROUND, CHALLENGE, CARD_VALUES = "round", "challenge", "card-values"
@@ -379,15 +379,7 @@ class FamilyRules(Ruleset):
         """The card values form: a value for every letter and ZAP card, 0 to 50."""
         if kind != CARD_VALUES:
             raise KeyError(kind)
-        values, errors = {}, {}
-        for card in (*ALPHABET, *ZAP_CARDS):
-            value = whole_number((form.get(f"value-{card}") or "").strip())
-            if value is None or value > MAX_CARD_VALUE:
-                errors[f"value-{card}"] = f"0 to {MAX_CARD_VALUE}"
-            values[card] = value
-        if errors:
-            errors["values"] = f"Give every card a value from 0 to {MAX_CARD_VALUE}: see the marked ones."
-        return {"values": values}, errors
+        return read_values(form, (*ALPHABET, *ZAP_CARDS), MAX_CARD_VALUE, "card")
 
 
 FAMILY = FamilyRules()

@@ -31,7 +31,7 @@ from typing import Iterable, Mapping
 
 from ..words.judge import SCRABBLE_VALUES, WordRules
 from .base import (REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems,
-                   normalize, whole_number)
+                   normalize, read_values, whole_number)
 from .log import EDIT, Play, active_plays, understood
 
 WORD, LAYOFF, CHALLENGE, ROUND_END, GAME_END, FACE_VALUES = (
@@ -634,15 +634,7 @@ class FezRules(Ruleset):
             return {"hands": hands, "out": out if form.get("out") else None}, errors
         if kind == GAME_END:
             return {}, {}
-        values = {}
-        for card in ALPHABET:
-            value = whole_number((form.get(f"value-{card}") or "").strip())
-            if value is None or value > MAX_FACE_VALUE:
-                errors[f"value-{card}"] = f"0 to {MAX_FACE_VALUE}"
-            values[card] = value
-        if errors:
-            errors["values"] = f"Give every letter a value from 0 to {MAX_FACE_VALUE}: see the marked ones."
-        return {"values": values}, errors
+        return read_values(form, ALPHABET, MAX_FACE_VALUE, "letter")
 
     def _read_layoff(self, form, standings, players) -> tuple[dict, dict]:
         errors: dict[str, str] = {}

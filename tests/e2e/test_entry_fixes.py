@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 from drawn import table as drawn_cards
 
 from . import phone
+from .conftest import Table
 from .phone import tap_and_type
 from .test_family_game import Family
 from .test_hand_and_foot_game import CLEAN, HIGH, JOKERS, HandAndFoot
@@ -66,9 +67,8 @@ FIRST_ERROR = """() => {
 
 
 def settled(page) -> None:
-    """htmx has finished a swap: the new content is live (a tap within its settle delay,
-    20 ms, would reach a form htmx has not taken over yet, which no thumb does)."""
-    expect(page.locator(".htmx-swapping, .htmx-settling, .htmx-request")).to_have_count(0)
+    """htmx has finished a swap: the new content is live (conftest's Table.settled)."""
+    Table(page).settled()
 
 
 def screen(page, name: str) -> None:
