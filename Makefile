@@ -16,7 +16,8 @@ export FLASK_APP := companion
 install: debian-packages $(VENV)/.installed $(WORD_STORE) $(LETTER_MODEL)
 
 # Debian packages, installed only when missing (root or sudo needed the first time):
-# scowl and wordnet-base feed the word judge, Tesseract reads cards, Chromium runs the e2e tests.
+# scowl and wordnet-base feed the word judge, Tesseract reads cards, Chromium runs the e2e tests,
+# PostgreSQL's server runs the database tests a second time (tests/postgres.py starts a throwaway one).
 debian-packages:
 	@missing=""; \
 	$(PYTHON) -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
@@ -24,6 +25,7 @@ debian-packages:
 	[ -f /usr/share/wordnet/data.noun ] || missing="$$missing wordnet-base"; \
 	command -v tesseract >/dev/null || missing="$$missing tesseract-ocr tesseract-ocr-eng"; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	for font in $(FONT_PACKAGES); do dpkg -s $$font >/dev/null 2>&1 || missing="$$missing $$font"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \

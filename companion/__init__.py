@@ -70,6 +70,8 @@ def configure(app: Flask, test_config: dict | None) -> None:
         WORD_STORE=str(Path(app.instance_path) / "words.sqlite"),
         # All imported word lists together, in words (about 100 bytes each with a meaning).
         WORD_LISTS_MAX_WORDS=int(os.environ.get("WORD_LISTS_MAX_WORDS", 2_000_000)),
+        # The admin view (companion/admin.py) exists only with a secret of 16+ characters.
+        ADMIN_SECRET=os.environ.get("COMPANION_ADMIN_SECRET", ""),
         # A form stays valid for an evening and a margin: 12 hours from when it was shown.
         WTF_CSRF_TIME_LIMIT=12 * 60 * 60,
         # The session cookie remembers this phone's games (and holds the CSRF secret).
@@ -86,6 +88,23 @@ def configure(app: Flask, test_config: dict | None) -> None:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret(app)
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        # A connection the server dropped (a restart, an idle timeout) is replaced, not used.
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+
+
+def database_url(url: str) -> str:
+    """DATABASE_URL as SQLAlchemy takes it: postgresql:// and postgres:// (as hosts write
+    them) go through psycopg 3, which gevent's workers can wait on.
+
+    >>> database_url("postgres://u:p@db/companion"), database_url("sqlite:///x.db")
+    ('postgresql+psycopg://u:p@db/companion', 'sqlite:///x.db')
+    """
+    for scheme in ("postgresql://", "postgres://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url.removeprefix(scheme)
+    return url
 
 
 def _instance_secret(app: Flask) -> str:
@@ -103,19 +122,27 @@ def _instance_secret(app: Flask) -> str:
     return path.read_text().strip()
 
 
-#: How long a write waits for SQLite's lock before it is retried once (web.commit), then
-#: answered "try again" with the form kept.
-SQLITE_BUSY_MS = 5000
+#: How long a write waits for a lock (SQLite's database lock, a PostgreSQL row or table lock)
+#: before it is retried once (web.commit), then answered "try again" with the form kept.
+LOCK_WAIT_MS = 5000
+#: The longest any one PostgreSQL statement may run: nothing a phone asks takes near this.
+STATEMENT_MS = 60_000
 
 
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
-    if type(dbapi_connection).__module__.startswith("sqlite3"):
+def _connection_settings(dbapi_connection, _record) -> None:
+    module = type(dbapi_connection).__module__
+    if module.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_MS)}")
+        cursor.execute(f"PRAGMA busy_timeout={int(LOCK_WAIT_MS)}")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()
+    elif module.startswith("psycopg"):
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {int(LOCK_WAIT_MS)}")
+            cursor.execute(f"SET statement_timeout = {int(STATEMENT_MS)}")
+        dbapi_connection.commit()  # a SET in a transaction rolled back would be undone
 
 
 def register_upload_limits(app: Flask) -> None:
@@ -140,12 +167,14 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import challenges, exports, games, house, live, lookup, rounds, scans, stats
-    from .web import IdConverter
+    from . import admin, challenges, exports, games, house, live, lookup, rounds, scans, stats
+    from .web import GameIdConverter, IdConverter
 
-    app.url_map.converters["id"] = IdConverter  # before any route names it
+    app.url_map.converters["id"] = IdConverter  # before any route names them
+    app.url_map.converters["game"] = GameIdConverter
     for module in (games, rounds, challenges, lookup, house, scans, live, stats, exports):
         app.register_blueprint(module.bp)
+    admin.register(app)  # only when ADMIN_SECRET is set
 
 
 def _posted_game(request) -> int | None:

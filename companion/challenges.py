@@ -9,12 +9,12 @@ from .lookup import house_for, judge, word_rules
 from .rules.base import REJECTED, STANDS
 from .web import append_play, new_nonce, scorekeeper_game, whole_number
 
-bp = Blueprint("challenges", __name__, url_prefix="/games/<id:game_id>")
+bp = Blueprint("challenges", __name__, url_prefix="/games/<game:game_id>")
 CHALLENGE = "challenge"
 
 
 @bp.route("/challenge", methods=["GET", "POST"])
-def challenge(game_id: int):
+def challenge(game_id: str):
     """Settle a challenge: the judge's verdict, which the scorekeeper may overrule. What is
     challenged comes from the address (?round=..&seat=.. for FOOT!, ?seat=..&word=.. for the
     family game): the game's rules read it."""
@@ -23,7 +23,7 @@ def challenge(game_id: int):
     target = game.rules.challenge_target(standings, request.values)
     if target is None:
         flash(game.rules.no_challenge)
-        return redirect(url_for("games.show", game_id=game.id), 303)
+        return redirect(url_for("games.show", game_id=game.public_id), 303)
     ruling = judge().check(target.word, word_rules(game), house_for(game))
     judged = STANDS if ruling.valid else REJECTED
     values = {"challenger": "", "verdict": judged}
@@ -37,7 +37,7 @@ def challenge(game_id: int):
             # what the judge said, so that an overrule shows as a house decision
             data["judge"] = {"verdict": judged, "reason": ruling.reason, "source": ruling.source}
             append_play(game, CHALLENGE, data, values.get("nonce"))
-            return redirect(url_for("games.show", game_id=game.id), 303)
+            return redirect(url_for("games.show", game_id=game.public_id), 303)
     return render_template(
         "challenge.html", game=game, rules=game.rules, standings=standings, target=target,
         names=game.names, word=target.word, ruling=ruling, judged=judged, form=values,

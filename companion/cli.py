@@ -86,8 +86,10 @@ def show_lists() -> None:
     """Every imported list: whose it is, its words, and the room left."""
     from .word_lists import max_words, words_stored
 
-    for wl in db.session.scalars(select(WordList).order_by(WordList.game_id, WordList.name)):
-        owner = "every game" if wl.game_id is None else f"game {wl.game_id}"
+    for wl, game in db.session.execute(
+            select(WordList, Game.public_id).outerjoin(Game, Game.id == WordList.game_id)
+            .order_by(WordList.game_id, WordList.name)):
+        owner = "every game" if game is None else f"game {game}"
         state = "" if wl.complete else " (importing or being deleted)"
         click.echo(f"{wl.name}\t{wl.words:,} words\t{owner}{state}")
     click.echo(f"{words_stored():,} of {max_words():,} words taken (WORD_LISTS_MAX_WORDS).")
@@ -135,18 +137,20 @@ def games() -> None:
 
 
 @games.command("handover")
-@click.argument("game_id", type=int)
+@click.argument("game_id", metavar="GAME")
 @click.option("--port", default=lambda: os.environ.get("PORT", "5000"), show_default="$PORT or 5000")
 @with_appcontext
-def handover(game_id: int, port: str) -> None:
-    """Print a link (valid ten minutes, once) that makes the phone opening it GAME_ID's
-    scorekeeper: for a scorekeeper's phone that was lost or went flat."""
-    game = db.session.get(Game, game_id) if 0 < game_id < 2**31 else None
+def handover(game_id: str, port: str) -> None:
+    """Print a link (valid ten minutes, once) that makes the phone opening it GAME's
+    scorekeeper: for a scorekeeper's phone that was lost or went flat. GAME is the game's
+    address, or its id in it (/games/<id>)."""
+    public_id = game_id.rstrip("/").rsplit("/", 1)[-1].strip().lower()
+    game = db.session.scalar(select(Game).where(Game.public_id == public_id[:16]))
     if game is None:
         raise click.ClickException(f"There is no game {game_id}.")
     code = game.offer_handover()
     commit()
-    url = f"http://{lan_address()}:{port}/games/{game.id}/take/{code}"
+    url = f"http://{lan_address()}:{port}/games/{game.public_id}/take/{code}"
     click.echo(f"\nOpen this on the phone that should keep score (within ten minutes):\n{url}\n"
                f"or type the code {shown_code(code)} under “Join a game” on its home page.\n")
     segno.make(url, error="m").terminal(compact=True)

@@ -42,12 +42,12 @@ BODY_LIMIT = IMPORT_LIMIT + 64 * 1024  # the file and the form around it
 
 
 def file_name(game: Game, suffix: str) -> str:
-    """What a download of the game is called: its game's name and its number.
+    """What a download of the game is called: its game's name and its address's id.
 
-    >>> file_name(Game(id=12, ruleset="poker"), "csv")
-    'ZOOT-Poker-game-12.csv'
+    >>> file_name(Game(public_id="k3bncram2txz", ruleset="poker"), "csv")
+    'ZOOT-Poker-game-k3bncram2txz.csv'
     """
-    return f"{re.sub(r'[^A-Za-z0-9]+', '-', game.rules.name).strip('-')}-game-{game.id}.{suffix}"
+    return f"{re.sub(r'[^A-Za-z0-9]+', '-', game.rules.name).strip('-')}-game-{game.public_id}.{suffix}"
 
 
 def _download(response: Response, name: str) -> Response:
@@ -81,8 +81,8 @@ def csv_rows(game: Game) -> list[list]:
     return rows
 
 
-@bp.get("/games/<id:game_id>.csv")
-def game_csv(game_id: int):
+@bp.get("/games/<game:game_id>.csv")
+def game_csv(game_id: str):
     """The rounds as a spreadsheet: anyone with the game's address, like its JSON."""
     game = load_game(game_id)
     out = io.StringIO()
@@ -106,8 +106,8 @@ def export_of(game: Game) -> dict:
                       for p in game.plays]}
 
 
-@bp.get("/games/<id:game_id>/export.json")
-def export_json(game_id: int):
+@bp.get("/games/<game:game_id>/export.json")
+def export_json(game_id: str):
     """The game's whole log, to keep or to import on another server: anyone with its address."""
     game = load_game(game_id)
     return _download(jsonify(export_of(game)), file_name(game, "json"))
@@ -309,4 +309,4 @@ def import_game():
     remember(game)
     flash(f"Imported: {export.rules.name} with {', '.join(export.names)}, "
           f"{len(export.plays)} entr{'y' if len(export.plays) == 1 else 'ies'}. This phone keeps score.")
-    return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)
+    return keep_token(redirect(url_for("games.show", game_id=game.public_id), 303), game, token)

@@ -3,16 +3,19 @@ Everything game-specific comes from the game's ruleset (companion/rules/)."""
 
 from __future__ import annotations
 
+import threading
+import time
 import unicodedata
+from collections import OrderedDict
 
 from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect,
                    render_template, request, session, url_for)
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from .chart import game_chart
-from .extensions import db
+from .derived import derived, kept_standings, live_region
 from .history import describe_log
+from .extensions import db
 from .live import version_of
 from .models import (HANDOVER_CODE_LENGTH, JOIN_CODE_LENGTH, NAME_MAX, Game, read_code,
                      shown_code)
@@ -68,17 +71,19 @@ def offline():
     return render_template("offline.html")
 
 
-def remembered_games() -> list[Game]:
-    """The games this phone started or opened, newest first, with their players and plays."""
+def remembered_games(plays: bool = True) -> list[Game]:
+    """The games this phone started or opened, newest first, with their players and (unless
+    `plays` is False) their plays."""
     known = remembered()
+    options = [selectinload(Game.players)] + ([selectinload(Game.plays)] if plays else [])
     return list(db.session.scalars(
-        select(Game).where(Game.id.in_(known))
-        .options(selectinload(Game.players), selectinload(Game.plays))
+        select(Game).where(Game.id.in_(known)).options(*options)
         .order_by(Game.id.desc()))) if known else []
 
 
 def your_games() -> dict:
-    listed = [(game, game.standings()) for game in remembered_games()]
+    games = remembered_games(plays=False)
+    listed = list(zip(games, kept_standings(games)))
     return dict(playing=[(g, t) for g, t in listed if not t.finished],
                 finished=[(g, t) for g, t in listed if t.finished])
 
@@ -133,11 +138,11 @@ def new():
     db.session.add(game)
     commit()
     remember(game)
-    return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)
+    return keep_token(redirect(url_for("games.show", game_id=game.public_id), 303), game, token)
 
 
-@bp.post("/games/<id:game_id>/rematch")
-def rematch(game_id: int):
+@bp.post("/games/<game:game_id>/rematch")
+def rematch(game_id: str):
     """Play again: a new game of the same game, players and settings, the deal passed to the
     left; this phone keeps its score."""
     old = scorekeeper_game(game_id)
@@ -147,52 +152,53 @@ def rematch(game_id: int):
     commit()
     remember(game)
     flash(f"A new game of {old.rules.name} with the same players.")
-    return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)
+    return keep_token(redirect(url_for("games.show", game_id=game.public_id), 303), game, token)
 
 
-def game_context(game: Game, form=None, **extra) -> dict:
-    """What the game page shows; `form` holds an entry form being corrected."""
+def game_context(game: Game, form=None, version: int | None = None, **extra) -> dict:
+    """What the game page shows; `form` holds an entry form being corrected. Derived once per
+    version of the game (companion/derived.py): the plays are read only when it changed."""
     form = form or {}
-    standings = game.standings()
+    seen = derived(game, version)
     context = dict(game=game, rules=game.rules, settings=game.rule_settings,
-                   standings=standings, names=game.names,
-                   version=max((p.id for p in game.plays), default=0),
+                   standings=seen.standings, names=game.names, version=seen.version,
                    scorekeeper=is_scorekeeper(game), nonce=form.get("nonce") or new_nonce(),
-                   undo=undo_target(game, standings), form=form, errors={},
-                   preview=preview_of(game, form), chart=game_chart(game))
+                   undo=seen.undo, form=form, errors={}, saved=seen.saved,
+                   preview=preview_of(game, form, seen.standings), chart=seen.chart)
     context.update(extra)
+    if not (form or extra):  # the page as every phone sees it: its live region is kept
+        context["live"] = live_region(seen, context)
     return context
 
 
-def preview_of(game: Game, values):
+def preview_of(game: Game, values, standings: Standings | None = None):
     """What the entry form shows beside each player as it is filled in."""
-    return game.rules.preview(values, len(game.players), game.rule_settings, game.standings())
+    return game.rules.preview(values, len(game.players), game.rule_settings,
+                              standings or game.standings())
 
 
-def undo_target(game: Game, standings: Standings):
-    """The last entry that Undo would take back, with its description."""
-    return next(iter(reversed(describe_log(game, standings, undoable_only=True))), None)
-
-
-@bp.get("/games/<id:game_id>")
-def show(game_id: int):
+@bp.get("/games/<game:game_id>")
+def show(game_id: str):
     """The scoreboard, the rounds so far and, for the scorekeeper, the next round. A phone's
     refresh of the live region (htmx) is answered 304 when the game has not changed since
-    the version it holds, without deriving the standings."""
-    region = request.headers.get("HX-Request") and not request.headers.get("HX-Boosted")
-    if region:
-        version = version_of(game_id)
-        if version is None:
-            abort(404)
-        game = db.session.get(Game, game_id)
+    the version it holds; a game that did not change since any phone asked is not derived
+    again (companion/derived.py)."""
+    found = version_of(game_id)
+    if found is None:
+        abort(404)
+    row, version = found
+    if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+        game = db.session.get(Game, row)
         etag = f"{version}-{int(is_scorekeeper(game))}"
         if etag in request.if_none_match:
             return _revalidated(make_response("", 304), etag)
-        game = load_game(game_id)
-        return _revalidated(render("game.html", "_live.html", **game_context(game)), etag)
-    game = load_game(game_id)
+        region = game_context(load_game(game_id, plays=False), version=version)["live"]
+        response = make_response(region)
+        response.vary.add("HX-Request")
+        return _revalidated(response, etag)
+    game = load_game(game_id, plays=False)
     remember(game)
-    return render("game.html", "_live.html", **game_context(game))
+    return render("game.html", "_live.html", **game_context(game, version=version))
 
 
 def _revalidated(response, etag: str):
@@ -202,22 +208,35 @@ def _revalidated(response, etag: str):
     return response
 
 
-@bp.get("/games/<id:game_id>/history")
-def history(game_id: int):
+@bp.get("/games/<id:old_id>")
+def legacy_address(old_id: int):
+    """A game's address from before public ids (/games/12). A phone that knew the game (it
+    opened it, or keeps its score) is sent to the new address, its scorekeeping with it;
+    any other phone gets a 404, so old addresses cannot be paged through."""
+    game = db.session.get(Game, old_id)
+    token = request.cookies.get(f"game_{old_id}")  # its name and path were the old id's
+    if game is None or not (old_id in remembered() or game.token_matches(token)):
+        abort(404)
+    response = redirect(url_for("games.show", game_id=game.public_id), 303)
+    return keep_token(response, game, token) if game.token_matches(token) else response
+
+
+@bp.get("/games/<game:game_id>/history")
+def history(game_id: str):
     """Every entry ever made in this game, undone ones included."""
     game = load_game(game_id)
     return render_template("history.html", game=game, entries=describe_log(game, game.standings()))
 
 
-@bp.get("/games/<id:game_id>.json")
-def standings_json(game_id: int):
+@bp.get("/games/<game:game_id>.json")
+def standings_json(game_id: str):
     """The standings as JSON, for scripts and a scoreboard on a TV: anyone with the address."""
     game = load_game(game_id)
     standings = game.standings()
     names = game.names
     sides = game.rules.sides(names, standings)  # players, or teams
     response = jsonify({
-        "id": game.id, "ruleset": game.rules.key, "name": game.rules.name,
+        "id": game.public_id, "ruleset": game.rules.key, "name": game.rules.name,
         "settings": game.rule_settings, "players": names,
         "totals": dict(zip(sides, standings.totals)), "finished": standings.finished,
         "leaders": [sides[s] for s in standings.leaders],
@@ -230,8 +249,8 @@ def standings_json(game_id: int):
     return response
 
 
-@bp.route("/games/<id:game_id>/handover", methods=["GET", "POST"])
-def handover(game_id: int):
+@bp.route("/games/<game:game_id>/handover", methods=["GET", "POST"])
+def handover(game_id: str):
     """Hand the scorekeeping to another phone (a flat battery): a code and a link that work
     once, for ten minutes; the scorekeeper picks whether this phone keeps scoring too.
     POST makes a new code (the last one stops working); GET shows it again, for a reload."""
@@ -240,17 +259,17 @@ def handover(game_id: int):
         keep = request.form.get("keep") == "both"
         session["handover"] = [game.id, game.offer_handover(keep=keep)]  # this phone's cookie
         commit()
-        return redirect(url_for("games.handover", game_id=game.id), 303)
+        return redirect(url_for("games.handover", game_id=game.public_id), 303)
     shown_id, code = session.get("handover") or [None, None]
     if shown_id != game.id or not game.handover_open(code):
         return render_template("handover.html", game=game, link=None)
-    link = url_for("games.take_over", game_id=game.id, code=code, _external=True)
+    link = url_for("games.take_over", game_id=game.public_id, code=code, _external=True)
     return render_template("handover.html", game=game, link=link, code=shown_code(code),
                            keeps=game.handover_keeps, qr=qr(link))
 
 
-@bp.route("/games/<id:game_id>/take/<code>", methods=["GET", "POST"])
-def take_over(game_id: int, code: str):
+@bp.route("/games/<game:game_id>/take/<code>", methods=["GET", "POST"])
+def take_over(game_id: str, code: str):
     """Keep score for this game on this phone, with the code the scorekeeper's phone showed."""
     game = load_game(game_id)
     code = read_code(code)
@@ -267,24 +286,65 @@ def take_over(game_id: int, code: str):
     remember(game)
     flash("This phone keeps score now" + (", and so does the phone that offered it." if keeps else
           ". The phone that kept score until now only watches."))
-    return keep_token(redirect(url_for("games.show", game_id=game.id), 303), game, token)
+    return keep_token(redirect(url_for("games.show", game_id=game.public_id), 303), game, token)
+
+
+class Misses:
+    """Codes that matched no game, counted per phone address and per process for a while: a
+    phone that mistypes a few is not slowed, one that tries codes by the thousand is stopped
+    (a join code is a key to read a game). At most `addresses` are remembered, the oldest
+    forgotten first, so strangers cannot fill the server's memory."""
+
+    def __init__(self, limit: int = 20, seconds: float = 600, addresses: int = 10_000):
+        self.limit, self.seconds, self.addresses = limit, seconds, addresses
+        self.counts: OrderedDict[str, tuple[float, int]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def _current(self, address: str) -> tuple[float, int]:
+        since, count = self.counts.get(address, (time.monotonic(), 0))
+        return (time.monotonic(), 0) if time.monotonic() - since > self.seconds else (since, count)
+
+    def blocked(self, address: str) -> bool:
+        with self.lock:
+            return self._current(address)[1] >= self.limit
+
+    def add(self, address: str) -> None:
+        with self.lock:
+            since, count = self._current(address)
+            self.counts[address] = (since, count + 1)
+            self.counts.move_to_end(address)
+            while len(self.counts) > self.addresses:
+                self.counts.popitem(last=False)
+
+
+def join_misses() -> Misses:
+    """The app's count of codes that matched no game (one per app and process)."""
+    return current_app.extensions.setdefault("join_misses", Misses())
 
 
 @bp.get("/join")
 def join():
     """A code typed on the home page: a game's join code opens it to watch; a handover code
-    asks whether to keep score for its game here."""
+    asks whether to keep score for its game here. A phone that typed too many codes matching
+    no game waits a few minutes (Misses)."""
+    address = request.remote_addr or ""
+    if join_misses().blocked(address):
+        return render_template("home.html", join_error=(
+            "Too many codes from this phone matched no game: wait ten minutes, or open the "
+            "game from the scorekeeper’s QR code."), code="", **your_games()), 429
     code = read_code(request.args.get("code"))
     if len(code) == JOIN_CODE_LENGTH:
         game = db.session.scalar(select(Game).where(Game.join_code == code))
         if game is not None:
-            return redirect(url_for("games.show", game_id=game.id), 303)
+            return redirect(url_for("games.show", game_id=game.public_id), 303)
     elif len(code) == HANDOVER_CODE_LENGTH:
         game = db.session.scalar(select(Game).where(
             Game.handover_hash == Game.handover_digest(code)))
         if game is not None and game.handover_open(code):
-            return redirect(url_for("games.take_over", game_id=game.id, code=code), 303)
+            return redirect(url_for("games.take_over", game_id=game.public_id, code=code), 303)
     typed = (request.args.get("code") or "")[:40]
+    if typed.strip():
+        join_misses().add(address)
     return render_template("home.html", join_error=(
         f"No game has the code “{typed}”. A code to watch has 6 characters; a code to "
         "keep score, 8 (it works for ten minutes)." if typed.strip() else

@@ -34,14 +34,14 @@ def _page(game, errors=None, form=None, status=200):
         nonce=new_nonce()), status
 
 
-@bp.get("/games/<id:game_id>/house")
-def rules(game_id: int):
+@bp.get("/games/<game:game_id>/house")
+def rules(game_id: str):
     """This game's house rules: words added or removed, and the word list used."""
     return _page(load_game(game_id))
 
 
-@bp.post("/games/<id:game_id>/house/words")
-def change_word(game_id: int):
+@bp.post("/games/<game:game_id>/house/words")
+def change_word(game_id: str):
     """Allow a word the list refuses, or refuse one it allows."""
     game = scorekeeper_game(game_id)
     word = "".join(request.form.get("word", "").split()).upper()
@@ -57,21 +57,21 @@ def change_word(game_id: int):
         data["definition"] = request.form.get("definition", "").strip()[:300] or None
     if append_play(game, f"house-{action}", data, request.form.get("nonce")):
         flash(f"{word} is now {'allowed' if action == 'add' else 'refused'} in this game.")
-    return redirect(url_for("house.rules", game_id=game.id), 303)
+    return redirect(url_for("house.rules", game_id=game.public_id), 303)
 
 
-@bp.post("/games/<id:game_id>/house/drop/<id:play_id>")
-def drop(game_id: int, play_id: int):
+@bp.post("/games/<game:game_id>/house/drop/<id:play_id>")
+def drop(game_id: str, play_id: int):
     """Drop one house rule: the list decides that word again."""
     game = scorekeeper_game(game_id)
     if any(p.id == play_id for p in _rule_plays(game)):
         append_play(game, VOID, {"play": play_id, "reason": "delete"})
         flash("House rule dropped.")
-    return redirect(url_for("house.rules", game_id=game.id), 303)
+    return redirect(url_for("house.rules", game_id=game.public_id), 303)
 
 
-@bp.post("/games/<id:game_id>/house/list")
-def choose_list(game_id: int):
+@bp.post("/games/<game:game_id>/house/list")
+def choose_list(game_id: str):
     """Judge this game's words by an imported list instead of (or as well as) the built-in one."""
     game = scorekeeper_game(game_id)
     chosen = request.form.get("list", "")
@@ -82,7 +82,7 @@ def choose_list(game_id: int):
             "list_only": request.form.get("mode") != "also"}
     if append_play(game, "house-list", data, request.form.get("nonce")):
         flash(f"{list_choice_text(data)}.")
-    return redirect(url_for("house.rules", game_id=game.id), 303)
+    return redirect(url_for("house.rules", game_id=game.public_id), 303)
 
 
 def _lists_page(game, errors=None, form=None, status=200):
@@ -92,15 +92,15 @@ def _lists_page(game, errors=None, form=None, status=200):
         stored=word_lists.words_stored(), room=word_lists.max_words()), status
 
 
-@bp.get("/games/<id:game_id>/lists")
-def lists(game_id: int):
+@bp.get("/games/<game:game_id>/lists")
+def lists(game_id: str):
     """The word lists this game may be judged by: the server's and the game's own."""
     return _lists_page(load_game(game_id))
 
 
-@bp.post("/games/<id:game_id>/lists")
+@bp.post("/games/<game:game_id>/lists")
 @upload_limit(LIST_UPLOAD_LIMIT)
-def import_list(game_id: int):
+def import_list(game_id: str):
     """Import a .txt or .txt.gz list for this game; only its scorekeeper may."""
     game = scorekeeper_game(game_id)
     name = " ".join(request.form.get("name", "").split())
@@ -125,12 +125,12 @@ def import_list(game_id: int):
             flash(f"Imported {imported.words:,} words into “{name}”"
                   + (f" in {seconds:.0f} s" if seconds >= 1 else "")
                   + ". Choose it under House to use it.")
-            return redirect(url_for("house.lists", game_id=game.id), 303)
+            return redirect(url_for("house.lists", game_id=game.public_id), 303)
     return _lists_page(game, errors, request.form, 422)
 
 
-@bp.post("/games/<id:game_id>/lists/<id:list_id>/delete")
-def delete_list(game_id: int, list_id: int):
+@bp.post("/games/<game:game_id>/lists/<id:list_id>/delete")
+def delete_list(game_id: str, list_id: int):
     """Delete a list this game imported (the server's lists are deleted on the command line)."""
     game = scorekeeper_game(game_id)
     found = next((wl for wl in word_lists.usable_lists(game.id)
@@ -141,4 +141,4 @@ def delete_list(game_id: int, list_id: int):
         name = found.name
         word_lists.delete_list(found.id)
         flash(f"Deleted the list “{name}”. Games that used it are judged by the built-in list.")
-    return redirect(url_for("house.lists", game_id=game.id), 303)
+    return redirect(url_for("house.lists", game_id=game.public_id), 303)

@@ -33,12 +33,13 @@ KEEP_ALIVE_SECONDS = 15  # a comment line, so proxies and phones keep the connec
 RETRY_MS = 1000  # how soon the browser reconnects after a stream ends or drops
 
 
-def version_of(game_id: int) -> int | None:
-    """The id of the game's last play (0 before the first), None when there is no such game."""
+def version_of(public_id: str) -> tuple[int, int] | None:
+    """The game's id and version: the id of its last play (0 before the first); None when
+    there is no such game."""
     row = db.session.execute(
         select(Game.id, func.max(Play.id)).outerjoin(Play, Play.game_id == Game.id)
-        .where(Game.id == game_id).group_by(Game.id)).first()
-    return None if row is None else (row[1] or 0)
+        .where(Game.public_id == public_id).group_by(Game.id)).first()
+    return None if row is None else (row[0], row[1] or 0)
 
 
 class Hub:
@@ -119,13 +120,14 @@ def hub() -> Hub:
     return app.extensions["live"]
 
 
-@bp.get("/games/<id:game_id>/events")
-def events(game_id: int):
+@bp.get("/games/<game:game_id>/events")
+def events(game_id: str):
     """The game's changes as server-sent events. `since` is the version the page shows: a
     change made between showing it and opening this stream is sent at once."""
-    version = version_of(game_id)
-    if version is None:
+    found = version_of(game_id)
+    if found is None:
         return Response("There is no such game.", 404, mimetype="text/plain")
+    game_id, version = found
     since = whole_number(request.args.get("since"))
     db.session.remove()  # no connection held while the stream waits
     following = hub()

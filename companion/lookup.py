@@ -134,8 +134,8 @@ def lookup():
                                   choices={k: label for k, (label, _) in choices.items()}))
 
 
-@bp.get("/games/<id:game_id>/words")
-def game_lookup(game_id: int):
+@bp.get("/games/<game:game_id>/words")
+def game_lookup(game_id: str):
     """The lookup with this game's rules and house rules."""
     game = load_game(game_id)
     house = house_for(game)

@@ -29,11 +29,18 @@ def _digest(token: str) -> str:
 #: Letters for codes a player reads aloud or types: no 0/O, 1/I/L or U/V to mix up.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTWXYZ23456789"
 JOIN_CODE_LENGTH = 6  # watch a game: 29^6, about 600 million codes
+PUBLIC_ID_LENGTH = 12  # a game's address, /games/<public id>: 29^12, about 2^58
 HANDOVER_CODE_LENGTH = 8  # keep score for it: one use, ten minutes
 
 
 def new_code(length: int) -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
+
+
+def new_public_id() -> str:
+    """A game's id in its addresses: random, so that no table can page through the others'
+    games (the database's own id stays inside the server)."""
+    return new_code(PUBLIC_ID_LENGTH).lower()
 
 
 def read_code(typed: str | None) -> str:
@@ -54,9 +61,11 @@ def shown_code(code: str) -> str:
 
 
 class Game(db.Model):
-    __table_args__ = (UniqueConstraint("join_code", name="uq_game_join_code"),)
+    __table_args__ = (UniqueConstraint("join_code", name="uq_game_join_code"),
+                      UniqueConstraint("public_id", name="uq_game_public_id"))
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[int] = mapped_column(primary_key=True)  # never shown: addresses use public_id
+    public_id: Mapped[str] = mapped_column(String(16), default=new_public_id)
     ruleset: Mapped[str] = mapped_column(String(16))
     # The table's choices; a setting missing here reads as its default (games started before
     # settings existed have none).
@@ -84,7 +93,7 @@ class Game(db.Model):
               settings: dict | None = None) -> tuple[Game, str]:
         """A new game and the edit token that the creating phone keeps."""
         token = secrets.token_urlsafe(32)
-        game = cls(ruleset=ruleset, first_dealer=first_dealer, settings=settings or {},
+        game = cls(public_id=new_public_id(), ruleset=ruleset, first_dealer=first_dealer, settings=settings or {},
                    edit_token_hash=_digest(token), join_code=new_code(JOIN_CODE_LENGTH),
                    players=[Player(seat=i, name=n) for i, n in enumerate(names)])
         return game, token

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
-from .games import game_context, preview_of, undo_target
+from .derived import undo_target
+from .games import game_context, preview_of
 from .models import Game
 from .rules.log import EDIT, UNDO, VOID
 from .scans import SCAN_UPLOAD_LIMIT
 from .web import DatabaseBusy, append_play, load_game, new_nonce, scorekeeper_game, upload_limit
 
-bp = Blueprint("rounds", __name__, url_prefix="/games/<id:game_id>")
+bp = Blueprint("rounds", __name__, url_prefix="/games/<game:game_id>")
 
 
 def checked_round(game: Game, form, round_id: int | None = None) -> tuple[dict, dict]:
@@ -30,12 +31,12 @@ def _edit_page(game: Game, row, form, errors, nonce, status=200):
 
 @bp.post("/rounds")
 @upload_limit(SCAN_UPLOAD_LIMIT)  # a round form that scans carries the players' photo fields
-def create(game_id: int):
+def create(game_id: str):
     """Record the round just played."""
     game = scorekeeper_game(game_id)
     if game.standings().finished:
         flash("This game is over. Undo the last round to play on.")
-        return redirect(url_for("games.show", game_id=game.id), 303)
+        return redirect(url_for("games.show", game_id=game.public_id), 303)
     data, errors = checked_round(game, request.form)
     if errors:
         context = game_context(game, form=request.form, errors=errors)
@@ -45,11 +46,11 @@ def create(game_id: int):
     except DatabaseBusy as busy:  # nothing saved: the form comes back as typed
         context = game_context(game, form=request.form, errors={"round": busy.description})
         return render_template("game.html", **context), 503
-    return redirect(url_for("games.show", game_id=game.id, _anchor="scoreboard"), 303)
+    return redirect(url_for("games.show", game_id=game.public_id, _anchor="scoreboard"), 303)
 
 
 @bp.get("/rounds/preview")
-def preview(game_id: int):
+def preview(game_id: str):
     """Points for each player as the form is filled in, swapped in beside each field."""
     game = load_game(game_id)
     return render_template(f"games/{game.rules.template}/_preview.html", game=game,
@@ -57,13 +58,13 @@ def preview(game_id: int):
 
 
 @bp.route("/rounds/<id:round_id>/edit", methods=["GET", "POST"])
-def edit(game_id: int, round_id: int):
+def edit(game_id: str, round_id: int):
     """Correct a round: the old version stays in the history."""
     game = scorekeeper_game(game_id)
     found = game.rules.editable(game.standings(), round_id)
     if found is None:
         flash(f"That {game.rules.row_name} no longer exists.")
-        return redirect(url_for("games.show", game_id=game.id), 303)
+        return redirect(url_for("games.show", game_id=game.public_id), 303)
     if request.method != "POST":
         return _edit_page(game, found, game.rules.round_values(found), {}, new_nonce())
     data, errors = checked_round(game, request.form, round_id)
@@ -71,17 +72,17 @@ def edit(game_id: int, round_id: int):
     if not errors:
         if game.rules.same_round(found, data):
             flash("Nothing changed.")
-            return redirect(url_for("games.show", game_id=game.id), 303)
+            return redirect(url_for("games.show", game_id=game.public_id), 303)
         try:
             append_play(game, EDIT, {"round": round_id, **data}, request.form.get("nonce"))
-            return redirect(url_for("games.show", game_id=game.id), 303)
+            return redirect(url_for("games.show", game_id=game.public_id), 303)
         except DatabaseBusy as busy:  # nothing saved: the form comes back as typed
             errors, status = {"round": busy.description}, 503
     return _edit_page(game, found, request.form, errors, request.form.get("nonce", ""), status)
 
 
 @bp.post("/rounds/<id:round_id>/delete")
-def delete(game_id: int, round_id: int):
+def delete(game_id: str, round_id: int):
     """Delete a round; Undo brings it back."""
     game = scorekeeper_game(game_id)
     if game.rules.deletable(game.standings(), round_id):
@@ -89,11 +90,11 @@ def delete(game_id: int, round_id: int):
         flash(f"{game.rules.row_name.capitalize()} deleted. Undo brings it back.")
     else:
         flash(f"That {game.rules.row_name} was already deleted.")
-    return redirect(url_for("games.show", game_id=game.id), 303)
+    return redirect(url_for("games.show", game_id=game.public_id), 303)
 
 
 @bp.post("/undo")
-def undo(game_id: int):
+def undo(game_id: str):
     """Take back the last entry the scorekeeper made."""
     game = scorekeeper_game(game_id)
     target = undo_target(game, game.standings())
@@ -102,12 +103,12 @@ def undo(game_id: int):
     else:
         append_play(game, VOID, {"play": target.play.id, "reason": UNDO})
         flash(f"Undone: {target.text}")
-    return redirect(url_for("games.show", game_id=game.id), 303)
+    return redirect(url_for("games.show", game_id=game.public_id), 303)
 
 
 @bp.route("/plays/<kind>", methods=["GET", "POST"])
 @upload_limit(SCAN_UPLOAD_LIMIT)  # a showdown form carries the players' photo fields
-def play(game_id: int, kind: str):
+def play(game_id: str, kind: str):
     """A play of the game's own beyond rounds and challenges (the family game's card values):
     its page is templates/games/<key>/<kind>.html (or the game's _play.html, shared by its
     kinds), its form read by the ruleset."""
@@ -126,4 +127,4 @@ def play(game_id: int, kind: str):
     except DatabaseBusy as busy:
         return render_template(page, **game_context(game, form=request.form,
                                                     errors={"round": busy.description})), 503
-    return redirect(url_for("games.show", game_id=game.id), 303)
+    return redirect(url_for("games.show", game_id=game.public_id), 303)

@@ -22,7 +22,7 @@ from .games import game_context
 from .lookup import house_for, judge, word_rules
 from .web import scorekeeper_game, upload_limit
 
-bp = Blueprint("scans", __name__, url_prefix="/games/<id:game_id>/scan/<id:seat>")
+bp = Blueprint("scans", __name__, url_prefix="/games/<game:game_id>/scan/<id:seat>")
 
 SCAN_UPLOAD_LIMIT = 32 * 1024 * 1024  # ocr refuses photos over 30 MB with its own message
 SHOWN_SIDE = 1000  # the photo shown back for correction
@@ -103,7 +103,7 @@ def correction_view(boxes: list[Box], width: int, height: int) -> tuple[Box, lis
 
 @bp.post("")
 @upload_limit(SCAN_UPLOAD_LIMIT)
-def scan(game_id: int, seat: int):
+def scan(game_id: str, seat: int):
     """Read the cards in the photo taken for this player's word."""
     game = scorekeeper_game(game_id)
     if not game.rules.scans:
@@ -148,7 +148,7 @@ def scan(game_id: int, seat: int):
 
 @bp.post("/use")
 @upload_limit(SCAN_UPLOAD_LIMIT)
-def use(game_id: int, seat: int):
+def use(game_id: str, seat: int):
     """Put the corrected word in the player's field, scored as if typed."""
     game = scorekeeper_game(game_id)
     if not game.rules.scans:

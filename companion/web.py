@@ -9,18 +9,19 @@ from functools import lru_cache
 
 import segno
 from flask import abort, current_app, flash, make_response, render_template, request
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.routing import BaseConverter, ValidationError
 
 from .extensions import db
-from .models import Game, Play
+from .models import CODE_LETTERS, PUBLIC_ID_LENGTH, Game, Play
 from .rules.base import whole_number  # noqa: F401  (views read numbers through web)
 
 TOKEN_MAX_AGE = 60 * 60 * 24 * 365
 class IdConverter(BaseConverter):
-    """`<id:game_id>` in a route: digits 0-9 naming a row that can exist; anything else is a 404
+    """`<id:round_id>` in a route: digits 0-9 naming a row that can exist; anything else is a 404
     before the database is asked (nine digits at most: a longer id matches no route at all,
     so no other route's methods are offered for it)."""
 
@@ -36,13 +37,22 @@ class IdConverter(BaseConverter):
         return str(int(value))
 
 
+class GameIdConverter(BaseConverter):
+    """`<game:game_id>` in a route: a game's public id (models.new_public_id), which is random;
+    anything else matches no route."""
+
+    regex = f"[{CODE_LETTERS.lower()}]{{{PUBLIC_ID_LENGTH}}}"
+
+
 def cookie_name(game: Game) -> str:
-    return f"game_{game.id}"
+    return f"game_{game.public_id}"
 
 
-def load_game(game_id: int) -> Game:
-    game = db.session.get(Game, game_id, options=[
-        selectinload(Game.players), selectinload(Game.plays)])
+def load_game(public_id: str, plays: bool = True) -> Game:
+    """The game at /games/<public_id>, with its players and (unless `plays` is False: they are
+    then read if asked for) its plays; a 404 when there is none."""
+    options = [selectinload(Game.players)] + ([selectinload(Game.plays)] if plays else [])
+    game = db.session.scalar(select(Game).where(Game.public_id == public_id).options(*options))
     if game is None:
         abort(404)
     return game
@@ -52,9 +62,9 @@ def is_scorekeeper(game: Game) -> bool:
     return game.token_matches(request.cookies.get(cookie_name(game)))
 
 
-def scorekeeper_game(game_id: int) -> Game:
+def scorekeeper_game(public_id: str) -> Game:
     """The game, for a view that changes it: 403 for any phone but the scorekeeper's."""
-    game = load_game(game_id)
+    game = load_game(public_id)
     if not is_scorekeeper(game):
         abort(403)
     return game
@@ -62,7 +72,7 @@ def scorekeeper_game(game_id: int) -> Game:
 
 def keep_token(response, game: Game, token: str):
     response.set_cookie(cookie_name(game), token, max_age=TOKEN_MAX_AGE,
-                        path=f"/games/{game.id}", httponly=True, samesite="Lax",
+                        path=f"/games/{game.public_id}", httponly=True, samesite="Lax",
                         secure=current_app.config.get("SESSION_COOKIE_SECURE", False))
     return response
 

@@ -3,7 +3,7 @@
 // answers, or a short page that says the phone is offline. Rounds typed while offline wait in
 // the page (companion.js, "Offline at the table"), not here. Live streams and htmx's region
 // requests always go to the server.
-const CACHE = "companion-v1";
+const CACHE = "companion-v2";  // v2: games moved to /games/<public id>
 const SHELL = ["/", "/offline", "/static/companion.css", "/static/companion.js",
                "/static/htmx-2.0.11.min.js", "/static/icon.svg", "/static/icon-192.png",
                "/static/manifest.webmanifest"];
@@ -82,6 +82,7 @@ self.addEventListener("fetch", (event) => {
   // every page after the first is reached) gets the whole page: kept like any other.
   if (request.headers.get("HX-Request") && !request.headers.get("HX-Boosted")) return;
   if (url.pathname.endsWith("/events")) return;
+  if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) return;  // never kept
   if (request.headers.get("Accept") === "text/event-stream") return;
   event.respondWith(networkFirst(request));
 });

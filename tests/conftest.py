@@ -1,7 +1,11 @@
-"""Fixtures: an app on a real, freshly migrated SQLite file per test."""
+"""Fixtures: an app on a real, freshly migrated database per test, run once on a SQLite file
+and once on a PostgreSQL database (a throwaway server the run starts: tests/postgres.py).
+`pytest --databases=sqlite` runs the SQLite half only; a test marked
+`@pytest.mark.databases("sqlite")` is only about that one."""
 
 import re
 import shutil
+import uuid
 from html import unescape
 from pathlib import Path
 
@@ -13,8 +17,60 @@ from companion.extensions import db
 from companion.words import store
 from ocr import reader
 from ocr.letters import train
+from postgres import Throwaway
+
+DATABASES = ("sqlite", "postgresql")
 
 WORD_STORE = Path(__file__).resolve().parent.parent / "instance" / "words.sqlite"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--databases", default=",".join(DATABASES),
+                     help="the databases to run database tests on: sqlite,postgresql (both)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "databases(*kinds): run this test on these only")
+    chosen = config.getoption("--databases").split(",")
+    if not set(chosen) <= set(DATABASES):
+        raise pytest.UsageError(f"--databases takes {','.join(DATABASES)}, not {chosen}")
+
+
+def pytest_generate_tests(metafunc):
+    """Every test of an app runs once per database."""
+    if "database_url" in metafunc.fixturenames:
+        chosen = metafunc.config.getoption("--databases").split(",")
+        marker = metafunc.definition.get_closest_marker("databases")
+        kinds = [k for k in chosen if marker is None or k in marker.args]
+        metafunc.parametrize("database_url", kinds, indirect=True)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL server for the whole run, with a migrated template database."""
+    with Throwaway() as server:
+        server.execute("CREATE DATABASE migrated")
+        app = create_app({"SQLALCHEMY_DATABASE_URI": server.url("migrated"), "SECRET_KEY": "test"})
+        with app.app_context():
+            upgrade()
+            db.engine.dispose()  # a template database must have no one connected
+        yield server
+
+
+@pytest.fixture
+def database_url(request, tmp_path):
+    """A freshly migrated database: a copy of the migrated SQLite file, or a PostgreSQL
+    database made from the migrated template (and dropped after the test)."""
+    if request.param == "sqlite":
+        path = tmp_path / "companion.db"
+        shutil.copy(request.getfixturevalue("migrated_db"), path)
+        yield f"sqlite:///{path}"
+        return
+    server = request.getfixturevalue("postgres")
+    name = f"test_{uuid.uuid4().hex}"
+    server.execute(f"CREATE DATABASE {name} TEMPLATE migrated")
+    yield server.url(name)
+    server.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
 @pytest.fixture(scope="session")
@@ -45,12 +101,13 @@ def word_store() -> Path:
 
 
 @pytest.fixture
-def app(migrated_db, word_store, tmp_path):
-    path = tmp_path / "companion.db"
-    shutil.copy(migrated_db, path)
-    return create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "test",
-                       "TESTING": True, "WTF_CSRF_ENABLED": False,
-                       "WORD_STORE": str(word_store)})
+def app(database_url, word_store):
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test",
+                      "TESTING": True, "WTF_CSRF_ENABLED": False,
+                      "WORD_STORE": str(word_store)})
+    yield app
+    with app.app_context():
+        db.engine.dispose()
 
 
 @pytest.fixture
@@ -86,6 +143,20 @@ def totals(html: str) -> list[int]:
 
 def errors(html: str) -> list[str]:
     return [unescape(e) for e in re.findall(r'class="error" role="alert">([^<]*)<', html)]
+
+
+def public_id(url: str) -> str:
+    """A game's public id, from its address (/games/<public id>)."""
+    return url.rstrip("/").rsplit("/", 1)[1]
+
+
+def game_row(app, url: str) -> int:
+    """The database's own id of the game at `url` (addresses never show it)."""
+    from companion.models import Game
+    from sqlalchemy import select
+
+    with app.app_context():
+        return db.session.scalar(select(Game.id).where(Game.public_id == public_id(url)))
 
 
 @pytest.fixture

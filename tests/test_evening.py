@@ -23,7 +23,7 @@ from companion.models import Game, Play
 from companion.rules import RULESETS
 from companion.rules.log import renumber
 from companion.stats import player_stats
-from conftest import errors, new_game, round_form, text, totals
+from conftest import errors, game_row, new_game, public_id, round_form, text, totals
 
 # --- Helpers --------------------------------------------------------------------------------
 
@@ -43,13 +43,9 @@ def post(client, path, **form):
     return response
 
 
-def game_id(url: str) -> int:
-    return int(url.rstrip("/").rsplit("/", 1)[1])
-
-
 def play_ids(app, url) -> list[int]:
     with app.app_context():
-        return list(db.session.scalars(select(Play.id).where(Play.game_id == game_id(url))
+        return list(db.session.scalars(select(Play.id).where(Play.game_id == game_row(app, url))
                                        .order_by(Play.id)))
 
 
@@ -250,7 +246,7 @@ def test_stats_count_the_games_this_phone_knows(app, client):
     assert "Counted over the games this phone started or opened (4 games)" in shown
     with app.app_context():
         games = db.session.scalars(select(Game).where(Game.id.in_(
-            [game_id(u) for u in (g1, g2, g3, g4)]))).all()
+            [game_row(app, u) for u in (g1, g2, g3, g4)]))).all()
         stats = {p.name: p for p in player_stats(games)}
     assert list(stats) == ["Ann", "Bo", "Cy", "Di"]  # ann and Ann: one player, as last typed
     ann, bo, cy, di = (stats[n] for n in ("Ann", "Bo", "Cy", "Di"))
@@ -308,7 +304,7 @@ def test_the_csv_lists_each_round_and_running_total(client):
     url = foot_evening(client)
     response = client.get(f"{url}.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
-    assert response.headers["Content-Disposition"] == f"attachment; filename=FOOT-game-{game_id(url)}.csv"
+    assert response.headers["Content-Disposition"] == f"attachment; filename=FOOT-game-{public_id(url)}.csv"
     rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
     assert rows == [["Round", "Ann score", "Ann total", "Bo score", "Bo total", "Cy score", "Cy total"],
                     ["1", "81", "81", "26", "26", "0", "0"],
@@ -593,7 +589,7 @@ def test_a_house_list_of_another_server_is_not_this_servers_list(app, client):
     assert response.status_code == 303
     with app.app_context():
         data = db.session.scalars(select(Play.data).where(
-            Play.game_id == game_id(response.location), Play.kind == "house-list")).one()
+            Play.game_id == game_row(app, response.location), Play.kind == "house-list")).one()
     assert data == {"list": None, "name": None, "list_only": True}
 
 
@@ -616,7 +612,7 @@ def test_a_rematch_starts_the_same_game_with_the_next_dealer(app, client):
     again = post(client, f"{url}/rematch").location
     assert again != url
     with app.app_context():
-        old, new = db.session.get(Game, game_id(url)), db.session.get(Game, game_id(again))
+        old, new = db.session.get(Game, game_row(app, url)), db.session.get(Game, game_row(app, again))
         assert (new.ruleset, new.names, new.rule_settings) == (old.ruleset, old.names, old.rule_settings)
         assert new.first_dealer == 0 and new.plays == []
     page = client.get(again).text
@@ -627,6 +623,7 @@ def test_a_rematch_starts_the_same_game_with_the_next_dealer(app, client):
 # --- Backup -------------------------------------------------------------------------------------
 
 
+@pytest.mark.databases("sqlite")
 def test_backup_copies_the_database_while_a_game_is_being_written(app, client, tmp_path):
     url = foot_evening(client)
     source = app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")
@@ -638,7 +635,7 @@ def test_backup_copies_the_database_while_a_game_is_being_written(app, client, t
             while not stop.is_set():
                 writer.execute("INSERT INTO play (game_id, kind, data, created_at) "
                                "VALUES (?, 'house-add', '{\"word\": \"ZYZZY\"}', '2026-01-01')",
-                               (game_id(url),))
+                               (game_row(app, url),))
                 writer.commit()
                 written.append(1)
 
@@ -668,3 +665,50 @@ def test_backup_copies_the_database_while_a_game_is_being_written(app, client, t
     assert refused.exit_code != 0 and "exists" in refused.output
     assert runner.invoke(args=["backup", "--force", str(copy)]).exit_code == 0
     assert not list(tmp_path.glob(".backup.db.*"))  # no half-written file left behind
+
+
+@pytest.mark.databases("postgresql")
+def test_backup_dumps_postgresql_while_a_game_is_being_written(app, client, tmp_path, postgres):
+    """`flask backup` on PostgreSQL: pg_dump's one snapshot, while another connection keeps
+    writing; restored with pg_restore into an empty database, it holds the game whole."""
+    import subprocess
+
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    url = foot_evening(client)
+    row = game_row(app, url)
+    database = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).database
+    stop = threading.Event()
+    written = []
+
+    def scorekeeper():
+        with psycopg.connect(f"dbname={database} user=companion host={postgres.folder}",
+                             autocommit=True) as writer:
+            while not stop.is_set():
+                writer.execute("INSERT INTO play (game_id, kind, data, created_at) VALUES "
+                               "(%s, 'house-add', '{\"word\": \"ZYZZY\"}', now())", (row,))
+                written.append(1)
+
+    thread = threading.Thread(target=scorekeeper)
+    thread.start()
+    try:
+        while len(written) < 20:
+            stop.wait(0.01)
+        copy = tmp_path / "backup.dump"
+        result = app.test_cli_runner().invoke(args=["backup", str(copy)])
+        assert result.exit_code == 0, result.output
+        assert "Backed up the database" in result.output and "pg_restore" in result.output
+    finally:
+        stop.set()
+        thread.join()
+    postgres.execute("CREATE DATABASE restored")
+    subprocess.run(["pg_restore", "--no-owner", "--host", str(postgres.folder), "--username",
+                    "companion", "--dbname", "restored", str(copy)], check=True)
+    with psycopg.connect(f"dbname=restored user=companion host={postgres.folder}") as restored:
+        assert restored.execute("SELECT count(*) FROM game").fetchone() == (1,)
+        names = [n for (n,) in restored.execute("SELECT name FROM player ORDER BY seat")]
+        plays = restored.execute("SELECT count(*) FROM play").fetchone()[0]
+    postgres.execute("DROP DATABASE restored WITH (FORCE)")
+    assert names == ["Ann", "Bo", "Cy"]
+    assert 3 + 20 <= plays <= 3 + len(written)  # a moment of the writes, whole

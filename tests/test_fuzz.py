@@ -52,7 +52,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion.extensions import db
 from companion.models import Game, Play
-from conftest import new_game, round_form
+from conftest import game_row, new_game, public_id, round_form
 
 SEED = 20261122
 FUZZ_PER_METHOD = 2  # random forms per (route, method, phone) at the route's real URL
@@ -232,10 +232,10 @@ POKER_MORE_STAGES = {"challenges.challenge": ("paid",), "rounds.create": ("paid"
 
 @dataclass(frozen=True)
 class Table:
-    """A game as set_table left it, by its ids: its rounds (FEZ: its words), its plays, a
+    """A game as set_table left it, by its ids: its address's id, its rounds (FEZ: its words), its plays, a
     handover code; the <kind> of /plays/<kind> its fuzz posts to; and (Poker) its stage."""
     ruleset: str
-    game: int
+    game: str
     rounds: tuple[int, ...]
     plays: tuple[int, ...]
     code: str
@@ -285,7 +285,7 @@ def set_table(app, keeper, ruleset: str = "foot", stage: str = "bet") -> Table:
         for form in (round_form("JAZZY", "BLORF", "", out=0),
                      round_form("QUOTA", "", "JAZZY", out=2)):
             assert keeper.post(f"{url}/rounds", data=form).status_code == 303
-        game_id = int(url.rstrip("/").rsplit("/", 1)[1])
+        game_id = game_row(app, url)
         rounds = tuple(play_ids(app, game_id))
         challenge = f"{url}/challenge?round={rounds[0]}&seat=1"
     elif ruleset == "fez":
@@ -294,7 +294,7 @@ def set_table(app, keeper, ruleset: str = "foot", stage: str = "bet") -> Table:
         response = keeper.post("/games/new", data=form)
         assert response.status_code == 303, response.text
         url = response.location
-        game_id = int(url.rstrip("/").rsplit("/", 1)[1])
+        game_id = game_row(app, url)
         for word in ({"seat": "1", "tiles": "PLAY", "colours": "BBBB"},
                      {"seat": "0", "tiles": "F?N", "colours": "RBR", "stars": "B",
                       "reads": "FIN"}):
@@ -312,7 +312,7 @@ def set_table(app, keeper, ruleset: str = "foot", stage: str = "bet") -> Table:
         url = response.location
         response = keeper.post(f"{url}/rounds", data=MultiDict(hf_round(HF_SAVED_NONCE)))
         assert response.status_code == 303, response.text
-        game_id = int(url.rstrip("/").rsplit("/", 1)[1])
+        game_id = game_row(app, url)
         rounds = tuple(play_ids(app, game_id))
         challenge = None
     else:
@@ -328,7 +328,7 @@ def set_table(app, keeper, ruleset: str = "foot", stage: str = "bet") -> Table:
             "winner": "0", "points-1": "12", "cards-2": "QZ", "cards-3": "AB",
             "zap-3-WILD": "1"})
         assert response.status_code == 303, response.text
-        game_id = int(url.rstrip("/").rsplit("/", 1)[1])
+        game_id = game_row(app, url)
         rounds = tuple(play_ids(app, game_id)[1:])
         challenge = f"{url}/challenge?seat=2&word=cats"
     if challenge:
@@ -338,7 +338,7 @@ def set_table(app, keeper, ruleset: str = "foot", stage: str = "bet") -> Table:
         game = db.session.get(Game, game_id)
         code = game.offer_handover()
         db.session.commit()
-    return Table(ruleset, game_id, rounds, tuple(play_ids(app, game_id)), code)
+    return Table(ruleset, public_id(url), rounds, tuple(play_ids(app, game_id)), code)
 
 
 def poker_table(app, keeper, stage: str) -> Table:
@@ -351,7 +351,7 @@ def poker_table(app, keeper, stage: str) -> Table:
     response = keeper.post("/games/new", data=MultiDict(POKER_NEW_GAME))
     assert response.status_code == 303, response.text
     url = response.location
-    game_id = int(url.rstrip("/").rsplit("/", 1)[1])
+    game_id = game_row(app, url)
 
     def post(path: str, **form: str) -> None:
         response = keeper.post(f"{url}{path}", data=form)
@@ -384,7 +384,7 @@ def poker_table(app, keeper, stage: str) -> Table:
         db.session.commit()
         deals = tuple(db.session.scalars(select(Play.id).where(
             Play.game_id == game_id, Play.kind == "deal").order_by(Play.id)))
-    return Table("poker", game_id, deals, tuple(play_ids(app, game_id)), code, "action", stage)
+    return Table("poker", public_id(url), deals, tuple(play_ids(app, game_id)), code, "action", stage)
 
 
 def play_ids(app, game_id: int) -> list[int]:

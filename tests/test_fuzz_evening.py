@@ -26,7 +26,7 @@ from sqlalchemy import func, select
 from werkzeug.datastructures import MultiDict
 
 from companion.extensions import db
-from conftest import new_game, round_form
+from conftest import game_row, new_game, round_form
 from test_fuzz import (BROKEN_MULTIPART, HOSTILE, NUMBERS, ODD_DIGITS, STRINGS, contents,
                        row_counts)
 
@@ -219,7 +219,7 @@ def test_the_import_form_refuses_odd_requests_and_saves_nothing(app, client):
 
 def test_stats_read_whatever_the_session_holds(app, client):
     url, _ = evening(app, client)
-    real = int(url.rsplit("/", 1)[1])
+    real = game_row(app, url)
     for remembered in ([real, "1", None, True, -1, 0, 2**31, 10**30, 1.5, [real], {"a": 1}, real],
                        "not a list", 7, None, {}, [10**30], list(range(1, 41))):
         with client.session_transaction() as session:

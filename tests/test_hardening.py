@@ -117,7 +117,7 @@ def test_lists_cannot_take_more_room_than_the_server_allows(app, client, game):
 def test_rounds_save_while_a_large_list_imports(app, client, game, monkeypatch):
     """The import writes a chunk at a time, so a round waits a moment at most (here SQLite
     waits one second for its lock, not five): every round saved meanwhile is kept."""
-    monkeypatch.setattr(companion, "SQLITE_BUSY_MS", 1000)
+    monkeypatch.setattr(companion, "LOCK_WAIT_MS", 1000)
     with app.app_context():
         db.engine.dispose()
     rng = random.Random(10)
@@ -144,8 +144,9 @@ def test_rounds_save_while_a_large_list_imports(app, client, game, monkeypatch):
         assert db.session.scalar(select(WordList.words)) == len(words)
 
 
+@pytest.mark.databases("sqlite")
 def test_a_locked_database_keeps_the_round_form_and_saves_nothing(app, client, game, monkeypatch):
-    monkeypatch.setattr(companion, "SQLITE_BUSY_MS", 50)
+    monkeypatch.setattr(companion, "LOCK_WAIT_MS", 50)
     monkeypatch.setattr("companion.web.time.sleep", lambda s: None)
     with app.app_context():
         db.engine.dispose()  # new connections take the short timeout
@@ -157,6 +158,31 @@ def test_a_locked_database_keeps_the_round_form_and_saves_nothing(app, client, g
     finally:
         locker.rollback()
         locker.close()
+    assert response.status_code == 503
+    assert "Companion was busy for a moment and nothing was saved" in errors(response.text)[0]
+    assert 'value="JAZZY"' in response.text and 'value="QUOTA"' in response.text
+    assert plays(app) == 0
+    assert client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=1)).status_code == 303
+
+
+@pytest.mark.databases("postgresql")
+def test_a_locked_postgresql_table_keeps_the_round_form_and_saves_nothing(app, client, game,
+                                                                          monkeypatch):
+    """PostgreSQL waits for a lock no longer than LOCK_WAIT_MS either: a write held up by
+    another connection's lock is retried, then answered "try again", never left hanging."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    monkeypatch.setattr(companion, "LOCK_WAIT_MS", 50)
+    monkeypatch.setattr("companion.web.time.sleep", lambda s: None)
+    with app.app_context():
+        db.engine.dispose()  # new connections take the short timeout
+    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    with psycopg.connect(dbname=url.database, user=url.username,
+                         host=url.query["host"]) as locker:
+        locker.execute("LOCK TABLE play IN EXCLUSIVE MODE")  # another writer holds the plays
+        response = client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=1))
+        locker.rollback()
     assert response.status_code == 503
     assert "Companion was busy for a moment and nothing was saved" in errors(response.text)[0]
     assert 'value="JAZZY"' in response.text and 'value="QUOTA"' in response.text

@@ -102,6 +102,26 @@ def test_a_wrong_code_says_so_and_keeps_what_was_typed(client, game):
     assert client.get("/join", query_string=[("code", "A"), ("code", "B")]).status_code == 422
 
 
+def test_a_phone_guessing_codes_is_stopped_and_the_others_are_not(app, client, game):
+    """Twenty codes matching no game from one phone: the next waits ten minutes, even a right
+    one; another phone, and the first one after ten minutes, join as before."""
+    code = _join_code(client.get(game).text)
+    guesser = app.test_client()
+    for n in range(20):
+        guess = f"ZZZ{n:03d}".translate(str.maketrans("01", "AB"))
+        assert guesser.get("/join", query_string={"code": guess}).status_code == 422
+    stopped = guesser.get("/join", query_string={"code": code})
+    assert stopped.status_code == 429 and "Too many codes from this phone" in stopped.text
+    other = app.test_client()
+    other_phone = {"REMOTE_ADDR": "192.168.1.23"}
+    assert other.get("/join", query_string={"code": code},
+                     environ_base=other_phone).location == game
+    later = app.extensions["join_misses"]
+    for address, (since, count) in list(later.counts.items()):  # ten minutes later
+        later.counts[address] = (since - 601, count)
+    assert guesser.get("/join", query_string={"code": code}).location == game
+
+
 def test_handing_over_moves_the_scorekeeping_by_code(app, client, game):
     client.post(f"{game}/handover", data={"keep": "move"})
     page = client.get(f"{game}/handover").text

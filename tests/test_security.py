@@ -107,6 +107,7 @@ def test_behind_a_tls_proxy_cookies_go_over_https_only(tmp_path, monkeypatch):
                            base_url="https://localhost")
     cookies = response.headers.getlist("Set-Cookie")
     assert cookies and all("Secure" in c for c in cookies)
-    page = client.post("/games/1/handover", headers=proxied, base_url="https://localhost",
+    game = response.location.removeprefix("https://scores.example")
+    page = client.post(f"{game}/handover", headers=proxied, base_url="https://localhost",
                        follow_redirects=True).text
-    assert "<code>https://scores.example/games/1/take/" in page
+    assert f"<code>https://scores.example{game}/take/" in page

@@ -26,7 +26,7 @@ def test_scorekeeping_moves_to_another_phone_with_the_handover_link(page, table,
     page.get_by_role("button", name="Make a code").tap()
     expect(page.get_by_role("img", name="QR code of the handover link")).to_be_visible()
     link = page.locator(".link code").inner_text().strip()
-    assert re.search(r"/games/\d+/take/\S+$", link), link
+    assert re.search(r"/games/[a-z2-9]{12}/take/\S+$", link), link
 
     # Phone B opens the link: it asks first, and the tap makes it the scorekeeper.
     phone_b = new_phone("new scorekeeper")

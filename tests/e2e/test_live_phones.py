@@ -52,8 +52,9 @@ def console_allows(monkeypatch):
     return allowed
 
 
-def game_id(url: str) -> int:
-    return int(url.rstrip("/").rsplit("/", 1)[1])
+def game_id(url: str) -> str:
+    """The game's id in its address (/games/<id>)."""
+    return url.rstrip("/").rsplit("/", 1)[1]
 
 
 def server_rows(live_server: str, url: str) -> list[dict]:
@@ -388,7 +389,7 @@ def test_a_round_whose_answer_was_lost_is_sent_again_and_saved_once(
         page.context.set_offline(True)  # and the Wi-Fi drops before the answer is back
         route.abort("internetdisconnected")
 
-    page.context.route(re.compile(r"/games/\d+/rounds$"), lose_the_answer, times=1)
+    page.context.route(re.compile(r"/games/[a-z2-9]{12}/rounds$"), lose_the_answer, times=1)
     console_allows.append(NETWORK_CUT)
     table.save_round()
     waiting = page.locator(".outbox")

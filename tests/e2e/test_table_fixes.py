@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import expect
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from companion import create_app
 from companion.extensions import db
@@ -87,7 +87,7 @@ def start(page, ruleset: str, names: list[str], first: int = 0) -> str:
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
     page.locator('input[name=dealer]').nth(first).check()
     page.get_by_role("button", name="Start the game").tap()
-    page.wait_for_url(re.compile(r"/games/\d+$"))
+    page.wait_for_url(re.compile(r"/games/[a-z2-9]{12}$"))
     return page.url
 
 
@@ -172,7 +172,7 @@ def test_home_and_history_show_the_phones_time_with_the_day_when_not_today(brows
     page.on("console", lambda msg: msg.type == "error" and watch.js_errors.append(msg.text))
     try:
         old = start(page, "foot", ["Ann", "Bo", "Cy"])
-        old_id = int(old.rsplit("/", 1)[1])
+        old_id = old.rsplit("/", 1)[1]
         post(page, f"/games/{old_id}/rounds", {"word-0": "JAZZY", "noword-1": "on", "noword-2": "on", "out": "0"})
         today = start(page, "family", ["Ann", "Bo"])
         # The first game was started three days ago, its round saved two minutes later.
@@ -181,8 +181,9 @@ def test_home_and_history_show_the_phones_time_with_the_day_when_not_today(brows
                           "SECRET_KEY": "e2e-secret-key"})
         with app.app_context():
             from companion.models import Game, Play
-            db.session.get(Game, old_id).created_at = then.replace(tzinfo=None)
-            db.session.execute(update(Play).where(Play.game_id == old_id).values(
+            row = db.session.scalar(select(Game).where(Game.public_id == old_id))
+            row.created_at = then.replace(tzinfo=None)
+            db.session.execute(update(Play).where(Play.game_id == row.id).values(
                 created_at=(then + timedelta(minutes=2)).replace(tzinfo=None)))
             db.session.commit()
             db.engine.dispose()
