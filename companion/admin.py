@@ -26,7 +26,7 @@ from .extensions import db
 from .models import Game, Play, Player, WordList
 from .rules import RULESETS
 from .rules.base import MAX_ID
-from .web import DatabaseBusy, whole_number
+from .web import retried, whole_number
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -210,25 +210,20 @@ def delete_game(game_id: str):
     return redirect(url_for("admin.index"), 303)
 
 
-def _delete_game_rows(row: int, retries: int = 2) -> None:
+def _delete_game_rows(row: int) -> None:
     """The game, its plays and players (and any list imported meanwhile) in one transaction,
     by bulk statements; retried when the database is locked for a moment."""
-    for attempt in range(retries + 1):
-        try:
-            # PostgreSQL: a play saved at this moment waits, then finds no game
-            db.session.execute(select(Game.id).where(Game.id == row).with_for_update())
-            for model in (Play, Player, WordList):
-                db.session.execute(delete(model).where(model.game_id == row),
-                                   execution_options={"synchronize_session": False})
-            db.session.execute(delete(Game).where(Game.id == row),
+    def work() -> None:
+        # PostgreSQL: a play saved at this moment waits, then finds no game
+        db.session.execute(select(Game.id).where(Game.id == row).with_for_update())
+        for model in (Play, Player, WordList):
+            db.session.execute(delete(model).where(model.game_id == row),
                                execution_options={"synchronize_session": False})
-            db.session.commit()
-            return
-        except OperationalError:
-            db.session.rollback()
-            if attempt == retries:
-                raise DatabaseBusy() from None
-            time.sleep(0.25 * (attempt + 1))
+        db.session.execute(delete(Game).where(Game.id == row),
+                           execution_options={"synchronize_session": False})
+        db.session.commit()
+
+    retried(work, retries=2)
 
 
 @bp.post("/lists/<id:list_id>/delete")

@@ -90,20 +90,30 @@ class DatabaseBusy(ServiceUnavailable):
     description = BUSY
 
 
-def commit(retries: int = 1) -> None:
-    """Commit the session, retrying a locked database a few times (a word list importing holds
-    it for a moment at a time). Raises DatabaseBusy, with nothing saved, when it stays locked."""
-    pending = list(db.session.new)
+def retried(work, retries: int = 1) -> None:
+    """Run `work` (statements ending in a commit). A locked database (a word list importing
+    holds it for a moment at a time) rolls it back, and it runs again a moment later, up to
+    `retries` times; then DatabaseBusy, with nothing saved."""
     for attempt in range(retries + 1):
         try:
-            db.session.commit()
+            work()
             return
         except OperationalError:
             db.session.rollback()
             if attempt == retries:
                 raise DatabaseBusy() from None
             time.sleep(0.25 * (attempt + 1))
-            db.session.add_all(pending)
+
+
+def commit(retries: int = 1) -> None:
+    """Commit the session, retried while the database is locked (`retried`)."""
+    pending = list(db.session.new)
+
+    def work() -> None:
+        db.session.add_all(pending)  # a rollback forgot them
+        db.session.commit()
+
+    retried(work, retries)
 
 
 def append_play(game: Game, kind: str, data: dict, nonce: str | None = None) -> bool:
