@@ -8,8 +8,13 @@ from __future__ import annotations
 import csv
 import difflib
 import gzip
+import heapq
+import http.client
 import io
+import math
+import os
 import platform
+import queue
 import random
 import re
 import socket
@@ -22,6 +27,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections import Counter
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
@@ -451,13 +457,418 @@ def bench_import_with_rounds(words: int = 1_000_000) -> list[tuple[str, str]]:
     ]
 
 
-def main() -> None:
-    sections = {"Scorekeeping (FOOT!/ZOOT!)": bench_rules() + bench_pages(),
-                "Every phone live": bench_live(),
-                "Word judge": bench_words() + bench_longest_hands(),
-                "Card reader": bench_ocr(),
-                "What a phone on the Wi-Fi can make the server do":
-                    bench_scan_memory() + bench_import_with_rounds()}
+# --- Many tables on one server (issue 16) ---------------------------------------------------
+
+class _Connection:
+    """One phone's persistent HTTP/1.1 connection (http.client), far cheaper for the load
+    generator than urllib's connection a request. Opened again when it has been idle long
+    enough that gunicorn may have closed it (its keep-alive is 2 s), so no request is ever
+    sent on a connection the server is closing. `headers` go with every request (cookies)."""
+
+    IDLE_SECONDS = 1.0
+
+    def __init__(self, url: str, headers: dict | None = None):
+        parts = urllib.parse.urlsplit(url)
+        self.host, self.port, self.headers = parts.hostname, parts.port, headers or {}
+        self.connection = None
+        self.used = 0.0
+
+    def request(self, method: str, path: str, body: str | None = None,
+                headers: dict | None = None) -> tuple[int, object, bytes, float]:
+        """(status, headers, body, seconds from sending to the whole answer read)."""
+        if self.connection is not None and time.perf_counter() - self.used > self.IDLE_SECONDS:
+            self.close()
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        start = time.perf_counter()
+        try:
+            self.connection.request(method, path, body=body, headers={**self.headers, **(headers or {})})
+            response = self.connection.getresponse()
+            data = response.read()
+        except BaseException:
+            self.close()
+            raise
+        end = self.used = time.perf_counter()
+        if response.will_close:
+            self.close()
+        return response.status, response.headers, data, end - start
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+
+def _cookie_header(phone) -> dict:
+    return {"Cookie": "; ".join(f"{c.name}={c.value}" for c in phone.cookies)}
+
+
+def _percentile(values, q: float) -> float:
+    """The nearest-rank percentile (q in 0..1) of values; nan when there are none."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)] if ordered else float("nan")
+
+
+def _ms(values) -> str:
+    """p50 and p95 of durations in seconds, in ms, with how many."""
+    return (f"p50 {_percentile(values, 0.5) * 1e3:.0f} ms, p95 {_percentile(values, 0.95) * 1e3:.0f} ms "
+            f"({len(values)})")
+
+
+def _cpu_seconds(pids) -> float:
+    """CPU time (user + system) the processes have used so far, exited children they waited
+    for included; a process gone meanwhile counts nothing."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _machine_busy() -> tuple[int, int]:
+    """(busy, all) clock ticks of every core since boot (/proc/stat)."""
+    ticks = [int(t) for t in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return sum(ticks) - ticks[3] - ticks[4], sum(ticks)  # less idle and iowait
+
+
+MANY_WORDS = ("JAZZY", "QUOTA", "HOUSE", "FJORD")
+MANY_PLAYERS = ("Ann", "Bo", "Cy", "Di")
+
+
+def _round_form(csrf: str, nonce: str | None, out: int) -> str:
+    form = {"csrf_token": csrf, "out": str(out), **{f"word-{s}": w for s, w in enumerate(MANY_WORDS)}}
+    if nonce:
+        form["nonce"] = nonce
+    return urllib.parse.urlencode(form)
+
+
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+REGION = {"HX-Request": "true"}
+
+
+def _page_times(server, repeat: int = 30) -> list[tuple[str, str]]:
+    """A 10-round game's pages against a 200-round game's, one request at a time on an idle
+    server: the full page as a watcher and as the scorekeeper, the live region (htmx) without
+    an ETag, each the median of `repeat` GETs of a game that did not change in between (each
+    worker derives it once: companion/derived.py); and the live region just after a round is
+    saved (the first ask derives the standings again), the median of 10 such, which adds 10
+    rounds to the game."""
+    from served import Phone
+
+    keeper = Phone(server)
+    figures = {}
+    for rounds in (10, 200):
+        game = keeper.new_game(names=MANY_PLAYERS)
+        csrf = re.search(r'name="csrf_token" value="([^"]+)"', keeper.get(game).text).group(1)
+        scorekeeper = _Connection(server.url, _cookie_header(keeper))
+        for n in range(rounds):
+            status, *_ = scorekeeper.request("POST", f"{game}/rounds", _round_form(csrf, None, n % 4), FORM)
+            assert status == 303, status
+        watcher = _Connection(server.url)
+        runs = {"watcher": [], "scorekeeper": [], "region": [], "changed": []}
+        for _ in range(repeat):
+            runs["watcher"].append(watcher.request("GET", game)[3])
+            runs["scorekeeper"].append(scorekeeper.request("GET", game)[3])
+            runs["region"].append(watcher.request("GET", game, headers=REGION)[3])
+        for n in range(10):
+            status, *_ = scorekeeper.request("POST", f"{game}/rounds", _round_form(csrf, None, n % 4), FORM)
+            assert status == 303, status
+            runs["changed"].append(watcher.request("GET", game, headers=REGION)[3])
+        figures[rounds] = {k: statistics.median(v) * 1e3 for k, v in runs.items()}
+    short, long = figures[10], figures[200]
+    return [(f"game page as a watcher, 10 / 200 rounds (median of {repeat})",
+             f"{short['watcher']:.1f} / {long['watcher']:.1f} ms"),
+            (f"game page as the scorekeeper, 10 / 200 rounds (median of {repeat})",
+             f"{short['scorekeeper']:.1f} / {long['scorekeeper']:.1f} ms"),
+            (f"live region without ETag, 10 / 200 rounds (median of {repeat})",
+             f"{short['region']:.1f} / {long['region']:.1f} ms"),
+            ("live region just after a round is saved, 10+ / 200+ rounds (median of 10)",
+             f"{short['changed']:.1f} / {long['changed']:.1f} ms")]
+
+
+def _many_tables(server, database_pids, seconds: float, tables: int, watchers: int,
+                 every: float, warm_up: float = 10.0) -> list[tuple[str, str]]:
+    """`tables` games at once on one server, each with its scorekeeper's phone saving a round
+    every `every` s (± 15 %; the game page first, as after the last save's redirect: it
+    carries the form's nonce) and `watchers` phones that follow the game's event stream and,
+    on each `change` newer than what they show, refresh the live region with If-None-Match
+    (as companion.js does), and besides, like a phone whose stream dropped, refresh it every
+    `every` s (± 15 %). A stream that ends (each does after a minute) is opened again a second
+    later with the version the phone shows, as the browser does.
+
+    The load generator: a thread per scorekeeper and per stream (blocked reading, nearly
+    free), and the refreshes sent by a pool of as many threads as watchers, each with a
+    persistent connection (so a slow server never leaves a refresh waiting for a thread). A
+    refresh's lag (sent after it was due) and the generator's CPU show whether it kept up.
+    Figures count only requests started in the `seconds` after the `warm_up` (all phones
+    opening the game, their streams, the first refreshes); the CPU figures are over the
+    whole run, those of the database processes (`database_pids()`) included."""
+    from served import Phone
+
+    stop = threading.Event()
+    rng = random.Random(16)
+    saves: list[tuple[float, float, int]] = []  # (sent, seconds, status) of each round saved
+    save_versions: list[tuple[int, float, int]] = []  # (table, sent, version shown before it)
+    pages: list[float] = []  # the scorekeeper's page before each save
+    refreshes: list[tuple[float, int, float, float]] = []  # (sent, status, seconds, lag)
+    errors: list[str] = []
+    streams_opened: list[int] = []  # one 1 per stream opened
+    jobs: queue.Queue = queue.Queue()  # (due, phone, why) refreshes to send
+    timers: list = []  # a heap of (due, id, phone): each phone's next plain refresh
+    timers_lock = threading.Lock()
+
+    def error(what: str) -> None:
+        if not stop.is_set():
+            errors.append(what)
+
+    keepers = [Phone(server) for _ in range(tables)]
+    games = [k.new_game(names=MANY_PLAYERS) for k in keepers]
+    start = time.perf_counter()
+    window = (start + warm_up, start + warm_up + seconds)
+    cool_down = 10.0  # the load goes on, so the window's last saves are still heard of
+
+    class Watcher:
+        def __init__(self, table: int):
+            self.table, self.game = table, games[table]
+            self.version, self.etag, self.socket = 0, None, None
+            self.heard: list[tuple[float, int]] = []  # (time, version) of each change
+
+    phones = [Watcher(t) for t in range(tables) for _ in range(watchers)]
+
+    def keep_score(table: int) -> None:
+        connection = _Connection(server.url, _cookie_header(keepers[table]))
+        due = start + rng.uniform(0, every)
+        n = 0
+        while not stop.wait(max(0.0, due - time.perf_counter())):
+            try:
+                status, _, body, seconds = connection.request("GET", games[table])
+                sent = time.perf_counter()
+                if status != 200:
+                    raise RuntimeError(f"the game page answered {status}")
+                page = body.decode()
+                csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+                nonce = re.search(r'name="nonce" value="([^"]+)"', page).group(1)
+                version = int(re.search(r'data-version="(\d+)"', page).group(1))
+                status, _, body, took = connection.request(
+                    "POST", f"{games[table]}/rounds", _round_form(csrf, nonce, n % 4), FORM)
+            except Exception as e:  # noqa: BLE001 - counted
+                error(f"save: {type(e).__name__}")
+            else:
+                if window[0] <= sent < window[1]:
+                    pages.append(seconds)
+                    saves.append((sent, took, status))
+                    save_versions.append((table, sent, version))
+                if status != 303:
+                    error(f"save: {status}")
+            n += 1
+            due += every * rng.uniform(0.85, 1.15)
+
+    def follow(phone: Watcher) -> None:
+        parts = urllib.parse.urlsplit(server.url)
+        stop.wait(rng.uniform(0, warm_up / 2))  # the phones arrive over a few seconds
+        try:
+            status, _, body, _ = _Connection(server.url).request("GET", phone.game)
+            phone.version = int(re.search(r'data-version="(\d+)"', body.decode()).group(1))
+        except Exception as e:  # noqa: BLE001 - counted
+            error(f"page: {type(e).__name__}")
+            return
+        with timers_lock:
+            heapq.heappush(timers, (time.perf_counter() + rng.uniform(0, every), id(phone), phone))
+        while not stop.is_set():
+            connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=40)
+            try:
+                connection.request("GET", f"{phone.game}/events?since={phone.version}")
+                phone.socket = connection.sock
+                response = connection.getresponse()
+                streams_opened.append(1)
+                if response.status != 200:
+                    error(f"stream: {response.status}")
+                event = None
+                while line := response.readline():
+                    if line.startswith(b"event: "):
+                        event = line[7:].strip()
+                    elif line.startswith(b"data: ") and event == b"change":
+                        version = int(line[6:])
+                        phone.heard.append((time.perf_counter(), version))
+                        if version > phone.version:
+                            jobs.put((time.perf_counter(), phone, "change"))
+                    elif not line.strip():
+                        event = None
+            except Exception as e:  # noqa: BLE001 - counted unless stopping
+                error(f"stream: {type(e).__name__}")
+            finally:
+                connection.close()
+            stop.wait(1.0)  # the browser reconnects after `retry` (1 s)
+
+    def schedule() -> None:
+        """Moves each phone's plain refresh onto the job queue when it is due."""
+        while not stop.is_set():
+            with timers_lock:
+                due = timers[0][0] if timers else None
+                if due is not None and due <= time.perf_counter():
+                    due, _, phone = heapq.heappop(timers)
+                    jobs.put((due, phone, "timer"))
+                    continue
+            stop.wait(0.01 if due is None else min(0.01, max(0.0, due - time.perf_counter())))
+
+    def refresh() -> None:
+        connection = _Connection(server.url)
+        while not stop.is_set():
+            try:
+                due, phone, why = jobs.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if why == "timer":  # and the next plain refresh, ~`every` s on
+                with timers_lock:
+                    heapq.heappush(timers, (due + every * rng.uniform(0.85, 1.15), id(phone), phone))
+            lag = time.perf_counter() - due
+            sent = time.perf_counter()
+            try:
+                headers = {**REGION, **({"If-None-Match": phone.etag} if phone.etag else {})}
+                status, answer, body, seconds = connection.request("GET", phone.game, headers=headers)
+                if status == 200:
+                    version = int(re.search(rb'data-version="(\d+)"', body).group(1))
+                    phone.etag, phone.version = answer["ETag"], max(phone.version, version)
+                elif status != 304:
+                    error(f"refresh: {status}")
+            except Exception as e:  # noqa: BLE001 - counted
+                error(f"refresh: {type(e).__name__}")
+                continue
+            if window[0] <= sent < window[1]:
+                refreshes.append((sent, status, seconds, lag))
+
+    old_stack = threading.stack_size(512 * 1024)  # 500+ threads, each needing little
+    workers, databases = server.workers(), database_pids()
+    cpu = (time.process_time(), _cpu_seconds(workers), _cpu_seconds(databases), _machine_busy())
+    try:
+        threads = ([threading.Thread(target=follow, args=(p,), daemon=True) for p in phones]
+                   + [threading.Thread(target=refresh, daemon=True) for _ in phones]
+                   + [threading.Thread(target=schedule, daemon=True)]
+                   + [threading.Thread(target=keep_score, args=(t,), daemon=True) for t in range(tables)])
+        for thread in threads:
+            thread.start()
+        time.sleep(max(0.0, window[1] + cool_down - time.perf_counter()))
+        wall, machine = time.perf_counter() - start, _machine_busy()
+        used = {"the load generator": time.process_time() - cpu[0],
+                "gunicorn's 2 workers": _cpu_seconds(workers) - cpu[1]}
+        if databases:
+            used["PostgreSQL"] = _cpu_seconds(database_pids()) - cpu[2]
+        busy = (machine[0] - cpu[3][0]) / (machine[1] - cpu[3][1])
+        stop.set()
+        for phone in phones:
+            if phone.socket is not None:
+                try:
+                    phone.socket.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+        for thread in threads:
+            thread.join(timeout=10)
+    finally:
+        threading.stack_size(old_stack)
+
+    # How long after a save was sent each of its table's watchers heard of it.
+    delays, missed = [], 0
+    for table, sent, before in save_versions:
+        for phone in phones[table * watchers:(table + 1) * watchers]:
+            after = next((t for t, v in phone.heard if v > before), None)
+            if after is None:
+                missed += 1
+            else:
+                delays.append(after - sent)
+    unchanged = [s for _, status, s, _ in refreshes if status == 304]
+    changed = [s for _, status, s, _ in refreshes if status == 200]
+    requests = len(saves) * 2 + len(refreshes)
+    errors_seen = ", ".join(f"{n}× {what}" for what, n in sorted(Counter(errors).items())) or "none"
+    lags = [lag for *_, lag in refreshes]
+    return [
+        (f"round saves ({tables} tables, one every ~{every:g} s at each)",
+         f"{_ms([s for _, s, _ in saves])}; the scorekeeper's page before each: {_ms(pages)}"),
+        (f"live-region refreshes ({tables * watchers} watchers: on each change, and every ~{every:g} s)",
+         f"304: {_ms(unchanged)}; 200: {_ms(changed)}"),
+        ("changes heard on the event streams, after the save was sent",
+         f"{_ms(delays)}; {missed} of {len(delays) + missed} not heard by the end of the run"),
+        (f"requests in the {seconds:g} s, errors",
+         f"{requests} ({requests / seconds:.0f}/s: {len(saves) * 2 / seconds:.0f} scorekeepers', "
+         f"{len(refreshes) / seconds:.0f} refreshes; and {len(streams_opened)} streams opened in "
+         f"all); errors: {errors_seen}"),
+        ("load generator: refresh lag (sent after it was due)",
+         f"p50 {_percentile(lags, 0.5) * 1e3:.0f} ms, p95 {_percentile(lags, 0.95) * 1e3:.0f} ms"),
+        ("CPU during the run, in % of one core",
+         "; ".join(f"{who} {seconds_used / wall * 100:.0f}%" for who, seconds_used in used.items())
+         + f"; the machine's {os.cpu_count()} cores {busy * 100:.0f}% busy (anything else "
+           f"running included)"),
+    ]
+
+
+@contextmanager
+def _served_on(database: str):
+    """gunicorn as `make run` serves it (2 gevent workers) on a fresh SQLite file, or on a new
+    database of a throwaway PostgreSQL server (tests/postgres.py)."""
+    from served import served
+
+    if database == "SQLite":
+        with served() as server:
+            yield server, list
+        return
+    from postgres import Throwaway
+
+    with Throwaway() as postgres:
+        postgres.execute("CREATE DATABASE bench")
+
+        def pids() -> list[int]:  # the postmaster and its processes (a backend a connection)
+            main = int((postgres.data / "postmaster.pid").read_text().split()[0])
+            return [main, *map(int, Path(f"/proc/{main}/task/{main}/children").read_text().split())]
+
+        with served(database_url=postgres.url("bench")) as server:
+            yield server, pids
+
+
+def bench_many_tables(seconds: float = 60, tables: int = 50, watchers: int = 5, every: float = 3.0,
+                      databases=("SQLite", "PostgreSQL")) -> list[tuple[str, str]]:
+    """Issue 16: one server (gunicorn as `make run`: 2 gevent workers) for many tables at
+    once, on SQLite and on PostgreSQL: the steady state of `tables` games, each saved every
+    `every` s and followed by `watchers` phones (_many_tables), for `seconds`; and what a
+    long game costs a page (_page_times), on an idle server before the load."""
+    rows = []
+    for database in databases:
+        with _served_on(database) as (server, database_pids):
+            rows += [(f"{database}: {what}", figure) for what, figure in _page_times(server)]
+            rows += [(f"{database}: {what}", figure) for what, figure in
+                     _many_tables(server, database_pids, seconds, tables, watchers, every)]
+    return rows
+
+
+#: Each section of docs/benchmarks.md: its short name (for `tests/bench.py NAME ...`), its
+#: title, and what measures it (called only when the section runs).
+SECTIONS = {
+    "scorekeeping": ("Scorekeeping (FOOT!/ZOOT!)", lambda o: bench_rules() + bench_pages()),
+    "live": ("Every phone live", lambda o: bench_live()),
+    "words": ("Word judge", lambda o: bench_words() + bench_longest_hands()),
+    "reader": ("Card reader", lambda o: bench_ocr()),
+    "wifi": ("What a phone on the Wi-Fi can make the server do",
+             lambda o: bench_scan_memory() + bench_import_with_rounds()),
+    "many": ("Many tables on one server (SQLite and PostgreSQL)",
+             lambda o: bench_many_tables(seconds=o.seconds)),
+}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`make bench`: every section, written to docs/benchmarks.md. With section names
+    (`tests/bench.py many`), only those, printed and not written."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sections", nargs="*", metavar="SECTION",
+                        help=f"run only these ({', '.join(SECTIONS)}); nothing is written")
+    parser.add_argument("--seconds", type=float, default=60,
+                        help="steady state of the many-tables run, in seconds (60)")
+    options = parser.parse_args(argv)
+    if unknown := [name for name in options.sections if name not in SECTIONS]:
+        parser.error(f"no section {', '.join(unknown)}: choose from {', '.join(SECTIONS)}")
+    chosen = options.sections or list(SECTIONS)
     lines = [
         "# Benchmarks",
         "",
@@ -465,12 +876,19 @@ def main() -> None:
         f"with {platform.python_implementation()} {platform.python_version()} "
         f"(the project's 2-core machine). Figures are wall time in one process.",
     ]
-    for title, rows in sections.items():
-        lines += ["", f"## {title}", "", "| what | figure |", "| --- | --- |"]
-        lines += [f"| {what} | {figure} |" for what, figure in rows]
-    report = "\n".join(lines) + "\n"
-    (ROOT / "docs" / "benchmarks.md").write_text(report)
-    sys.stdout.write(report)
+    for name in chosen:
+        title, measure = SECTIONS[name]
+        rows = measure(options)
+        section = ["", f"## {title}", "", "| what | figure |", "| --- | --- |"]
+        section += [f"| {what} | {figure} |" for what, figure in rows]
+        if options.sections:  # each as it is done
+            sys.stdout.write("\n".join(section) + "\n")
+            sys.stdout.flush()
+        lines += section
+    if not options.sections:
+        report = "\n".join(lines) + "\n"
+        (ROOT / "docs" / "benchmarks.md").write_text(report)
+        sys.stdout.write(report)
 
 
 if __name__ == "__main__":

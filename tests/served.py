@@ -1,9 +1,13 @@
 """A real Companion server for `make bench`, and a phone that talks to it over HTTP.
 
 `served()` starts gunicorn the way `make run` does (workers and worker class as in the Makefile),
-on a fresh SQLite file, on 127.0.0.1 at a free port, and stops it afterwards. `Phone` keeps
-its cookies (the session, a game's edit token), sends the CSRF token the pages carry, and
-uploads files as a browser does. Only loopback is ever contacted.
+on a fresh SQLite file or on the database it is given (a PostgreSQL URL, say), on 127.0.0.1 at
+a free port, and stops it afterwards. Several servers on one database stand for several app
+servers behind one address: the database is migrated once (`upgrade`, or the first server's
+`migrate=True`), and they share one SECRET_KEY (pass `env={"SECRET_KEY": ...}`) so that a
+session or a form made by one is good on the others. `Phone` keeps its cookies (the session, a
+game's edit token), sends the CSRF token the pages carry, and uploads files as a browser does.
+Only loopback is ever contacted.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -53,19 +58,42 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+#: One migration at a time from this process: two servers started at once on one database
+#: must not both run Alembic on it.
+_MIGRATING = threading.Lock()
+
+
+def upgrade(database_url: str, env: dict | None = None) -> None:
+    """`flask db upgrade` on the database, as `make run` does before it serves."""
+    environment = {**os.environ, "FLASK_APP": "companion", "SECRET_KEY": "migrate",
+                   **(env or {}), "DATABASE_URL": database_url}
+    with _MIGRATING:
+        result = subprocess.run([BIN / "flask", "db", "upgrade"], env=environment, cwd=ROOT,
+                                capture_output=True, text=True)
+    if result.returncode:
+        raise RuntimeError(f"flask db upgrade failed:\n{result.stdout}{result.stderr}")
+
+
 @contextmanager
-def served(workers: int = 2, env: dict | None = None) -> Iterator[Server]:
+def served(workers: int = 2, env: dict | None = None, database_url: str | None = None,
+           migrate: bool = True) -> Iterator[Server]:
+    """gunicorn as `make run` serves the app. Without `database_url`, on a fresh SQLite file
+    (migrated, and removed afterwards); with one, on that database, migrated first only when
+    `migrate` (a second server on an already migrated database passes migrate=False)."""
     with tempfile.TemporaryDirectory() as tmp:
-        environment = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.db",
-                       "SECRET_KEY": secrets.token_hex(16), "FLASK_APP": "companion", **(env or {})}
-        subprocess.run([BIN / "flask", "db", "upgrade"], env=environment, cwd=ROOT, check=True,
-                       capture_output=True)
+        url = database_url or f"sqlite:///{tmp}/bench.db"
+        environment = {**os.environ, "SECRET_KEY": secrets.token_hex(16), "FLASK_APP": "companion",
+                       **(env or {}), "DATABASE_URL": url}
+        if migrate or database_url is None:
+            upgrade(url, environment)
         port = _free_port()
-        process = subprocess.Popen(
-            [BIN / "gunicorn", "--workers", str(workers), "--worker-class", "gevent",
-             "--worker-connections", "1000", "--graceful-timeout", "3",  # open streams end
-             "--bind", f"127.0.0.1:{port}", "companion:create_app()"],
-            env=environment, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        log = Path(tmp) / "gunicorn.log"
+        with log.open("wb") as errors:
+            process = subprocess.Popen(
+                [BIN / "gunicorn", "--workers", str(workers), "--worker-class", "gevent",
+                 "--worker-connections", "1000", "--graceful-timeout", "3",  # open streams end
+                 "--bind", f"127.0.0.1:{port}", "companion:create_app()"],
+                env=environment, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errors)
         server = Server(f"http://127.0.0.1:{port}", process)
         try:
             for _ in range(300):
@@ -75,9 +103,12 @@ def served(workers: int = 2, env: dict | None = None) -> Iterator[Server]:
                         break
                 except (urllib.error.URLError, ConnectionError, OSError):
                     pass
+                if process.poll() is not None:
+                    break
                 time.sleep(0.1)
-            else:
-                raise RuntimeError("gunicorn did not start")
+            if process.returncode is not None or len(server.workers()) != workers:
+                said = log.read_text(errors="replace")[-3000:]
+                raise RuntimeError(f"gunicorn did not start:\n{said}")
             yield server
         finally:
             process.send_signal(signal.SIGTERM)
@@ -101,8 +132,9 @@ class Phone:
     """One phone's browser: cookies, the CSRF token, forms and uploads; redirects not followed
     (so a POST is timed alone)."""
 
-    def __init__(self, server: Server):
+    def __init__(self, server: Server, timeout: float = 600):
         self.base = server.url
+        self.timeout = timeout
         self.cookies = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(self.cookies), _NoRedirect())
@@ -111,7 +143,7 @@ class Phone:
     def _send(self, request: urllib.request.Request) -> Answer:
         start = time.perf_counter()
         try:
-            with self.opener.open(request, timeout=600) as response:
+            with self.opener.open(request, timeout=self.timeout) as response:
                 status, body, location = response.status, response.read(), ""
         except urllib.error.HTTPError as e:
             status, body, location = e.code, e.read(), e.headers.get("Location", "")
