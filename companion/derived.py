@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from flask import render_template
@@ -43,10 +44,27 @@ class Derived:
 
 
 class _Kept:
-    """A small least-recently-used map, shared by a process's threads and greenlets."""
+    """A small least-recently-used map, shared by a process's threads and greenlets, with a
+    lock per key being derived: phones asking at once for a version not kept yet (every
+    watcher, right after a save) wait for the first one's work instead of each doing it."""
 
     def __init__(self, size: int):
         self.size, self.entries, self.lock = size, OrderedDict(), threading.Lock()
+        self.deriving: dict = {}  # key: [its lock, how many wait on it]
+
+    @contextmanager
+    def deriving_once(self, key):
+        with self.lock:
+            waiting = self.deriving.setdefault(key, [threading.Lock(), 0])
+            waiting[1] += 1
+        try:
+            with waiting[0]:
+                yield
+        finally:
+            with self.lock:
+                waiting[1] -= 1
+                if not waiting[1]:
+                    del self.deriving[key]
 
     def get(self, key):
         with self.lock:
@@ -69,8 +87,16 @@ _kept = _Kept(KEPT_GAMES)
 def derived(game: Game, version: int | None = None) -> Derived:
     """What the game's page shows at `version` (the version its plays hold when None). A game
     loaded without its plays (web.load_game) has them read only when this version is not kept."""
-    if version is not None and (found := _kept.get((game.public_id, version))):
+    if version is None:
+        version = max((p.id for p in game.plays), default=0)
+    key = (game.public_id, version)
+    if found := _kept.get(key):
         return found
+    with _kept.deriving_once(key):
+        return _kept.get(key) or _derive(game)
+
+
+def _derive(game: Game) -> Derived:
     plays = game.plays
     standings = game.standings()
     found = Derived(version=max((p.id for p in plays), default=0), standings=standings,
