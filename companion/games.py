@@ -14,8 +14,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from .derived import derived, kept_standings, live_region
-from .history import describe_log
 from .extensions import db
+from .history import describe_log
 from .live import version_of
 from .models import (HANDOVER_CODE_LENGTH, JOIN_CODE_LENGTH, NAME_MAX, Game, read_code,
                      shown_code)

@@ -221,3 +221,19 @@ def test_a_phone_that_brings_a_newer_version_wakes_the_others_waiting(app):
     assert hub.wait(1, 3, timeout=0.01) == 3  # a phone that already shows version 3
     waiting.join(timeout=2)
     assert heard == [3]
+
+
+def test_the_command_line_hands_a_game_over_by_its_address_or_id(app, client, game):
+    """`flask games handover GAME` (a lost phone): GAME as the address or its id; the link it
+    prints makes another phone the scorekeeper."""
+    runner = app.test_cli_runner()
+    for given in (f"http://192.168.1.5:5000{game}", game.rsplit("/", 1)[1].upper()):
+        result = runner.invoke(args=["games", "handover", given])
+        assert result.exit_code == 0, result.output
+        link = re.search(rf"http://\S+{game}/take/(\w+)", result.output)
+        assert link, result.output
+    phone = app.test_client()
+    assert phone.post(f"{game}/take/{link.group(1)}").status_code == 303
+    assert 'id="round-form"' in phone.get(game).text
+    missing = runner.invoke(args=["games", "handover", "/games/" + "a" * 12])
+    assert missing.exit_code != 0 and "There is no game" in missing.output
