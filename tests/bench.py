@@ -186,11 +186,14 @@ def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str
     """The card reader on generated photos it never trained on, and on the real tile photos.
     The reader's rules were tuned by looking at its mistakes on other seeds (50 000s to
     120 000s): the photos measured here are from a range no one has looked at."""
-    from ocr import read, read_tiles, realphotos, synth, textbook
+    from ocr import read, read_tiles
+    from cardlab import realphotos, synth, textbook
 
     photos = [synth.render_photo(synth.random_word(seed), seed) for seed in range(HELD_OUT, HELD_OUT + count)]
+    drawing = time.perf_counter()
     big = [synth.render_photo(synth.random_word(seed), seed, megapixels=12.0)
            for seed in range(HELD_OUT + 10_000, HELD_OUT + 10_020)]
+    drawing = (time.perf_counter() - drawing) / len(big)
     exact, right, total, seconds = _read_photos(lambda jpeg: read(jpeg).word, photos)
     _, _, _, big_seconds = _read_photos(lambda jpeg: read(jpeg).word, big)
     t_exact, t_right, t_total, t_seconds = _read_photos(
@@ -207,6 +210,8 @@ def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str
                                               f"{max(seconds):.2f} s worst"),
         ("generated 12 MP photos: seconds a photo (20 photos)",
          f"{statistics.median(big_seconds):.2f} s median, {max(big_seconds):.2f} s worst"),
+        ("the photo generator (tests/cardlab/synth.py): drawing a 12 MP photo",
+         f"{drawing:.2f} s on average (20 photos)"),
         (f"textbook recipe (Otsu, outer contours, Tesseract --psm 10) on the first {textbook_count}",
          f"words {t_exact}/{textbook_count} = {100 * t_exact / textbook_count:.1f}%, letters "
          f"{100 * t_right / t_total:.1f}%, {statistics.median(t_seconds):.2f} s median"),
@@ -224,7 +229,7 @@ def _photo_as(fmt: str, megapixels: float, seed: int = 300_500, flat: bool = Fal
     `flat`, one colour: a file of a few KB that claims as many pixels (the attack)."""
     from PIL import Image
 
-    from ocr import synth
+    from cardlab import synth
 
     if flat:
         side = round((megapixels * 1e6) ** 0.5)

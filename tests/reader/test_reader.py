@@ -12,12 +12,13 @@ from PIL import Image
 
 import ocr
 from drawn import table
-from ocr import read, read_debug, read_tiles, realphotos, synth
+from cardlab import realphotos, synth
+from ocr import read, read_debug, read_tiles
 
 
 def test_the_reader_is_pure():
     code = textwrap.dedent("""
-        import sys, ocr, ocr.synth, ocr.textbook, ocr.realphotos
+        import sys, ocr
         print(sorted(m for m in ("flask", "sqlalchemy", "companion") if m in sys.modules))
     """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

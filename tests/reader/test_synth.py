@@ -2,14 +2,13 @@
 
 import io
 import json
-import time
 
 import numpy as np
 import pytest
 from PIL import Image, ImageOps
 
-from ocr import synth
-from ocr.synth import BACKGROUNDS, DECK, render_photo, random_word
+from cardlab import synth
+from cardlab.synth import BACKGROUNDS, DECK, render_photo, random_word
 
 
 def _upright(photo):
@@ -50,14 +49,11 @@ def test_same_seed_same_bytes_and_seeds_differ():
 
 @pytest.mark.parametrize("mp", [1.0, 2.5, 12.0])
 def test_sizes_hit_the_requested_megapixels(mp):
-    t = time.perf_counter()
     p = render_photo("KITCHEN", 11, megapixels=mp)
-    took = time.perf_counter() - t
     assert abs(p.width * p.height / 1e6 - mp) / mp < 0.01
     im = _upright(p)
     assert im.size == (p.width, p.height)
     assert max(p.width, p.height) / min(p.width, p.height) in (pytest.approx(4 / 3, 0.01), pytest.approx(16 / 9, 0.01))
-    assert took < (4.0 if mp <= 1 else 12.0)  # generous: the machine may be busy
 
 
 def test_exif_rotated_jpeg_displays_upright():

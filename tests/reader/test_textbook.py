@@ -2,7 +2,7 @@
 
 from PIL import Image
 
-from ocr.textbook import read_char, read_textbook
+from cardlab.textbook import read_char, read_textbook
 from drawn import table
 
 def test_reads_clean_upright_cards():

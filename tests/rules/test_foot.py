@@ -169,15 +169,17 @@ def test_challenge_consequences(seat, challenger, verdict, totals):
     assert t.totals == totals
 
 
-@pytest.mark.parametrize("dealer, scores, next_dealer, next_starter", [
-    (0, (30, 12, 40), 0, 1),  # seat 1 lowest: seat 0 on its right deals, seat 1 starts
-    (0, (30, 40, 12), 1, 2),
-    (1, (12, 40, 30), 2, 0),  # seat 0 lowest: its right is seat 2
-    (2, (12, 40, 12), 2, 0),  # tie for lowest: the dealer deals again
+@pytest.mark.parametrize("dealer, words, out, next_dealer, next_starter", [
+    # seat 1 lowest (26+10, 0, 71): seat 0 on its right deals, seat 1 starts
+    (0, ["QUOTA", "", "JAZZY"], 0, 0, 1),
+    (0, ["QUOTA", "JAZZY", ""], 1, 1, 2),  # seat 2 lowest
+    (1, ["", "JAZZY", "QUOTA"], 1, 2, 0),  # seat 0 lowest: its right is seat 2
+    (2, ["", "JAZZY", ""], 1, 2, 0),  # tie for lowest: the dealer deals again
 ])
-def test_next_dealer_and_starter(dealer, scores, next_dealer, next_starter):
-    assert foot.next_deal(dealer, scores) == next_dealer
-    assert (next_dealer + 1) % 3 == next_starter
+def test_next_dealer_and_starter(dealer, words, out, next_dealer, next_starter):
+    """After a round, the tally says who deals and who plays first next."""
+    t = tally(3, dealer, log(rnd(words, out)))
+    assert (t.rows[0].dealer, t.dealer, t.starter) == (dealer, next_dealer, next_starter)
 
 
 def test_first_round_dealer_and_starter():

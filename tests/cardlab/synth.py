@@ -1280,7 +1280,7 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
 
 def _main(argv):
     if len(argv) < 2:
-        print("usage: python -m ocr.synth OUTDIR N [FIRST_SEED]", file=sys.stderr)
+        print("usage (from tests/): python -m cardlab.synth OUTDIR N [FIRST_SEED]", file=sys.stderr)
         return 2
     outdir, n = argv[0], int(argv[1])
     first = int(argv[2]) if len(argv) > 2 else 0

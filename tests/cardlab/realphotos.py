@@ -18,7 +18,7 @@ still has one of that letter left::
     >>> match(Counter("AAB"), ["A", "B", "B", "E"])
     2
 
-CLI: ``python -m ocr.realphotos textbook`` scores the textbook baseline.
+CLI, from tests/: ``python -m cardlab.realphotos textbook`` scores the textbook baseline.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PHOTOS = Path(os.environ.get("BAN_SEG_DIR", REPO.parent / "shared" / "ocr-photos" / "ban-seg"))
 TILE_ALPHABET = "ABDEGHIJKLMNOPRSTUVY"   # the Finnish set's letters, Ä/Ö folded to A/O
 
@@ -163,7 +163,7 @@ def tile_boxes(photo: Path) -> list[tuple[str, np.ndarray]]:
 
 
 def _textbook_reader(jpeg: bytes) -> list[str]:
-    from ocr.textbook import read_textbook
+    from cardlab.textbook import read_textbook
 
     _, cards = read_textbook(jpeg, TILE_ALPHABET)
     return [letter for letter, _, _ in cards]
@@ -173,7 +173,7 @@ READERS: dict[str, Callable[[bytes], list[str]]] = {"textbook": _textbook_reader
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ocr.realphotos", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m cardlab.realphotos", description=__doc__.split("\n")[0])
     parser.add_argument("reader", choices=sorted(READERS))
     parser.add_argument("--limit", type=int, help="score only the first N photos")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per photo")
