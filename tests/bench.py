@@ -179,6 +179,35 @@ def _read_photos(reader, photos) -> tuple[int, int, int, list[float]]:
     return exact, right, total, seconds
 
 
+def _reliability(readings, photos) -> list[tuple[str, str]]:
+    """Whether the correction screen marks the right cards: among the row's letters read with
+    confidence 0.9 or more, how many were right; of the wrong ones, how many the screen marks
+    unsure (below ocr.reader.LOW_CONFIDENCE). The row is aligned with the truth as a diff
+    would; a card not read at all cannot be marked, and is counted apart."""
+    from ocr.reader import LOW_CONFIDENCE
+
+    sure = sure_right = wrong = marked = missed = 0
+    for reading, photo in zip(readings, photos):
+        row = reading.row()
+        letters = "".join(card.letter for card in row)
+        diff = difflib.SequenceMatcher(None, letters, photo.word, autojunk=False)
+        for tag, i1, i2, j1, j2 in diff.get_opcodes():
+            missed += max(0, (j2 - j1) - (i2 - i1))
+            for card in row[i1:i2]:
+                right = tag == "equal"
+                if card.confidence >= 0.9:
+                    sure, sure_right = sure + 1, sure_right + right
+                if not right:
+                    wrong, marked = wrong + 1, marked + (card.confidence < LOW_CONFIDENCE)
+    return [
+        ("reliability: letters read with confidence ≥ 0.9 that were right (goal 99.5%)",
+         f"{sure_right}/{sure} = {100 * sure_right / max(sure, 1):.2f}%"),
+        (f"reliability: wrong letters marked unsure (confidence < {LOW_CONFIDENCE}; goal 90%)",
+         f"{marked}/{wrong} = {100 * marked / max(wrong, 1):.0f}%; and {missed} cards not read "
+         "at all (nothing to mark)"),
+    ]
+
+
 HELD_OUT = 300_000  # the first seed of the generated photos the benchmark reads
 
 
@@ -194,7 +223,9 @@ def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str
     big = [synth.render_photo(synth.random_word(seed), seed, megapixels=12.0)
            for seed in range(HELD_OUT + 10_000, HELD_OUT + 10_020)]
     drawing = (time.perf_counter() - drawing) / len(big)
-    exact, right, total, seconds = _read_photos(lambda jpeg: read(jpeg).word, photos)
+    readings = []
+    exact, right, total, seconds = _read_photos(
+        lambda jpeg: readings.append(read(jpeg)) or readings[-1].word, photos)
     _, _, _, big_seconds = _read_photos(lambda jpeg: read(jpeg).word, big)
     t_exact, t_right, t_total, t_seconds = _read_photos(
         lambda jpeg: textbook.read_textbook(jpeg)[0], photos[:textbook_count])
@@ -212,6 +243,7 @@ def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str
          f"{statistics.median(big_seconds):.2f} s median, {max(big_seconds):.2f} s worst"),
         ("the photo generator (tests/cardlab/synth.py): drawing a 12 MP photo",
          f"{drawing:.2f} s on average (20 photos)"),
+        *_reliability(readings, photos),
         (f"textbook recipe (Otsu, outer contours, Tesseract --psm 10) on the first {textbook_count}",
          f"words {t_exact}/{textbook_count} = {100 * t_exact / textbook_count:.1f}%, letters "
          f"{100 * t_right / t_total:.1f}%, {statistics.median(t_seconds):.2f} s median"),
