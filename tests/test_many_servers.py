@@ -107,6 +107,18 @@ def save_round(phone: Phone, game: str, *words: str, out: int):
     return phone.post(f"{game}/rounds", round_form(*words, out=out, nonce=nonce))
 
 
+def heard_and_shown(stream, server, game, answer, known: int, etag: str):
+    """A change made through the other server (`answer`, its 303) is heard on this server's
+    stream, newer than `known`, and a refresh here with the old ETag shows it: the new
+    version and the region."""
+    assert answer.status == 303, answer.text[:300]
+    version = stream.next_change()
+    assert version > known
+    region = live_region(server, game, etag)
+    assert region.status == 200 and version_of(region.text) == version
+    return version, region
+
+
 def test_a_phone_watching_through_one_server_hears_the_other_servers_saves(servers):
     a, b = servers
     keeper = Phone(a, timeout=60)
@@ -120,14 +132,9 @@ def test_a_phone_watching_through_one_server_hears_the_other_servers_saves(serve
     assert first.status == 200
     stream = Stream(b, game, since)
     try:
-        # A round saved through server A is heard on server B's stream ...
+        # A round saved through server A is heard on server B's stream, and B shows it.
         saved = save_round(keeper, game, "JAZZY", "QUOTA", "", out=0)
-        assert saved.status == 303, saved.text[:300]
-        heard = stream.next_change()
-        assert heard > since
-        # ... and the watcher's refresh through B shows it (its old ETag no longer matches).
-        region = live_region(b, game, first.headers["ETag"])
-        assert region.status == 200 and version_of(region.text) == heard
+        heard, region = heard_and_shown(stream, b, game, saved, since, first.headers["ETag"])
         assert totals(region.text) == [81, 26, 0]
         assert json.loads(keeper.get(f"{game}.json").text)["totals"] == {"Ann": 81, "Bo": 26, "Cy": 0}
         assert live_region(b, game, region.headers["ETag"]).status == 304  # nothing new since
@@ -135,11 +142,7 @@ def test_a_phone_watching_through_one_server_hears_the_other_servers_saves(serve
         # The undo made through A is heard on B too, and the scoreboard goes back.
         play = re.search(r'name="play" value="(\d+)"', keeper.get(game).text).group(1)
         undone = keeper.post(f"{game}/undo", {"play": play})
-        assert undone.status == 303, undone.text[:300]
-        again = stream.next_change()
-        assert again > heard
-        region = live_region(b, game, region.headers["ETag"])
-        assert region.status == 200 and version_of(region.text) == again
+        _, region = heard_and_shown(stream, b, game, undone, heard, region.headers["ETag"])
         assert totals(region.text) == [0, 0, 0]
     finally:
         stream.close()
