@@ -177,8 +177,8 @@ def register_blueprints(app: Flask) -> None:
     admin.register(app)  # only when ADMIN_SECRET is set
 
 
-def _posted_game(request) -> int | None:
-    """The game of an address that only takes a form (what a reload after sending it asks)."""
+def _posted_game(request) -> str | None:
+    """The game of an address that only takes a form (what a reload after sending it asks): its public id."""
     try:
         _, args = current_app.url_map.bind_to_environ(request.environ).match(method="POST")
     except HTTPException:
@@ -201,7 +201,7 @@ def register_errorhandlers(app: Flask) -> None:
     def page(error):
         code = getattr(error, "code", 500)
         if code == 405 and request.method == "GET" and (game_id := _posted_game(request)):
-            # A reload of an address a form was sent to (/games/N/rounds, a scan): the game.
+            # A reload of an address a form was sent to (/games/ID/rounds, a scan): the game.
             return redirect(url_for("games.show", game_id=game_id), 303)
         # a 503 says what to do about it; other descriptions are werkzeug's, not ours
         detail = error.description if code == 503 else None

@@ -11,20 +11,19 @@ public id (never reused, unlike a row id after a delete) and the oldest go first
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from flask import render_template
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
-from sqlalchemy import func, select
 
 from .chart import Chart, game_chart
 from .history import describe_log
-from .extensions import db
-from .models import Game, Play
+from .live import versions
+from .models import Game
 from .rules.base import Standings
+from .web import Recent
 
 #: Games kept per process: the tables playing now, and some.
 KEPT_GAMES = 256
@@ -43,13 +42,13 @@ class Derived:
     regions: dict[bool, str] = field(default_factory=dict)  # scorekeeper or not: live region
 
 
-class _Kept:
-    """A small least-recently-used map, shared by a process's threads and greenlets, with a
-    lock per key being derived: phones asking at once for a version not kept yet (every
-    watcher, right after a save) wait for the first one's work instead of each doing it."""
+class _Kept(Recent):
+    """The derived pages a process keeps, with a lock per key being derived: phones asking
+    at once for a version not kept yet (every watcher, right after a save) wait for the
+    first one's work instead of each doing it."""
 
     def __init__(self, size: int):
-        self.size, self.entries, self.lock = size, OrderedDict(), threading.Lock()
+        super().__init__(size)
         self.deriving: dict = {}  # key: [its lock, how many wait on it]
 
     @contextmanager
@@ -65,20 +64,6 @@ class _Kept:
                 waiting[1] -= 1
                 if not waiting[1]:
                     del self.deriving[key]
-
-    def get(self, key):
-        with self.lock:
-            found = self.entries.get(key)
-            if found is not None:
-                self.entries.move_to_end(key)
-            return found
-
-    def put(self, key, value) -> None:
-        with self.lock:
-            self.entries[key] = value
-            self.entries.move_to_end(key)
-            while len(self.entries) > self.size:
-                self.entries.popitem(last=False)
 
 
 _kept = _Kept(KEPT_GAMES)
@@ -109,9 +94,7 @@ def _derive(game: Game) -> Derived:
 def kept_standings(games: list[Game]) -> list[Standings]:
     """Each game's standings (games loaded without their plays): their versions in one query,
     and the plays of a game read only when its version is not kept."""
-    latest = dict(db.session.execute(
-        select(Play.game_id, func.max(Play.id)).where(Play.game_id.in_([g.id for g in games]))
-        .group_by(Play.game_id)).all()) if games else {}
+    latest = versions([g.id for g in games])
     return [derived(game, latest.get(game.id, 0)).standings for game in games]
 
 

@@ -3,10 +3,8 @@ Everything game-specific comes from the game's ruleset (companion/rules/)."""
 
 from __future__ import annotations
 
-import threading
 import time
 import unicodedata
-from collections import OrderedDict
 
 from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect,
                    render_template, request, session, url_for)
@@ -21,7 +19,7 @@ from .models import (HANDOVER_CODE_LENGTH, JOIN_CODE_LENGTH, NAME_MAX, Game, rea
                      shown_code)
 from .rules import RULESETS, startable
 from .rules.base import MAX_ID, Standings
-from .web import (commit, is_scorekeeper, keep_token, load_game, new_nonce, qr, render,
+from .web import (Recent, commit, is_scorekeeper, keep_token, load_game, new_nonce, qr, render,
                   scorekeeper_game)
 
 bp = Blueprint("games", __name__)
@@ -71,19 +69,18 @@ def offline():
     return render_template("offline.html")
 
 
-def remembered_games(plays: bool = True) -> list[Game]:
-    """The games this phone started or opened, newest first, with their players and (unless
-    `plays` is False) their plays."""
+def remembered_games() -> list[tuple[Game, Standings]]:
+    """The games this phone started or opened, newest first, with their players and their
+    standings (kept per version: derived.kept_standings)."""
     known = remembered()
-    options = [selectinload(Game.players)] + ([selectinload(Game.plays)] if plays else [])
-    return list(db.session.scalars(
-        select(Game).where(Game.id.in_(known)).options(*options)
+    games = list(db.session.scalars(
+        select(Game).where(Game.id.in_(known)).options(selectinload(Game.players))
         .order_by(Game.id.desc()))) if known else []
+    return list(zip(games, kept_standings(games)))
 
 
 def your_games() -> dict:
-    games = remembered_games(plays=False)
-    listed = list(zip(games, kept_standings(games)))
+    listed = remembered_games()
     return dict(playing=[(g, t) for g, t in listed if not t.finished],
                 finished=[(g, t) for g, t in listed if t.finished])
 
@@ -296,25 +293,20 @@ class Misses:
     forgotten first, so strangers cannot fill the server's memory."""
 
     def __init__(self, limit: int = 20, seconds: float = 600, addresses: int = 10_000):
-        self.limit, self.seconds, self.addresses = limit, seconds, addresses
-        self.counts: OrderedDict[str, tuple[float, int]] = OrderedDict()
-        self.lock = threading.Lock()
+        self.limit, self.seconds = limit, seconds
+        self.counts = Recent(addresses)  # address: (since when, how many)
 
     def _current(self, address: str) -> tuple[float, int]:
-        since, count = self.counts.get(address, (time.monotonic(), 0))
-        return (time.monotonic(), 0) if time.monotonic() - since > self.seconds else (since, count)
+        now = time.monotonic()
+        since, count = self.counts.get(address, (now, 0))
+        return (now, 0) if now - since > self.seconds else (since, count)
 
     def blocked(self, address: str) -> bool:
-        with self.lock:
-            return self._current(address)[1] >= self.limit
+        return self._current(address)[1] >= self.limit
 
     def add(self, address: str) -> None:
-        with self.lock:
-            since, count = self._current(address)
-            self.counts[address] = (since, count + 1)
-            self.counts.move_to_end(address)
-            while len(self.counts) > self.addresses:
-                self.counts.popitem(last=False)
+        since, count = self._current(address)
+        self.counts.put(address, (since, count + 1))
 
 
 def join_misses() -> Misses:

@@ -42,6 +42,14 @@ def version_of(public_id: str) -> tuple[int, int] | None:
     return None if row is None else (row[0], row[1] or 0)
 
 
+def versions(game_ids: list[int]) -> dict[int, int]:
+    """The versions of these games, in one indexed query; a game with no play yet is left
+    out (its version is 0)."""
+    return dict(db.session.execute(
+        select(Play.game_id, func.max(Play.id)).where(Play.game_id.in_(game_ids))
+        .group_by(Play.game_id)).all()) if game_ids else {}
+
+
 class Hub:
     """One per process: the versions of the games its streams follow, kept fresh by a poller
     thread that runs while anyone is following."""
@@ -93,9 +101,7 @@ class Hub:
                         self.poller = None
                         return
                 try:
-                    latest = dict(db.session.execute(
-                        select(Play.game_id, func.max(Play.id))
-                        .where(Play.game_id.in_(games)).group_by(Play.game_id)).all())
+                    latest = versions(games)
                 except Exception:  # noqa: BLE001 - a busy database: ask again next time
                     self.app.logger.warning("live: could not read versions", exc_info=True)
                     latest = None

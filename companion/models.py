@@ -93,7 +93,7 @@ class Game(db.Model):
               settings: dict | None = None) -> tuple[Game, str]:
         """A new game and the edit token that the creating phone keeps."""
         token = secrets.token_urlsafe(32)
-        game = cls(public_id=new_public_id(), ruleset=ruleset, first_dealer=first_dealer, settings=settings or {},
+        game = cls(ruleset=ruleset, first_dealer=first_dealer, settings=settings or {},
                    edit_token_hash=_digest(token), join_code=new_code(JOIN_CODE_LENGTH),
                    players=[Player(seat=i, name=n) for i, n in enumerate(names)])
         return game, token

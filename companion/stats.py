@@ -12,6 +12,7 @@ from flask import Blueprint, render_template
 from .games import remembered_games
 from .models import Game
 from .rules import RULESETS
+from .rules.base import Standings
 
 
 @dataclass
@@ -57,14 +58,14 @@ class PlayerStats:
         return self.games[key]
 
 
-def player_stats(games: Iterable[Game]) -> list[PlayerStats]:
+def player_stats(games: Iterable[tuple[Game, Standings]]) -> list[PlayerStats]:
     """Everyone who sat at these games, by name (Ann and ANN are one player), in alphabetical
     order. A team's score (Hand and Foot) counts for each of its players; a tie for the win
     is a win for each."""
     players: dict[str, PlayerStats] = {}
     runs: dict[str, int] = {}
-    for game in sorted(games, key=lambda g: (g.created_at, g.id)):
-        rules, standings = game.rules, game.standings()
+    for game, standings in sorted(games, key=lambda gs: (gs[0].created_at, gs[0].id)):
+        rules = game.rules
         settings, names = game.rule_settings, game.names
         start, after = rules.progress(settings, len(names), standings)
         sides = rules.side_seats(len(names), standings)

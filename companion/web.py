@@ -4,7 +4,9 @@ saving a play, answering htmx."""
 from __future__ import annotations
 
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from functools import lru_cache
 
 import segno
@@ -20,6 +22,8 @@ from .models import CODE_LETTERS, PUBLIC_ID_LENGTH, Game, Play
 from .rules.base import whole_number  # noqa: F401  (views read numbers through web)
 
 TOKEN_MAX_AGE = 60 * 60 * 24 * 365
+
+
 class IdConverter(BaseConverter):
     """`<id:round_id>` in a route: digits 0-9 naming a row that can exist; anything else is a 404
     before the database is asked (nine digits at most: a longer id matches no route at all,
@@ -139,6 +143,29 @@ def render(page: str, partial: str, status: int = 200, **context):
     response = make_response(render_template(partial if htmx_region else page, **context), status)
     response.vary.add("HX-Request")
     return response
+
+
+class Recent:
+    """A map that keeps its `size` most recently used entries (the oldest go first), shared
+    by a process's threads and greenlets: whatever a process keeps for its phones stays
+    bounded, however many phones come."""
+
+    def __init__(self, size: int):
+        self.size, self.entries, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key, default=None):
+        with self.lock:
+            if key not in self.entries:
+                return default
+            self.entries.move_to_end(key)
+            return self.entries[key]
+
+    def put(self, key, value) -> None:
+        with self.lock:
+            self.entries[key] = value
+            self.entries.move_to_end(key)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
 
 
 @lru_cache(maxsize=256)

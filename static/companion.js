@@ -37,10 +37,15 @@ function localTimes(root) {
   });
 }
 
+// setUp(root) for the page as it loads, and for each part htmx brings in later.
+function onEveryPage(setUp) {
+  document.addEventListener("DOMContentLoaded", () => setUp(document));
+  document.addEventListener("htmx:load", (event) => setUp(event.detail.elt));
+}
+
 document.addEventListener("visibilitychange", keepAwake);
 document.addEventListener("click", keepAwake);
-document.addEventListener("htmx:load", (event) => { keepAwake(); localTimes(event.detail.elt); });
-document.addEventListener("DOMContentLoaded", () => { keepAwake(); localTimes(document); });
+onEveryPage((root) => { keepAwake(); localTimes(root); });
 
 // Scan: shrink the phone's photo before it travels (the server shrinks it anyway), then
 // read it at once. Without this file, "Read the photo" does the same.
@@ -177,8 +182,7 @@ function fitNewGame() {
 document.addEventListener("change", (event) => {
   if (event.target.matches('input[name="ruleset"]')) fitNewGame();
 });
-document.addEventListener("DOMContentLoaded", fitNewGame);
-document.addEventListener("htmx:load", fitNewGame);
+onEveryPage(fitNewGame);
 
 // FEZ: the letters typed appear as chips in their card's colour. A tap on a letter toggles
 // red/black, All red / All black sets a flush, +★ adds a star; a tap on a star cycles red,
@@ -268,8 +272,7 @@ document.addEventListener("click", (event) => {
   drawChips(chips);
 });
 
-document.addEventListener("DOMContentLoaded", () => setUpChips(document));
-document.addEventListener("htmx:load", (event) => setUpChips(event.detail.elt));
+onEveryPage(setUpChips);
 
 // FEZ's nasty turn timer: a big countdown the table can see; the phone buzzes and beeps at 0.
 let timer = null;
@@ -380,8 +383,7 @@ function follow() {
     if (!polling) polling = setInterval(refreshLive, 3000);
   });
 }
-document.addEventListener("DOMContentLoaded", follow);
-document.addEventListener("htmx:load", follow);
+onEveryPage(follow);
 
 // ---------------------------------------------------------------------------------------
 // Drafts: a round typed but not saved survives a reload (or a phone that closes the tab).
@@ -483,8 +485,7 @@ document.addEventListener("change", (event) => {
   const form = event.target.closest && event.target.closest("form[data-draft]");
   if (form) saveDraft(form);
 });
-document.addEventListener("DOMContentLoaded", () => setUpDrafts(document));
-document.addEventListener("htmx:load", (event) => setUpDrafts(event.detail.elt));
+onEveryPage(setUpDrafts);
 
 // ---------------------------------------------------------------------------------------
 // A refused form: bring its first reason into view, with focus on the field it is about.

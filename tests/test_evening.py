@@ -247,7 +247,7 @@ def test_stats_count_the_games_this_phone_knows(app, client):
     with app.app_context():
         games = db.session.scalars(select(Game).where(Game.id.in_(
             [game_row(app, u) for u in (g1, g2, g3, g4)]))).all()
-        stats = {p.name: p for p in player_stats(games)}
+        stats = {p.name: p for p in player_stats((g, g.standings()) for g in games)}
     assert list(stats) == ["Ann", "Bo", "Cy", "Di"]  # ann and Ann: one player, as last typed
     ann, bo, cy, di = (stats[n] for n in ("Ann", "Bo", "Cy", "Di"))
     # Ann's FOOT! rounds: G1 81, 25, 36; G2 81; G3 26: 249 over 5 rounds; won G1 and G2

@@ -117,8 +117,8 @@ def test_a_phone_guessing_codes_is_stopped_and_the_others_are_not(app, client, g
     assert other.get("/join", query_string={"code": code},
                      environ_base=other_phone).location == game
     later = app.extensions["join_misses"]
-    for address, (since, count) in list(later.counts.items()):  # ten minutes later
-        later.counts[address] = (since - 601, count)
+    for address, (since, count) in list(later.counts.entries.items()):  # ten minutes later
+        later.counts.put(address, (since - 601, count))
     assert guesser.get("/join", query_string={"code": code}).location == game
 
 

@@ -169,6 +169,17 @@ def start_family_game(page) -> None:
     page.get_by_role("button", name="Start the game").tap()
 
 
+def save_without_cats_hand(game, number: int, went_out: int, hands: list[tuple[int, int]]) -> None:
+    """Round `number` of the family game with the winner and the hands given, and Cat's hand
+    forgotten: refused, the reason at Cat's seat."""
+    game.went_out(went_out)
+    for seat, points in hands:
+        tap_and_type(game.points(seat), str(points))
+    game.expect_hand(*hands[-1])
+    game.save(number)
+    expect(game.seat(CAT).get_by_role("alert")).to_have_text(re.compile(r"^Type the points left"))
+
+
 def test_a_refused_family_round_comes_back_after_a_reload(page):
     game = Family(page)
     start_family_game(page)
@@ -176,12 +187,7 @@ def test_a_refused_family_round_comes_back_after_a_reload(page):
     url = page.url
 
     # Ann went out; Ben holds 12, Dan 20, and Cat's hand is forgotten: refused.
-    game.went_out(ANN)
-    tap_and_type(game.points(BEN), "12")
-    tap_and_type(game.points(DAN), "20")
-    game.expect_hand(DAN, 20)
-    game.save(1)
-    expect(game.seat(CAT).get_by_role("alert")).to_have_text(re.compile(r"^Type the points left"))
+    save_without_cats_hand(game, 1, ANN, [(BEN, 12), (DAN, 20)])
     expect_game_page(page, url, "Round 1")
 
     page.reload()
@@ -284,12 +290,7 @@ def test_a_refused_family_round_shows_its_reason_in_view_with_focus_on_the_field
     expect(game.totals).to_have_text(["18", "16", "29", "34"])
 
     # Round 4: Dan went out; Cat's hand is forgotten.
-    game.went_out(DAN)
-    tap_and_type(game.points(ANN), "10")
-    tap_and_type(game.points(BEN), "8")
-    game.expect_hand(BEN, 8)
-    game.save(4)
-    expect(game.seat(CAT).get_by_role("alert")).to_have_text(re.compile(r"^Type the points left"))
+    save_without_cats_hand(game, 4, DAN, [(ANN, 10), (BEN, 8)])
     where = first_error_in_view(page, focus="points-2")
     assert where["onPage"] > SCREEN, f"the page is too short to tell: {where}"
     shoot(page, "03-family-refused-in-view")

@@ -76,16 +76,23 @@ def assert_thumb_sized(shown) -> None:
         assert card["hit"]["w"] >= 44 and card["hit"]["h"] >= 44, card
 
 
+def scanned(page, tmp_path, seat: int, word: str):
+    """A photo of `word`'s cards chosen in the seat's scan field and read: the photo, the
+    letters drawn on it, and where its cards are on the screen (geometry)."""
+    photo = drawn_cards(word)
+    path = tmp_path / f"cards-{seat}.jpg"
+    path.write_bytes(photo)
+    page.locator(f"#photo-{seat}").set_input_files(str(path))
+    letters = page.locator(".scan-card text")
+    expect(letters).to_have_text(list(word))
+    return photo, letters, geometry(page, photo)
+
+
 def test_tap_the_middle_of_a_card_to_pick_its_letter(page, table, tmp_path):
     table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
     table.word(0).fill("JAZZY")
     table.went_out(0)
-    photo = tmp_path / "quota.jpg"
-    photo.write_bytes(drawn_cards("QUOTA"))
-    page.locator("#photo-1").set_input_files(str(photo))
-    letters = page.locator(".scan-card text")
-    expect(letters).to_have_text(list("QUOTA"))
-    shown = geometry(page, photo.read_bytes())
+    photo, letters, shown = scanned(page, tmp_path, 1, "QUOTA")
     assert len(shown["cards"]) == 5
     assert_thumb_sized(shown)
     shoot(page, "01-read-quota")
@@ -107,7 +114,7 @@ def test_tap_the_middle_of_a_card_to_pick_its_letter(page, table, tmp_path):
     expect(picker).to_be_hidden()
 
     # Another card: picked on the photo, then changed back with the list under the photo.
-    tap_centre(page, geometry(page, photo.read_bytes())["cards"][0])
+    tap_centre(page, geometry(page, photo)["cards"][0])
     picker.get_by_role("button", name="O", exact=True).tap()
     expect(letters.nth(0)).to_have_text("O")
     page.locator("#card-0").select_option("Q")  # the lists under the photo still work
@@ -122,12 +129,7 @@ def test_tap_the_middle_of_a_card_to_pick_its_letter(page, table, tmp_path):
 
 def test_seven_cards_are_still_thumb_sized(page, table, tmp_path):
     table.new_game("ZOOT!", ["Ann", "Ben"])
-    photo = tmp_path / "zebras.jpg"
-    photo.write_bytes(drawn_cards("ZEBRAS?"))
-    page.locator("#photo-0").set_input_files(str(photo))
-    letters = page.locator(".scan-card text")
-    expect(letters).to_have_text(list("ZEBRAS?"))
-    shown = geometry(page, photo.read_bytes())
+    _, letters, shown = scanned(page, tmp_path, 0, "ZEBRAS?")
     assert_thumb_sized(shown)
     # the letters on the photo are large: at least 20 px high on the phone
     heights = page.evaluate("() => [...document.querySelectorAll('.scan-card text')]"
