@@ -9,7 +9,6 @@ Steps (each a small function): open the photo (photo.py), find the letters and t
 """
 
 from .photo import Photo, UnreadablePhoto, open_photo
-from .reader import Card, Reading, read, read_debug, read_tiles
+from .reader import Card, Reading, read, read_debug
 
-__all__ = ["Card", "Photo", "Reading", "UnreadablePhoto", "open_photo", "read", "read_debug",
-           "read_tiles"]
+__all__ = ["Card", "Photo", "Reading", "UnreadablePhoto", "open_photo", "read", "read_debug"]

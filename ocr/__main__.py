@@ -8,7 +8,7 @@ import sys
 import time
 
 from .photo import UnreadablePhoto
-from .reader import read
+from .reader import LOW_CONFIDENCE, read
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
                               "cards": [c.as_json() for c in reading.cards],
                               "seconds": round(reading.seconds, 3)}), flush=True)
         else:
-            unsure = "".join("^" if c.confidence < 0.8 else " " for c in reading.row())
+            unsure = "".join("^" if c.confidence < LOW_CONFIDENCE else " " for c in reading.row())
             print(f"{path}: {reading.word or '(no cards found)'}  ({reading.seconds:.2f} s)")
             if unsure.strip():
                 print(" " * (len(path) + 2) + unsure + "  ^ unsure")

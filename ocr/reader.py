@@ -154,12 +154,20 @@ def classify_any_turn(edges: np.ndarray, ink: np.ndarray, found: list[Glyph],
     """For letters lying at any angle: square each with the edges of its card or tile, try
     the four quarter turns, keep the one that looks most like an upright letter.
     Returns (probabilities, the winning angle) per glyph."""
+    p, turns = _quarter_turns(edges, ink, found, alphabet)
+    best = p[:, :, :NONE].max(axis=2).argmax(axis=1)
+    return p[np.arange(len(found)), best], turns[np.arange(len(found)), best]
+
+
+def _quarter_turns(edges: np.ndarray, ink: np.ndarray, found: list[Glyph],
+                   alphabet: str) -> tuple[np.ndarray, np.ndarray]:
+    """Each glyph's probabilities at the four quarter turns of its card's edges, and those
+    angles: arrays (glyphs, 4, classes) and (glyphs, 4)."""
     quarters = np.array([0, 90, 180, 270])
     turns = np.array([[paper_angle(edges, g) + q for q in quarters] for g in found])
     masks = [upright_mask(ink, g, float(t)) for g, row in zip(found, turns) for t in row]
     p = model().probabilities(masks, alphabet).reshape(len(found), len(quarters), NONE + 1)
-    best = p[:, :, :NONE].max(axis=2).argmax(axis=1)
-    return p[np.arange(len(found)), best], turns[np.arange(len(found)), best]
+    return p, turns
 
 
 def card_box(glyph_cx: float, glyph_cy: float, size: float, angle: float,
@@ -197,12 +205,13 @@ def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.n
 def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray):
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count).
-    Returns (glyphs, ink mask, row or None, the row's gaps)."""
+    Returns (the shapes on paper, those that look like upright letters, ink mask, row or
+    None, the row's gaps), all at the level kept."""
     best = None
     faces = paper_faces(ratio)
     for level in INK_LEVELS:
         candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
-        found = [g for g in candidates if g.paper > ON_PAPER]
+        on_paper = found = [g for g in candidates if g.paper > ON_PAPER]
         weights = letterness(ink, found, [paper_angle(edges, g) for g in found])
         likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
         found = [g for g in found if g.label in likeness]
@@ -220,7 +229,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             score = sum(min(likeness[g.label], a) for g, a in zip(row.members, along))
             score += 0.5 * len(row_gaps)  # a gap is weaker proof than a letter
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
-            best = (score, found, ink, row, row_gaps)
+            best = (score, on_paper, found, ink, row, row_gaps)
     return best[1:]
 
 
@@ -310,45 +319,111 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
 
 def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
                is_word: Callable[[str], bool] | None = None) -> tuple[str, list[Card], tuple[str, ...]]:
+    """The row's word, every card found (the row's in reading order, then the others) and
+    other readings of the row that are words. One pass serves a laid row and cards lying
+    anywhere at any angle (a hand spread on the table, loose tiles): the row is the
+    longest line of upright letters; every other letter of a card's size is read at
+    whichever quarter turn of its card looks most like a letter."""
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     (ratio, paper), edges = light_ratios(gray), edge_field(gray)
-    found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio, paper)
+    on_paper, found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio, paper)
     if steps is not None:
         steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row, row_gaps))
-    if row is None:
-        return "", [], ()
-    angle = row.angle
+    if row and (upright := _upright_in(row, edges, ink, alphabet)) is not row:
+        row = upright
+        row_gaps = gaps(photo.image, paper, ink, row) if row else []
+    row_gaps = _not_turned(row_gaps, row, edges, ink, alphabet)
+    row_cards, gap_centres = (_row_cards(photo, ratio, ink, row, row_gaps, alphabet) if row
+                        else ([], []))
+    other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet)
+    word = "".join(c.letter for c in row_cards)
+    suggestions = _suggestions(row_cards, is_word) if is_word and row_cards else ()
+    return word, row_cards + other_cards, suggestions
+
+
+def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> Row | None:
+    """A laid word reads along its row: most of its letters look most like a letter upright
+    along it (or upside down, as the same letter: an N, an S). When most do not, the line
+    is loose cards or tiles lying across it by chance: only those that do stay in it
+    (None when fewer than two). A letter of a laid word may read as another one turned
+    (an N on its side is a Z), which is why the row as a whole decides."""
+    p, turns = _quarter_turns(edges, ink, row.members, alphabet)
+    letters = p[:, :, :NONE]
+    off = np.abs((turns - row.angle + 180) % 360 - 180)
+    n = np.arange(len(row.members))
+    along, best = off.argmin(axis=1), letters.max(axis=2).argmax(axis=1)
+    upright = (off[n, best] < 45) | ((off[n, best] > 135)
+                                     & (letters[n, along].argmax(axis=1) == letters[n, best].argmax(axis=1)))
+    if 2 * upright.sum() >= len(row.members):
+        return row
+    keep = [g for g, ok in zip(row.members, upright) if ok]
+    return row_through(keep) if len(keep) >= 2 else None
+
+
+TURNED = 0.2  # a shape this much likelier a letter turned than upright lies across the row
+
+
+def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, alphabet: str):
+    """The cards found in the row's gaps and past its ends, without a letter there that
+    reads as a letter far better turned than upright along the row: a card lying across
+    it, read with the other loose cards."""
+    letters = [letter for _, _, letter in row_gaps if letter is not None]
+    if not letters:
+        return row_gaps
+    p, turns = _quarter_turns(edges, ink, letters, alphabet)
+    score = p[:, :, :NONE].max(axis=2)
+    along = np.abs((turns - row.angle + 180) % 360 - 180).argmin(axis=1)
+    turned = {g.label for g, s, a in zip(letters, score, along) if s[a] < s.max() - TURNED}
+    return [gap for gap in row_gaps if gap[2] is None or gap[2].label not in turned]
+
+
+def _row_cards(photo: Photo, ratio: np.ndarray, ink: np.ndarray, row: Row, row_gaps,
+               alphabet: str) -> tuple[list[Card], list[tuple[float, float]]]:
+    """The row's cards in reading order: its letters, and the cards in its gaps (a WILD, or
+    a letter the first pass passed over, flagged by its confidence), read together.
+    Also the centres of the cards found in the gaps."""
     in_row = row.members
-    # the row's letters, and those the first pass passed over in its gaps (flagged by
-    # their confidence), read together
     in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
     p_read = iter(_classify_row(ratio, ink, in_row + in_gaps, row, alphabet))
     slots: list[tuple[float, Card]] = []  # (position along the row, card)
     origin = np.array([in_row[0].cx, in_row[0].cy])
     for g in in_row:
         position = float((np.array([g.cx, g.cy]) - origin) @ row.direction)
-        slots.append((position, _card(next(p_read), card_box(g.cx, g.cy, row.size, angle, photo.scale), True)))
-    wild_boxes = []
+        slots.append((position, _card(next(p_read), card_box(g.cx, g.cy, row.size, row.angle, photo.scale), True)))
+    gap_centres = []
     for cx, cy, letter in row_gaps:
         position = float((np.array([cx, cy]) - origin) @ row.direction)
-        box = card_box(cx, cy, row.size, angle, photo.scale)
+        box = card_box(cx, cy, row.size, row.angle, photo.scale)
         card = Card(WILD, 0.9, box, (), True) if letter is None else _card(next(p_read), box, True)
         slots.append((position, card))
-        wild_boxes.append((cx, cy))
+        gap_centres.append((cx, cy))
     slots.sort(key=lambda s: s[0])
-    row_cards = [c for _, c in slots]
-    # every other card-sized letter in the photo, at whatever angle it lies
-    others = [g for g in found if row.size / 1.45 < g.size < row.size * 1.45
-              and not any(m.x <= g.cx <= m.x + m.w and m.y <= g.cy <= m.y + m.h for m in in_row)
-              and all(np.hypot(g.cx - x, g.cy - y) > row.size for x, y in wild_boxes)]
-    other_cards = []
-    if others:
-        p_other, turns = classify_any_turn(edges, ink, others, alphabet)
-        other_cards = [_card(p, card_box(g.cx, g.cy, g.size, float(t), photo.scale), False)
-                       for g, p, t in zip(others, p_other, turns)]
-    word = "".join(c.letter for c in row_cards)
-    suggestions = _suggestions(row_cards, is_word) if is_word else ()
-    return word, row_cards + other_cards, suggestions
+    return [c for _, c in slots], gap_centres
+
+
+SAME_SIZE = 1.45  # a deck's letters are within this factor of one another's size
+
+
+def _other_cards(photo: Photo, edges: np.ndarray, ink: np.ndarray, on_paper: list[Glyph],
+                 row: Row | None, gap_centres: list[tuple[float, float]], alphabet: str) -> list[Card]:
+    """Every other card: a letter of the row's size (or, with no row, of the size most
+    letters share) on light paper, outside the row, at whatever angle it lies; kept when
+    one of its quarter turns looks like a letter."""
+    members = row.members if row else []
+    shapes = [g for g in on_paper
+              if not any(m.x <= g.cx <= m.x + m.w and m.y <= g.cy <= m.y + m.h for m in members)
+              and all(np.hypot(g.cx - x, g.cy - y) > row.size for x, y in gap_centres)]
+    if not shapes:
+        return []
+    sizes = np.array([g.size for g in shapes])
+    typical = row.size if row else max(
+        sizes, key=lambda s: int(((sizes > s / SAME_SIZE) & (sizes < s * SAME_SIZE)).sum()))
+    shapes = [g for g in shapes if typical / SAME_SIZE < g.size < typical * SAME_SIZE]
+    if not shapes:
+        return []
+    probabilities, turns = classify_any_turn(edges, ink, shapes, alphabet)
+    return [_card(p, card_box(g.cx, g.cy, g.size, float(t), photo.scale), False)
+            for g, p, t in zip(shapes, probabilities, turns) if p[:NONE].max() > LETTERLIKE]
 
 
 def _suggestions(cards: list[Card], is_word: Callable[[str], bool]) -> tuple[str, ...]:
@@ -404,20 +479,3 @@ def _draw(image: np.ndarray, found: list[Glyph], row: Row | None,
             cv2.rectangle(out, (letter.x, letter.y), (letter.x + letter.w, letter.y + letter.h), (255, 80, 0), 2)
     return out
 
-
-
-
-def read_tiles(data: bytes, alphabet: str = LETTERS) -> list[Card]:
-    """Every letter tile in a photo of loose tiles lying at any angle (no row to follow)."""
-    photo = open_photo(data)
-    gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
-    found, ink, _ = glyphs(light_ratios(gray)[0])
-    if not found:
-        return []
-    sizes = np.array([g.size for g in found])
-    # the tiles' letters share one size: the size most letters agree on
-    typical = max(sizes, key=lambda s: int(((sizes > s / 1.35) & (sizes < s * 1.35)).sum()))
-    tiles = [g for g in found if typical / 1.35 < g.size < typical * 1.35]
-    probabilities, turns = classify_any_turn(edge_field(gray), ink, tiles, alphabet)
-    return [_card(p, card_box(g.cx, g.cy, g.size, float(t), photo.scale), False)
-            for g, p, t in zip(tiles, probabilities, turns)]

@@ -18,7 +18,8 @@ still has one of that letter left::
     >>> match(Counter("AAB"), ["A", "B", "B", "E"])
     2
 
-CLI, from tests/: ``python -m cardlab.realphotos textbook`` scores the textbook baseline.
+CLI, from tests/: ``python -m cardlab.realphotos ocr`` scores the product's own command
+(``python -m ocr --json``, every card it lists); ``... textbook`` the textbook baseline.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from __future__ import annotations
 import argparse
 import ast
 import csv
+import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -102,17 +105,40 @@ def score(reader: Callable[[bytes], list[str]], photos=None) -> Score:
     strings from the reader (a tile found but not read) count as tiles found, never as right.
     """
     photos = labelled_photos() if photos is None else photos
-    per_photo, seconds = [], []
-    for path, truth in photos:
+    found, seconds = [], []
+    for path, _ in photos:
         jpeg = Path(path).read_bytes()
         start = time.perf_counter()
-        found = list(reader(jpeg))
-        took = time.perf_counter() - start
-        seconds.append(took)
-        matched = match(truth, found)
+        found.append(list(reader(jpeg)))
+        seconds.append(time.perf_counter() - start)
+    return _tally(photos, found, seconds)
+
+
+def score_command(photos=None) -> Score:
+    """The product's own reading: ``python -m ocr --json`` over the photos in one process,
+    every card it lists counted as a tile found; seconds as the command reports them."""
+    photos = labelled_photos() if photos is None else photos
+    lines = ocr_json([path for path, _ in photos])
+    return _tally(photos, [[c["letter"] for c in line.get("cards", [])] for line in lines],
+                  [line["seconds"] for line in lines])
+
+
+def ocr_json(paths: list, *options: str) -> list[dict]:
+    """The JSON line ``python -m ocr --json`` prints for each photo, in order."""
+    out = subprocess.run([sys.executable, "-m", "ocr", "--json", *options, *map(str, paths)],
+                         capture_output=True, text=True, cwd=REPO, check=False)
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    if len(lines) != len(paths):
+        raise RuntimeError(f"python -m ocr printed {len(lines)} lines for {len(paths)} photos: {out.stderr[-500:]}")
+    return lines
+
+
+def _tally(photos, found: list[list[str]], seconds: list[float]) -> Score:
+    per_photo = []
+    for (path, truth), letters, took in zip(photos, found, seconds):
         per_photo.append({"file": Path(path).name, "true": sum(truth.values()),
-                          "found": len(found), "matched": matched,
-                          "letters": "".join(x or "?" for x in found), "seconds": took})
+                          "found": len(letters), "matched": match(truth, letters),
+                          "letters": "".join(x or "?" for x in letters), "seconds": took})
     tiles_true = sum(p["true"] for p in per_photo)
     tiles_found = sum(p["found"] for p in per_photo)
     matched = sum(p["matched"] for p in per_photo)
@@ -174,12 +200,13 @@ READERS: dict[str, Callable[[bytes], list[str]]] = {"textbook": _textbook_reader
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.realphotos", description=__doc__.split("\n")[0])
-    parser.add_argument("reader", choices=sorted(READERS))
+    parser.add_argument("reader", choices=sorted([*READERS, "ocr"]),
+                        help="ocr: the product's `python -m ocr --json`; textbook: the baseline")
     parser.add_argument("--limit", type=int, help="score only the first N photos")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per photo")
     args = parser.parse_args(argv)
     photos = labelled_photos()[: args.limit]
-    result = score(READERS[args.reader], photos)
+    result = score_command(photos) if args.reader == "ocr" else score(READERS[args.reader], photos)
     if args.verbose:
         for p in result.per_photo:
             print(f"{p['file'][:13]}  true {p['true']:2d}  found {p['found']:2d}  "
