@@ -215,7 +215,7 @@ def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str
     """The card reader on generated photos it never trained on, and on the real tile photos.
     The reader's rules were tuned by looking at its mistakes on other seeds (50 000s to
     120 000s): the photos measured here are from a range no one has looked at."""
-    from ocr import read, read_tiles
+    from ocr import read
     from cardlab import realphotos, synth, textbook
 
     photos = [synth.render_photo(synth.random_word(seed), seed) for seed in range(HELD_OUT, HELD_OUT + count)]
@@ -229,7 +229,7 @@ def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str
     _, _, _, big_seconds = _read_photos(lambda jpeg: read(jpeg).word, big)
     t_exact, t_right, t_total, t_seconds = _read_photos(
         lambda jpeg: textbook.read_textbook(jpeg)[0], photos[:textbook_count])
-    ours = realphotos.score(lambda jpeg: [c.letter for c in read_tiles(jpeg, realphotos.TILE_ALPHABET)])
+    ours = realphotos.score_command()  # what `python -m ocr --json` lists, every card
     theirs = realphotos.score(lambda jpeg: [c for c, _, _ in textbook.read_textbook(
         jpeg, realphotos.TILE_ALPHABET)[1]])  # a tile read as nothing still counts as found
     sizes = sorted(p.width * p.height / 1e6 for p in photos)
@@ -247,7 +247,8 @@ def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str
         (f"textbook recipe (Otsu, outer contours, Tesseract --psm 10) on the first {textbook_count}",
          f"words {t_exact}/{textbook_count} = {100 * t_exact / textbook_count:.1f}%, letters "
          f"{100 * t_right / t_total:.1f}%, {statistics.median(t_seconds):.2f} s median"),
-        (f"real tile photos (ban-seg, {ours.photos} photos, {ours.tiles_true} tiles): recall, precision",
+        (f"real tile photos (ban-seg, {ours.photos} photos, {ours.tiles_true} tiles), `python -m ocr --json`: "
+         "recall, precision",
          f"{100 * ours.recall:.1f}%, {100 * ours.precision:.1f}% ({ours.seconds_median:.2f} s median)"),
         ("real tile photos, textbook recipe: recall, precision",
          f"{100 * theirs.recall:.1f}%, {100 * theirs.precision:.1f}% ({theirs.seconds_median:.2f} s median)"),
