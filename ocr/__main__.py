@@ -1,4 +1,4 @@
-"""python -m ocr [--json] PHOTO...: read the laid-down cards in each photo."""
+"""python -m ocr [--json] [--deck DECK] PHOTO...: read the cards in each photo."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ import sys
 import time
 
 from .photo import UnreadablePhoto
-from .reader import LOW_CONFIDENCE, read
+from .reader import DECKS, LOW_CONFIDENCE, read
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ocr", description=__doc__.split(":")[1].strip())
     parser.add_argument("--json", action="store_true", help="one JSON object per line per photo")
+    parser.add_argument("--deck", choices=DECKS, default="foot",
+                        help="whose cards: foot (FOOT!, ZOOT!, ZOOT! Poker), fez (colours and "
+                             "star cards), family (ZAP cards named in print)")
     parser.add_argument("photos", nargs="+", metavar="PHOTO")
     args = parser.parse_args(argv)
     failed = 0
@@ -21,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         try:
             with open(path, "rb") as f:
-                reading = read(f.read())
+                reading = read(f.read(), deck=args.deck)
         except (OSError, UnreadablePhoto) as e:
             failed += 1
             message = str(e) if isinstance(e, UnreadablePhoto) else f"cannot open: {e.strerror}"

@@ -214,10 +214,10 @@ class Row:
         degree = 2 if len(points) >= 4 else 1 if len(points) >= 2 else 0
         return mean, normal, np.polyfit(along, offset, degree), float(along.min()), float(along.max())
 
-    def continues(self, glyph: Glyph, reach: float = 2.5) -> bool:
-        """Whether a letter of the row's size lies on the row's line, within it or at most
-        `reach` letter sizes past an end."""
-        if not self.size / 1.45 < glyph.size < self.size * 1.45:
+    def continues(self, glyph: Glyph, reach: float = 2.5, any_size: bool = False) -> bool:
+        """Whether a letter of the row's size (of any size, `any_size`) lies on the row's
+        line, within it or at most `reach` letter sizes past an end."""
+        if not any_size and not self.size / 1.45 < glyph.size < self.size * 1.45:
             return False
         mean, normal, fit, first, last = self._centreline
         relative = np.array([glyph.cx, glyph.cy]) - mean

@@ -16,6 +16,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
+from .cards import STAR, small_print, star_shaped, zap_names
 from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, edge_field, find_row, gaps,
                    glyphs, joined, light_ratios, own_ink, paper_angle, paper_faces, paper_past_ends,
                    row_through, without_specks)
@@ -24,6 +25,7 @@ from .photo import Photo, open_photo
 
 MODEL = Path(os.environ.get("OCR_MODEL", Path(__file__).resolve().parent.parent / "instance" / "letters.npz"))
 WILD = "?"
+DECKS = ("foot", "fez", "family")
 LOW_CONFIDENCE = 0.8
 LOOSE_INK = (INK_LEVELS[-1], 0.74)  # more opinions on each letter are read at looser cuts
 #: A card's size from its letter's: the big letter fills about half the card's height.
@@ -32,21 +34,23 @@ CARD_PER_LETTER = (1.45, 1.95)  # width, height
 
 @dataclass(frozen=True)
 class Card:
-    letter: str  # "A".."Z", or "?" for a WILD card
+    letter: str  # "A".."Z"; "?" a WILD card (a FEZ blank); "★" a FEZ star; "" a ZAP card
     confidence: float  # 0..1
     box: tuple[int, int, int, int]  # x0, y0, x1, y1 in the photo's upright pixels
     alternatives: tuple[tuple[str, float], ...] = ()  # the next likeliest letters
     in_row: bool = True
+    colour: str | None = None  # the card's ink, "red" or "black" (FEZ's flushes)
+    name: str | None = None  # a ZAP card's printed name ("2 TURNS"); its letter is ""
 
     def as_json(self) -> dict:
         return {"letter": self.letter, "confidence": round(self.confidence, 3),
-                "box": list(self.box), "in_row": self.in_row,
-                "alternatives": [[c, round(p, 3)] for c, p in self.alternatives]}
+                "box": list(self.box), "in_row": self.in_row, "colour": self.colour,
+                "name": self.name, "alternatives": [[c, round(p, 3)] for c, p in self.alternatives]}
 
 
 @dataclass(frozen=True)
 class Reading:
-    word: str  # the row's letters in reading order, "?" for a WILD card
+    word: str  # the row's letters in reading order, "?" for a WILD card (stars left out)
     cards: tuple[Card, ...]  # the row in reading order, then any other card found
     width: int
     height: int
@@ -180,12 +184,29 @@ def card_box(glyph_cx: float, glyph_cy: float, size: float, angle: float,
     return int(x0), int(y0), int(x1), int(y1)
 
 
-def _card(probabilities: np.ndarray, box, in_row: bool) -> Card:
+def _card(probabilities: np.ndarray, box, in_row: bool, colour: str | None = None) -> Card:
     probabilities = probabilities[:NONE]  # what is left to NONE lowers the confidence
     order = np.argsort(probabilities)[::-1]
     alternatives = tuple((LETTERS[k], float(probabilities[k])) for k in order[1:3]
                          if probabilities[k] > 0.01)
-    return Card(LETTERS[order[0]], float(probabilities[order[0]]), box, alternatives, in_row)
+    return Card(LETTERS[order[0]], float(probabilities[order[0]]), box, alternatives, in_row, colour)
+
+
+RED_INK = 15.0  # this much redder (Lab a*) than the card around it is red ink
+
+
+def ink_colour(image: np.ndarray, ink: np.ndarray, glyph: Glyph) -> str:
+    """A card's ink, "red" or "black", from its letter: how much redder its strokes are than
+    the paper around them (so that a warm lamp, which tints both, does not count)."""
+    inside = own_ink(ink, glyph)
+    lab = cv2.cvtColor(image[glyph.y:glyph.y + glyph.h, glyph.x:glyph.x + glyph.w],
+                       cv2.COLOR_RGB2LAB).astype(np.float32)
+    strokes, rest = lab[inside], lab[~inside]
+    if not len(strokes) or not len(rest):
+        return "black"
+    core = strokes[strokes[:, 0] <= np.percentile(strokes[:, 0], 50)]  # not the strokes' blurred rims
+    paper = rest[rest[:, 0] >= np.percentile(rest[:, 0], 50)]
+    return "red" if core[:, 1].mean() - paper[:, 1].mean() > RED_INK else "black"
 
 
 LETTERLIKE = 0.35  # below this, a shape looks to the classifier like no letter at all
@@ -202,9 +223,11 @@ def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.n
     return 1.0 - model().probabilities(masks)[:, NONE]
 
 
-def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray):
+def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray,
+                 one_ink: bool = True):
     """Find the letters at each ink level, keep the level whose row looks most like a row
-    of letters (faint print needs a looser level; junk does not count).
+    of letters (faint print needs a looser level; junk does not count). With `one_ink`,
+    the deck prints every card in one ink, and a shape of another colour is none of them.
     Returns (the shapes on paper, those that look like upright letters, ink mask, row or
     None, the row's gaps), all at the level kept."""
     best = None
@@ -219,7 +242,8 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
         score, row_gaps = 0.0, []
         if row:
             row, rescued = _rescued(ratio, ink, row, candidates, likeness)
-            row = _one_ink(image, ink, _between_the_lines(ink, row, rescued))
+            row = _between_the_lines(ink, row, rescued)
+            row = _one_ink(image, ink, row) if one_ink else row
             row, whole = joined(ink, row)
             likeness.update((g.label, w) for g, w in zip(whole, letterness(ink, whole, [row.angle] * len(whole))))
             row_gaps = gaps(image, paper, ink, row)
@@ -318,15 +342,31 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
 
 
 def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
-               is_word: Callable[[str], bool] | None = None) -> tuple[str, list[Card], tuple[str, ...]]:
+               is_word: Callable[[str], bool] | None = None,
+               deck: str = "foot") -> tuple[str, list[Card], tuple[str, ...]]:
     """The row's word, every card found (the row's in reading order, then the others) and
     other readings of the row that are words. One pass serves a laid row and cards lying
     anywhere at any angle (a hand spread on the table, loose tiles): the row is the
     longest line of upright letters; every other letter of a card's size is read at
-    whichever quarter turn of its card looks most like a letter."""
+    whichever quarter turn of its card looks most like a letter. Each card's ink colour
+    is reported; the `deck` says what else its cards carry: FEZ's star cards ("fez"),
+    the family game's ZAP cards, named in print ("family")."""
+    if deck not in DECKS:
+        raise ValueError(f"deck must be one of {DECKS}")
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     (ratio, paper), edges = light_ratios(gray), edge_field(gray)
-    on_paper, found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio, paper)
+    on_paper, found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio, paper,
+                                                       one_ink=deck == "foot")
+    names = []
+    if deck == "family":
+        # the word printed small on each letter card is for information only; a ZAP card's
+        # name is no word laid, and its letters are no cards
+        small = small_print(on_paper)
+        names = zap_names(gray, on_paper)
+        inside = {g.label for g in on_paper if g.label in small or any(n.holds(g) for n in names)}
+        on_paper = [g for g in on_paper if g.label not in inside]
+        if row and any(g.label in inside for g in row.members):
+            row, row_gaps = None, []
     if steps is not None:
         steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row, row_gaps))
     if row and (upright := _upright_in(row, edges, ink, alphabet)) is not row:
@@ -336,8 +376,12 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     row_cards, gap_centres = (_row_cards(photo, ratio, ink, row, row_gaps, alphabet) if row
                         else ([], []))
     other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet)
-    word = "".join(c.letter for c in row_cards)
-    suggestions = _suggestions(row_cards, is_word) if is_word and row_cards else ()
+    if deck == "fez":
+        row_cards, other_cards = _with_stars(photo, ink, on_paper, row, row_cards, other_cards)
+    other_cards += [name.card(photo.scale) for name in names]
+    word = "".join(c.letter for c in row_cards if c.letter != STAR)
+    letters = [c for c in row_cards if c.letter != STAR]
+    suggestions = _suggestions(letters, is_word) if is_word and letters else ()
     return word, row_cards + other_cards, suggestions
 
 
@@ -389,16 +433,53 @@ def _row_cards(photo: Photo, ratio: np.ndarray, ink: np.ndarray, row: Row, row_g
     origin = np.array([in_row[0].cx, in_row[0].cy])
     for g in in_row:
         position = float((np.array([g.cx, g.cy]) - origin) @ row.direction)
-        slots.append((position, _card(next(p_read), card_box(g.cx, g.cy, row.size, row.angle, photo.scale), True)))
+        slots.append((position, _card(next(p_read), card_box(g.cx, g.cy, row.size, row.angle, photo.scale),
+                                      True, ink_colour(photo.image, ink, g))))
     gap_centres = []
     for cx, cy, letter in row_gaps:
         position = float((np.array([cx, cy]) - origin) @ row.direction)
         box = card_box(cx, cy, row.size, row.angle, photo.scale)
-        card = Card(WILD, 0.9, box, (), True) if letter is None else _card(next(p_read), box, True)
+        card = (Card(WILD, 0.9, box, (), True) if letter is None
+                else _card(next(p_read), box, True, ink_colour(photo.image, ink, letter)))
         slots.append((position, card))
         gap_centres.append((cx, cy))
     slots.sort(key=lambda s: s[0])
     return [c for _, c in slots], gap_centres
+
+
+def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row | None,
+                row_cards: list[Card], other_cards: list[Card]) -> tuple[list[Card], list[Card]]:
+    """FEZ's star cards among the cards: a star of about a letter's size, with its colour;
+    in the row, in its place, when it lies on the row's line. A star taken for a letter
+    before is a star."""
+    sizes = [g.size for g in on_paper]
+    if not sizes:
+        return row_cards, other_cards
+    typical = row.size if row else float(np.median([s for s in sizes if s > 0.3 * max(sizes)]))
+    stars = [g for g in on_paper if 0.5 * typical < g.size < 2.5 * typical
+             and star_shaped(own_ink(ink, g))]
+    if not stars:
+        return row_cards, other_cards
+
+    def under_a_star(card: Card) -> bool:
+        x0, y0, x1, y1 = (v * photo.scale for v in card.box)
+        return any(x0 <= g.cx <= x1 and y0 <= g.cy <= y1 and abs(card_centre(card) - np.array([g.cx, g.cy])).max()
+                   < 0.5 * g.size for g in stars)
+
+    def card_centre(card: Card) -> np.ndarray:
+        x0, y0, x1, y1 = card.box
+        return np.array([x0 + x1, y0 + y1]) * photo.scale / 2
+
+    row_cards = [c for c in row_cards if not under_a_star(c)]
+    other_cards = [c for c in other_cards if not under_a_star(c)]
+    for g in stars:
+        in_row = bool(row and row.continues(g, reach=1.5, any_size=True))
+        card = Card(STAR, 0.9, card_box(g.cx, g.cy, g.size, row.angle if in_row else 0.0, photo.scale),
+                    (), in_row, ink_colour(photo.image, ink, g))
+        (row_cards if in_row else other_cards).append(card)
+    if row:
+        row_cards.sort(key=lambda c: float(card_centre(c) @ row.direction))
+    return row_cards, other_cards
 
 
 SAME_SIZE = 1.45  # a deck's letters are within this factor of one another's size
@@ -422,7 +503,8 @@ def _other_cards(photo: Photo, edges: np.ndarray, ink: np.ndarray, on_paper: lis
     if not shapes:
         return []
     probabilities, turns = classify_any_turn(edges, ink, shapes, alphabet)
-    return [_card(p, card_box(g.cx, g.cy, g.size, float(t), photo.scale), False)
+    return [_card(p, card_box(g.cx, g.cy, g.size, float(t), photo.scale), False,
+                  ink_colour(photo.image, ink, g))
             for g, p, t in zip(shapes, probabilities, turns) if p[:NONE].max() > LETTERLIKE]
 
 
@@ -446,13 +528,14 @@ def _suggestions(cards: list[Card], is_word: Callable[[str], bool]) -> tuple[str
 
 
 def read(data: bytes | Photo, alphabet: str = LETTERS, is_word: Callable[[str], bool] | None = None,
-         steps: dict | None = None) -> Reading:
+         steps: dict | None = None, deck: str = "foot") -> Reading:
     """Read the laid-down row in a photo: its file's bytes, or a Photo already opened (to use
     its pixels again without a second decode). Raises UnreadablePhoto with a player's message.
-    `is_word` only ranks other readings; `steps`, when given, receives named images."""
+    `is_word` only ranks other readings; `steps`, when given, receives named images; `deck`
+    is one of DECKS: "foot" (FOOT!, ZOOT! and its Poker), "fez", "family"."""
     start = time.perf_counter()
     photo = data if isinstance(data, Photo) else open_photo(data)
-    word, cards, suggestions = read_photo(photo, alphabet, steps, is_word)
+    word, cards, suggestions = read_photo(photo, alphabet, steps, is_word, deck)
     return Reading(word, tuple(cards), photo.width, photo.height,
                    time.perf_counter() - start, suggestions)
 

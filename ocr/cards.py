@@ -1,0 +1,170 @@
+"""Cards that carry no single big letter: FEZ's star cards (a five-pointed star) and the
+family game's ZAP cards, which name themselves in print (WILD, DISCARD, REPLACE, 2 TURNS,
+CHECK). Stars are told by their shape; ZAP names are read by Tesseract, line by line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import time
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import pytesseract
+
+from .find import Glyph, Row, find_row
+
+STAR = "★"
+ZAP_NAMES = ("WILD", "DISCARD", "REPLACE", "2 TURNS", "CHECK")
+#: The word of each name a reader can count on (a lone "2" is no proof of 2 TURNS).
+_KEY_WORDS = {name.split()[-1]: name for name in ZAP_NAMES}
+NAME_LIKENESS = 0.75  # how close a word read must be to a name's (difflib's ratio)
+SMALL_PRINT = 1.8  # a shape this many times smaller than a letter beside it is small print
+MAX_LINES = 8  # lines of print read at most in one photo
+TESSERACT_SECONDS = 1  # one line read by Tesseract gives up after this...
+TESSERACT_BUDGET = 3  # ...and no line is begun after this many seconds on a photo
+
+
+def star_shaped(mask: np.ndarray) -> bool:
+    """Whether a shape is a five-pointed star: five deep notches between five points, the
+    points as far from its centre as one another, and the notches too."""
+    contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return False
+    outline = max(contours, key=cv2.contourArea)
+    area = cv2.contourArea(outline)
+    hull = cv2.convexHull(outline, returnPoints=False)
+    hull_area = cv2.contourArea(outline[hull[:, 0]])
+    if len(outline) < 20 or hull_area <= 0 or not 0.35 < area / hull_area < 0.8:
+        return False
+    try:
+        defects = cv2.convexityDefects(outline, np.sort(hull, axis=0))
+    except cv2.error:  # a self-touching outline
+        return False
+    if defects is None:
+        return False
+    moments = cv2.moments(outline)
+    centre = np.array([moments["m10"], moments["m01"]]) / max(moments["m00"], 1e-6)
+    points = outline[:, 0, :].astype(np.float64)
+    reach = np.hypot(*(points - centre).T).max()
+    defects = defects.reshape(-1, 4)
+    deep = defects[defects[:, 3] / 256.0 > 0.2 * reach]
+    if len(deep) != 5:
+        return False
+    notches = np.hypot(*(points[deep[:, 2]] - centre).T)
+    tips = np.hypot(*(points[deep[:, 0]] - centre).T)
+    return bool(notches.std() < 0.2 * notches.mean() and tips.std() < 0.2 * tips.mean()
+                and notches.mean() < 0.75 * tips.mean())
+
+
+def small_print(shapes: list[Glyph]) -> set[int]:
+    """The labels of shapes that sit beside a letter much bigger than they are, on its card:
+    a card's index, its points, the family game's word "for information only"."""
+    small = set()
+    for g in shapes:
+        for big in shapes:
+            if (big.size >= SMALL_PRINT * g.size
+                    and np.hypot(big.cx - g.cx, big.cy - g.cy) < 1.1 * big.size):
+                small.add(g.label)
+                break
+    return small
+
+
+@dataclass(frozen=True)
+class ZapName:
+    """A ZAP card's name read in the photo: the name, Tesseract's confidence in it, and the
+    corners of the words read (working pixels)."""
+
+    name: str
+    confidence: float
+    corners: np.ndarray  # 4 x 2
+
+    def holds(self, glyph: Glyph) -> bool:
+        """Whether a shape lies in the name's print (a letter of it)."""
+        return cv2.pointPolygonTest(self.corners.astype(np.float32), (glyph.cx, glyph.cy), True) > -2
+
+    def card(self, scale: float):
+        """The card it names, as the reader lists cards: no letter, its name."""
+        from .reader import Card
+
+        return Card("", self.confidence, self.box(scale), (), False, None, self.name)
+
+    def box(self, scale: float) -> tuple[int, int, int, int]:
+        """The card around the name, roughly: the print's box grown to a card's shape, in
+        the photo's pixels."""
+        (x0, y0), (x1, y1) = self.corners.min(axis=0), self.corners.max(axis=0)
+        grow = 0.3 * max(x1 - x0, y1 - y0)
+        return tuple(int(v / scale) for v in (x0 - grow / 2, y0 - grow, x1 + grow / 2, y1 + grow))
+
+
+def zap_names(gray: np.ndarray, shapes: list[Glyph]) -> list[ZapName]:
+    """The ZAP cards' names printed in a photo: lines of print (not a card's small print
+    beside its big letter) read by Tesseract, the right way up or upside down, each word
+    matched to the closest name."""
+    small = small_print(shapes)
+    left = [g for g in shapes if g.label not in small]
+    names: list[ZapName] = []
+    started = time.perf_counter()
+    for _ in range(MAX_LINES):
+        if time.perf_counter() - started > TESSERACT_BUDGET:
+            break
+        line = find_row(left)
+        if line is None:
+            break
+        taken = {g.label for g in line.members}
+        left = [g for g in left if g.label not in taken]
+        if len(line.members) >= 3:  # a name has four letters or more
+            names += _names_in(gray, line)
+    return names
+
+
+def _names_in(gray: np.ndarray, line: Row) -> list[ZapName]:
+    """The names Tesseract reads in one line of print, upright along the line or turned
+    half way round."""
+    xs = [v for g in line.members for v in (g.x, g.x + g.w)]
+    ys = [v for g in line.members for v in (g.y, g.y + g.h)]
+    pad = line.size
+    centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    length = float(np.hypot(max(xs) - min(xs), max(ys) - min(ys))) + 2 * pad
+    height = 3 * line.size
+    k = min(4.0, 48 / max(line.size, 1.0))  # letters about 48 px tall, as Tesseract likes them
+    found = []
+    for turn in (0, 180):
+        m = cv2.getRotationMatrix2D(centre, turn - line.angle, k)
+        m[:, 2] += (length * k / 2 - centre[0], height * k / 2 - centre[1])
+        crop = cv2.warpAffine(gray, m, (int(length * k), int(height * k)),
+                              flags=cv2.INTER_LINEAR, borderValue=255)
+        back = cv2.invertAffineTransform(m)
+        for word, confidence, (x, y, w, h) in _words(crop):
+            name = _name(word)
+            if name:
+                corners = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float64)
+                corners = corners @ back[:, :2].T + back[:, 2]
+                found.append(ZapName(name, confidence, corners))
+        if found:
+            return found
+    return found
+
+
+def _words(crop: np.ndarray) -> list[tuple[str, float, tuple[int, int, int, int]]]:
+    """Tesseract's words in a line of print: (text, confidence 0..1, box)."""
+    try:
+        data = pytesseract.image_to_data(crop, config="--psm 7", timeout=TESSERACT_SECONDS,
+                                         output_type=pytesseract.Output.DICT)
+    except RuntimeError:  # Tesseract's time ran out: no name read here
+        return []
+    return [(text.strip().upper(), max(0.0, float(conf)) / 100,
+             (data["left"][i], data["top"][i], data["width"][i], data["height"][i]))
+            for i, (text, conf) in enumerate(zip(data["text"], data["conf"])) if text.strip()]
+
+
+def _name(word: str) -> str | None:
+    """The ZAP card a word read names, if it is close enough to one.
+
+    >>> _name("DISCARD"), _name("D1SCARD"), _name("TURNS"), _name("APPLE")
+    ('DISCARD', 'DISCARD', '2 TURNS', None)
+    """
+    word = "".join(c for c in word if c.isalnum())
+    best = max(_KEY_WORDS, key=lambda key: difflib.SequenceMatcher(None, word, key).ratio())
+    return _KEY_WORDS[best] if difflib.SequenceMatcher(None, word, best).ratio() >= NAME_LIKENESS else None
