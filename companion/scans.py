@@ -1,15 +1,17 @@
-"""Scans: read a word from a photo of the laid-down cards, correct it, use it.
+"""Scans: read the cards in a photo, correct them, use them to fill the entry form.
 
-The photo travels with the round form (so nothing typed is lost), is decoded once (within
-the card reader's memory budget), read, and shown back once, embedded in the page; it is
-never written to disk. A worker reads a few photos at a time; the rest wait a moment.
+What a scan reads and fills is the game's (its ruleset's deck, scan_shown, scan_choices and
+scan_fields): FOOT!/ZOOT! and ZOOT! Poker a player's word; FEZ the word laid, each card's
+colour and its stars; the family game the cards left in a player's hand, ZAP cards counted
+by kind. The photo travels with the round form (so nothing typed is lost), is decoded once
+(within the card reader's memory budget), read, and shown back once, embedded in the page;
+it is never written to disk. A worker reads a few photos at a time; the rest wait a moment.
 """
 
 from __future__ import annotations
 
 import base64
 import io
-import string
 import threading
 
 from flask import Blueprint, abort, current_app, render_template, request
@@ -20,14 +22,15 @@ from ocr.reader import LOW_CONFIDENCE
 
 from .games import game_context
 from .lookup import house_for, judge, word_rules
+from .rules.base import NOT_A_CARD, STAR
 from .web import scorekeeper_game, upload_limit
 
 bp = Blueprint("scans", __name__, url_prefix="/games/<game:game_id>/scan/<id:seat>")
 
 SCAN_UPLOAD_LIMIT = 32 * 1024 * 1024  # ocr refuses photos over 30 MB with its own message
 SHOWN_SIDE = 1000  # the photo shown back for correction
-CHOICES = string.ascii_uppercase + "?"
-_ONE_CARD = set(CHOICES)
+MAX_CARDS = 40  # cards a correction screen shows (and "Use" reads): a hand or a long word
+COLOURS = {"red": "R", "black": "B"}
 #: Photos one worker process reads at once (each takes up to about 150 MB), and how long
 #: another waits for its turn before the player is asked to try again.
 SCANS_AT_ONCE = 2
@@ -101,24 +104,41 @@ def correction_view(boxes: list[Box], width: int, height: int) -> tuple[Box, lis
     return (left, top, right, bottom), drawn
 
 
+def _is_word(game):
+    """Whether letters make a word by this game's judge: the reader ranks its other readings."""
+    rules, house = word_rules(game), house_for(game)
+    return lambda word: judge().check(word, rules, house).valid
+
+
+def _card_colour(card, default: str) -> tuple[str, bool]:
+    """A card's colour as the forms write it (R or B), and whether the reader saw it."""
+    colour = COLOURS.get(card.colour)
+    return (colour, True) if colour else (default, False)
+
+
 @bp.post("")
 @upload_limit(SCAN_UPLOAD_LIMIT)
 def scan(game_id: str, seat: int):
-    """Read the cards in the photo taken for this player's word."""
+    """Read the cards in the photo taken for this player's word (FEZ: the word; the family
+    game: the cards left in this player's hand)."""
     game = scorekeeper_game(game_id)
-    if not game.rules.scans:
+    rules = game.rules
+    if not rules.scans:
         abort(404)
     if not 0 <= seat < len(game.players):
         return _page(game, request.form, seat, status=404)
+    problem = rules.scan_problem(game.standings())
+    if problem:
+        return _page(game, request.form, seat, error=problem, status=422)
     upload = request.files.get(f"photo-{seat}")
     data = upload.read(ocr.photo.MAX_BYTES + 1) if upload else b""
-    rules, house = word_rules(game), house_for(game)
+    is_word = _is_word(game) if rules.scan_words else None
     if not _scanning.acquire(timeout=SCAN_WAIT_SECONDS):
         return _page(game, request.form, seat, error=BUSY, status=503)
     try:
         photo = ocr.open_photo(data)
         del data
-        reading = ocr.read(photo, is_word=lambda w: judge().check(w, rules, house).valid)
+        reading = ocr.read(photo, is_word=is_word, deck=rules.deck)
     except ocr.UnreadablePhoto as e:
         return _page(game, request.form, seat, error=str(e), status=422)
     except FileNotFoundError:
@@ -127,36 +147,88 @@ def scan(game_id: str, seat: int):
                      error="The card reader is not installed yet: run `make install`.")
     finally:
         _scanning.release()
-    row = reading.row()
-    if not row:
+    shown = rules.scan_shown(reading.cards)[:MAX_CARDS]
+    if not shown:
         return _page(game, request.form, seat, status=422,
                      error="No cards found in this photo. Lay them in a row, fill the frame "
                            "with them, and try again.")
-    view, drawn = correction_view([c.box for c in row], reading.width, reading.height)
+    view, drawn = correction_view([c.box for c in shown], reading.width, reading.height)
     left, top, right, bottom = view
     crop = (left, max(0, top), right, bottom)  # the view above the photo shows no photo
-    shown = _shown(photo, crop)
+    picture = _shown(photo, crop)
     del photo
-    cards = [dict(letter=c.letter, unsure=c.confidence < LOW_CONFIDENCE, box=c.box, **where,
-                  cycle="".join(dict.fromkeys([c.letter, *(a for a, _ in c.alternatives)])))
-             for c, where in zip(row, drawn)]
-    scan = dict(seat=seat, photo=shown, crop=crop, view=view,
-                cards=cards, word=reading.word, suggestions=reading.suggestions,
-                seconds=reading.seconds, choices=CHOICES)
+    choices = rules.scan_choices()
+    labels = {value: label for value, label, _ in choices}
+    read_colours = [COLOURS[c.colour] for c in shown if c.colour in COLOURS]
+    usual = max("RB", key=read_colours.count) if read_colours else "B"
+    cards = []
+    for c, where in zip(shown, drawn):
+        value = rules.scan_value(c.letter, c.name)
+        known = value in labels
+        if not known:  # the scorekeeper picks (or drops) it
+            value = NOT_A_CARD if NOT_A_CARD in labels else choices[0][0]
+        colour, seen = _card_colour(c, usual) if rules.scan_colours else (None, True)
+        likely = [value, *(rules.scan_value(a, None) for a, _ in c.alternatives)]
+        cycle = dict.fromkeys(v for v in likely if v in labels)
+        label = labels[value]
+        x0, _, x1, _ = c.box
+        font = where["font"] if len(label) <= 2 else min(where["font"],
+                                                          round(1.5 * (x1 - x0) / len(label)))
+        cards.append(dict(where, font=font, value=value, label=label, colour=colour, box=c.box,
+                          unsure=c.confidence < LOW_CONFIDENCE or not known or not seen,
+                          squeeze=round(0.9 * (x1 - x0)) if len(label) > 2 else None,
+                          cycle=" ".join(cycle)))
+    scan = dict(seat=seat, photo=picture, crop=crop, view=view, cards=cards, word=reading.word,
+                suggestions=reading.suggestions if rules.scan_words else (),
+                seconds=reading.seconds, choices=choices, colours=rules.scan_colours,
+                stars=STAR in labels, removable=NOT_A_CARD in labels, button=rules.scan_button,
+                pick=rules.scan_pick)
     return _page(game, request.form, seat, scan)
+
+
+def picked_cards(form, rules) -> list[tuple[str, str | None]]:
+    """The corrected cards a "Use" form sends, as (value, colour or None), in order: each
+    card's pick (card-K; one no game offers is skipped, "not a card" left out), its colour
+    (FEZ: red-K ticked is red, else black), a star added (add-star: R or B); a suggestion
+    (a word the reader offered) replaces the letters when it has as many."""
+    choices = {value for value, _, _ in rules.scan_choices()}
+    cards = []
+    for k in range(MAX_CARDS):
+        value = form.get(f"card-{k}")
+        if value in choices and value != NOT_A_CARD:
+            colour = ("R" if form.get(f"red-{k}") else "B") if rules.scan_colours else None
+            cards.append((value, colour))
+    suggestion = form.get("suggestion") or ""
+    if suggestion and len(suggestion) <= MAX_CARDS and rules.scan_words and all(
+            ch in choices and ch not in (STAR, NOT_A_CARD) for ch in suggestion):
+        letters = [k for k, (value, _) in enumerate(cards) if value != STAR]
+        if len(letters) == len(suggestion):
+            for k, letter in zip(letters, suggestion):
+                cards[k] = (letter, cards[k][1])
+        else:
+            cards = [(letter, "B" if rules.scan_colours else None) for letter in suggestion]
+    if STAR in choices and form.get("add-star") in ("R", "B"):
+        cards.append((STAR, form["add-star"]))
+    return cards
 
 
 @bp.post("/use")
 @upload_limit(SCAN_UPLOAD_LIMIT)
 def use(game_id: str, seat: int):
-    """Put the corrected word in the player's field, scored as if typed."""
+    """Put the corrected cards in the form (a player's word, FEZ's word with its colours and
+    stars, a hand's cards left), counted as if typed."""
     game = scorekeeper_game(game_id)
-    if not game.rules.scans:
+    rules = game.rules
+    if not rules.scans:
         abort(404)
     form = request.form.to_dict()
-    word = form.get("suggestion") or "".join(
-        form[f"card-{k}"] for k in range(12) if form.get(f"card-{k}") in _ONE_CARD)
+    problem = rules.scan_problem(game.standings())
+    if problem:
+        return _page(game, form, seat, error=problem, status=422)
     if 0 <= seat < len(game.players):
-        form[f"word-{seat}"] = word
-        form.pop(f"noword-{seat}", None)
+        for name, value in rules.scan_fields(seat, picked_cards(form, rules)).items():
+            if value is None:
+                form.pop(name, None)
+            else:
+                form[name] = value
     return _page(game, form, seat)

@@ -108,7 +108,8 @@ MORE_ODD_DIGIT_SEGMENTS = ["1%C2%B2", "%EF%BC%911", "%D9%A1%D9%A2", "%E0%A5%A7"]
 TOO_BIG_IDS = ["2147483648", "9999999999", "99999999999999999999", "9" * 5000]
 
 #: Field names no form has, or has under another spelling.
-STRAY_NAMES = ["word-4", "word-١", "noword-²", "photo-99999999999999999999", "card-12",
+STRAY_NAMES = ["word-4", "word-١", "noword-²", "photo-99999999999999999999", "card-40",
+               "card-٣", "red-٣", "red-99999999999999999999", "add-star[]", "photo-5",
                "name-５", "out[]", "", "csrf_token", "seat", "round",
                # the family game's: a seat or a card no game has, or spelt otherwise
                "points-4", "points-99999999999999999999", "cards-٣", "zap-0-JOKER",
@@ -197,7 +198,8 @@ ALL_FIELDS = ["out", *(f"word-{s}" for s in range(4)), *(f"noword-{s}" for s in 
               *(f"name-{s}" for s in range(5)), "setting-difficulty",
               "dealer", "list", "mode", "word", "action", "definition", "play", "q", "hand",
               "game", "name", "file", *(f"photo-{s}" for s in range(4)),
-              *(f"card-{k}" for k in range(12)), "suggestion", "round", "seat", "winner",
+              *(f"card-{k}" for k in range(12)), *(f"red-{k}" for k in range(12)), "add-star",
+              "suggestion", "round", "seat", "winner",
               *(f"points-{s}" for s in range(4)), *(f"cards-{s}" for s in range(4)),
               *(f"zap-{s}-{z}" for s in range(4) for z in ZAPS), *(n for n, _ in CARD_VALUES),
               *FEZ_FIELDS, *HF_FIELDS, "name-5", *POKER_FIELDS]
@@ -441,6 +443,10 @@ def valid_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, objec
             "challenges.challenge": [("seat", "1"), ("word", "jazz"), ("nonce", nonce),
                                      ("challenger", "3"), ("verdict", "stands")],
             "rounds.play": [("nonce", nonce), *CARD_VALUES],
+            # Cy's hand photographed; then read as Q, A, a 2 TURNS card and one dropped (✕)
+            "scans.scan": family_round(nonce) + [("photo-0", UPLOADS[1])],
+            "scans.use": family_round(nonce) + [("card-0", "Q"), ("card-1", "A"),
+                                                ("card-2", "TWO_TURNS"), ("card-3", "-")],
         }.get(endpoint) or shared_form(endpoint, table, nonce)
     if table.ruleset == "fez":
         return fez_form(endpoint, table, nonce)
@@ -490,6 +496,11 @@ def fez_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, object]
         "challenges.challenge": [("play", str(table.rounds[0])), ("nonce", nonce),
                                  ("challenger", "2"), ("verdict", "stands")],
         "rounds.play": plays.get(table.kind, []),
+        # the word photographed; then read as F, E, Z (red) and a black star, one more added
+        "scans.scan": [("nonce", nonce), *word, ("photo-0", UPLOADS[1])],
+        "scans.use": [("nonce", nonce), *word, ("card-0", "F"), ("red-0", "R"), ("card-1", "E"),
+                      ("red-1", "R"), ("card-2", "Z"), ("red-2", "R"), ("card-3", "★"),
+                      ("add-star", "B"), ("suggestion", "")],
     }.get(endpoint) or shared_form(endpoint, table, nonce)
 
 
@@ -616,7 +627,9 @@ def plausible(name: str, table: Table, nonce: str) -> list[object]:
         "value": ["0", "2", "10", "50", "51", ""],
         "mode": ["only", "also"], "action": ["add", "remove"], "definition": ["a weevil"],
         "play": [str(p) for p in table.plays], "q": ["JAZZY", "JAZZY QUOTA QUI?K"],
-        "hand": ["QUIZES?", "AEIRST"], "suggestion": ["QUOTA"], "card": list("AQZ?"),
+        "hand": ["QUIZES?", "AEIRST"], "suggestion": ["QUOTA", "FEZ", ""],
+        "card": [*"AQZ?", "★", "-", "WILD", "TWO_TURNS", "2 TURNS"], "red": ["R", "on", ""],
+        "add": ["", "R", "B", "RB"],
         "game": ["foot", "zoot", "poker", "poker5", "fez", "family", "family4"],
         "nonce": [nonce],
         # FEZ's
@@ -987,4 +1000,74 @@ def test_an_id_in_the_address_is_ascii_digits_a_row_can_have_or_a_404(app, clien
                         if (after := row_counts(app)) != before:
                             failures.append((case, status, f"saved rows: {before} → {after}"))
     assert sent, "no route takes an <id:...>"
+    assert not failures, report(failures, sent)
+
+
+def test_a_scans_corrections_fill_only_cards_the_game_has(app, client):
+    """FEZ's and the family game's "Use" (the correction screen's fields: each card's pick,
+    FEZ's red boxes and added star, a suggestion), fuzzed: odd Unicode digits, huge numbers,
+    markup, missing and repeated fields, hundreds of cards, a body of megabytes. None fails
+    the server or saves anything, and what reaches the form is only cards the game has:
+    FEZ letters (? a blank) with an R or B each and R/B stars; a family hand's letters and
+    its ZAP counts as digits."""
+    stranger = app.test_client()
+    tables = {game: set_table(app, client, game) for game in ("fez", "family")}
+    rng = random.Random(f"{SEED}|scan corrections")
+    picks = [*"AQZ?", "★", "-", "WILD", "TWO_TURNS", "2 TURNS", "", "★★", "AB", "wild", "q"]
+
+    def value() -> str:
+        return rng.choice(picks) if rng.random() < 0.6 else rng.choice(HOSTILE)
+
+    failures: list[tuple[Case, int, str]] = []
+    sent = 0
+    for game, table in tables.items():
+        seat = 0 if game == "fez" else 2
+        path = f"/games/{table.game}/scan/{seat}/use"
+        for turn in range(120):
+            count = rng.choice((0, 1, 4, 12, 40, 41, 300))
+            fields = []
+            for k in rng.sample(range(max(count, 1) + 5), k=min(count, max(count, 1) + 5)):
+                fields.append((rng.choice((f"card-{k}", f"card-{k}", f"red-{k}", f"card-{k:02d}",
+                                           f"card-{k}".replace("1", "١"))), value()))
+            for _ in range(rng.randint(0, 3)):  # repeated fields, a plausible and a hostile value
+                fields.append((rng.choice(("card-0", "red-0", "add-star", "suggestion")), value()))
+            if rng.random() < 0.5:
+                fields.append(("add-star", rng.choice(["R", "B", "RB", "", "²", LONG])))
+            if rng.random() < 0.3:
+                fields.append(("suggestion", rng.choice(["FEZ", "QUOTA", "F?Z", "★", LONG, "²" * 40])))
+            if turn % 40 == 0:  # a body of megabytes, under the scan's limit
+                fields.append(("card-1", "Q" * 3_000_000))
+            case = Case("/games/<game>/scan/<seat>/use", "POST", path,
+                        "stranger" if turn % 30 == 29 else "scorekeeper",
+                        rng.choice(("form", "multipart")), fields, game=game)
+            before = row_counts(app)
+            phone = stranger if case.phone == "stranger" else client
+            try:
+                response = phone.open(case.path, method="POST", **request_body(case))
+            except Exception as error:  # noqa: BLE001
+                failures.append((case, 500, crash_note(error)))
+                continue
+            sent += 1
+            status = response.status_code
+            if status >= 500:
+                failures.append((case, status, "server error"))
+            if row_counts(app) != before:
+                failures.append((case, status, "a correction saved rows"))
+            if case.phone == "stranger":
+                if status != 403:
+                    failures.append((case, status, "a stranger's correction was not refused"))
+                continue
+            html = response.get_data(as_text=True)
+            filled = {n: v for n, v in re.findall(r'name="([\w-]+)" value="([^"]*)"', html)}
+            if game == "fez":
+                tiles, colours, stars = (filled.get(n, "") for n in ("tiles", "colours", "stars"))
+                if not (re.fullmatch(r"[A-Z?]*", tiles) and re.fullmatch(r"[RB]*", colours)
+                        and len(colours) == len(tiles) and re.fullmatch(r"[RB]*", stars)):
+                    failures.append((case, status, f"the word form got {tiles!r} {colours!r} {stars!r}"))
+            else:
+                cards = filled.get(f"cards-{seat}", "")
+                zaps = [filled.get(f"zap-{seat}-{z}", "") for z in ZAPS]
+                if not (re.fullmatch(r"[A-Z]*", cards) and all(re.fullmatch(r"\d*", z) for z in zaps)):
+                    failures.append((case, status, f"the hand got {cards!r} {zaps}"))
+    assert sent > 200
     assert not failures, report(failures, sent)

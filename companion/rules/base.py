@@ -15,7 +15,7 @@ Glossary
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from ..words.judge import WordRules
 from .log import REFERENCES, Play
@@ -24,6 +24,10 @@ STANDS, REJECTED = "stands", "rejected"  # verdicts on a challenged word
 
 #: The largest id a database row can have here (PostgreSQL's integer; SQLite's is wider).
 MAX_ID = 2**31 - 1
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: A scanned card corrected to one of these: a FEZ star card; nothing (read where no card is).
+STAR, NOT_A_CARD = "★", "-"
 
 
 def whole_number(value: str | None, low: int = 0, high: int = MAX_ID,
@@ -168,7 +172,7 @@ class Ruleset:
     seats: tuple[int, int] = (2, 4)
     settings: tuple[Setting, ...] = ()
     template: str = ""  # templates/games/<template>/: _entry.html, _scoreboard.html, ...
-    scans: bool = False  # the entry form can fill a word from a photo
+    scans: bool = False  # the entry form can fill a word (a hand) from a photo: see "scans" below
     #: The game's own play kinds: kind -> does this data make sense for this many players.
     kinds: Mapping[str, Callable[[Mapping, int], bool]] = {}
     #: The lookup page's choices for this game: (key, label, settings).
@@ -336,3 +340,41 @@ class Ruleset:
 
     def read_play(self, kind: str, form: Mapping, standings: Standings) -> tuple[dict, dict]:
         raise KeyError(kind)
+
+    # --- scans: a photo of the cards fills the entry form (companion/scans.py) -------------
+
+    deck = "foot"  # the cards the card reader looks for (ocr.read's deck): foot, fez, family
+    scan_colours = False  # a card's colour counts (FEZ's flushes): the correction screen shows it
+    scan_words = True  # the cards read make a word: the reader offers other readings that are words
+    scan_label = "Scan"  # the scan field's button
+    scan_button = "Use this word"  # the correction screen's
+    scan_pick = "pick its letter"  # what a tap on a card read lets the scorekeeper do
+
+    def scan_choices(self) -> tuple[tuple[str, str, str], ...]:
+        """What a card read can be corrected to: (the value the form sends, its label on the
+        card and in the lists, its name read aloud)."""
+        return (*((c, c, c) for c in LETTERS), ("?", "?", "? wild"))
+
+    def scan_shown(self, cards: Sequence) -> list:
+        """The cards of a reading (the reader's Cards: its row first, then any other card it
+        found) that fill the form: the row's."""
+        return [c for c in cards if c.in_row]
+
+    def scan_value(self, letter: str, name: str | None) -> str:
+        """A card as the reader read it (its letter, a ZAP card's printed name) as one of
+        scan_choices' values; anything else is shown unsure, for the scorekeeper to pick."""
+        return letter
+
+    def scan_problem(self, standings: Standings) -> str | None:
+        """Why a photo cannot fill the form now, in a player's words; None when it can."""
+        return None
+
+    def scan_fields(self, seat: int, cards: Sequence[tuple[str, str | None]]) -> dict[str, str | None]:
+        """The entry form's fields that the corrected cards fill in, from the cards as
+        (scan_choices value, colour "R"/"B" or None), in reading order, the cards marked "not a
+        card" left out. None empties a field.
+
+        >>> Ruleset().scan_fields(1, [("J", None), ("A", None), ("?", None)])
+        {'word-1': 'JA?', 'noword-1': None}
+        """
+        return {f"word-{seat}": "".join(value for value, _ in cards), f"noword-{seat}": None}

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import WordRules
-from .base import (REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems,
-                   normalize, read_values, whole_number)
+from .base import (NOT_A_CARD, REJECTED, STANDS, Ruleset, Setting, Standings, Target,
+                   challenge_problems, normalize, read_values, whole_number)
 from .log import EDIT, Play, active_plays, rows, understood
 
 ROUND, CHALLENGE, CARD_VALUES = "round", "challenge", "card-values"
@@ -321,6 +321,58 @@ class FamilyRules(Ruleset):
             data["cards"] = cards
         return data, errors
 
+    # --- a scan of the cards left in a hand, spread on the table -----------------------------
+
+    scans = True
+    deck = "family"
+    scan_words = False  # a hand, not a word
+    scan_label = "Scan the cards left"
+    scan_button = "Use these cards"
+    scan_pick = "pick its letter or ZAP card"
+
+    def scan_choices(self):
+        return (*((c, c, c) for c in ALPHABET),
+                *((z, label.upper(), f"{label.upper()} card") for z, label in ZAP_CARDS.items()),
+                (NOT_A_CARD, "✕", "✕ not a card"))
+
+    def scan_shown(self, cards):
+        """Every card found, in a row or not: a hand spread on the table."""
+        return list(cards)
+
+    def scan_value(self, letter, name):
+        """A letter card's letter; a ZAP card by its printed name (the reader's "?" is the
+        WILD card).
+
+        >>> [FAMILY.scan_value(*card) for card in [("Q", None), ("?", None), ("", "2 TURNS"), ("", None)]]
+        ['Q', 'WILD', 'TWO_TURNS', '']
+        """
+        if letter == "?":
+            return "WILD"
+        if letter:
+            return letter
+        printed = " ".join(str(name or "").upper().split())
+        return next((z for z, label in ZAP_CARDS.items() if label.upper() == printed), "")
+
+    def scan_problem(self, standings):
+        if standings.extra.get("values") is None:
+            return ("The cards left cannot be counted yet: set the card values first (Set the "
+                    "card values, below the players), or type the points.")
+        return None
+
+    def scan_fields(self, seat, cards):
+        """The seat's cards left (letters) and ZAP cards by kind; the points typed go, as
+        the cards now say them.
+
+        >>> FAMILY.scan_fields(1, [("Q", None), ("WILD", None), ("A", None), ("WILD", None)])["cards-1"]
+        'QA'
+        """
+        values = [value for value, _ in cards]
+        fields: dict[str, str | None] = {f"cards-{seat}": "".join(v for v in values if v in ALPHABET),
+                                         f"points-{seat}": None}
+        for z in ZAP_CARDS:
+            fields[f"zap-{seat}-{z}"] = str(values.count(z)) if z in values else ""
+        return fields
+
     def check_round(self, standings: Standings, data: Mapping, round_id: int | None) -> dict:
         if round_id is None and standings.finished:
             return {"round": "This game is over. Undo the last round to play on."}
@@ -349,7 +401,9 @@ class FamilyRules(Ruleset):
         shown = []
         for seat in range(players):
             p, _, _, problem = self._seat(form, seat, winner, values)
-            shown.append((p, problem if (form.get(f"points-{seat}") or form.get(f"cards-{seat}")) else None))
+            typed = form.get(f"points-{seat}") or form.get(f"cards-{seat}") or any(
+                form.get(f"zap-{seat}-{z}") for z in ZAP_CARDS)
+            shown.append((p, problem if typed else None))
         return shown
 
     # --- challenges ---------------------------------------------------------------------

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import SCRABBLE_VALUES, WordRules
-from .base import (REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems,
-                   normalize, read_values, whole_number)
+from .base import (NOT_A_CARD, REJECTED, STANDS, STAR, Ruleset, Setting, Standings, Target,
+                   challenge_problems, normalize, read_values, whole_number)
 from .log import EDIT, Play, active_plays, understood
 
 WORD, LAYOFF, CHALLENGE, ROUND_END, GAME_END, FACE_VALUES = (
@@ -518,6 +518,36 @@ class FezRules(Ruleset):
 
     def heading(self, standings: Standings) -> str:
         return f"Round {standings.extra['round']}"
+
+    # --- a scan of the word laid: its letters, each card's colour, its stars ------------------
+
+    scans = True
+    deck = "fez"
+    scan_colours = True
+    scan_label = "Scan the word"
+    scan_pick = "pick its letter and colour"
+
+    def scan_choices(self):
+        return (*((c, c, c) for c in ALPHABET), (BLANK, BLANK, "? blank"), (STAR, STAR, "★ star"),
+                (NOT_A_CARD, "✕", "✕ not a card"))
+
+    def scan_shown(self, cards):
+        """The row's letters and stars, and a star card lying beside it (a star belongs to
+        the word it is laid with)."""
+        return [c for c in cards if c.in_row or c.letter == STAR]
+
+    def scan_fields(self, seat, cards):
+        """The word form's letters, their colours and its stars (the word has one form, not
+        a field a player: `seat` is unused); the blanks' reading is left to type again.
+
+        >>> FEZ.scan_fields(0, [("F", "R"), (STAR, "B"), ("E", "R"), ("Z", None)])
+        {'tiles': 'FEZ', 'colours': 'RRB', 'stars': 'B', 'reads': None}
+        """
+        tiles = [(value, colour) for value, colour in cards if value != STAR]
+        return {"tiles": "".join(value for value, _ in tiles),
+                "colours": "".join(colour or BLACK for _, colour in tiles),
+                "stars": "".join(colour or BLACK for value, colour in cards if value == STAR),
+                "reads": None}
 
     def editable(self, standings: Standings, play_id: int):
         return standings.extra["words"].get(play_id)

@@ -376,7 +376,7 @@ class FootRules(Ruleset):
 
     seats = (2, 4)
     template = "foot"
-    scans = True
+    scans, deck = True, "foot"  # a word is read from a photo of the FOOT!/ZOOT! cards
     kinds = KINDS
 
     def __init__(self, key: str, name: str, word_length: int):

@@ -451,7 +451,7 @@ class PokerRules(Ruleset):
     kinds = KINDS
     template = "poker"
     row_kind, row_name = DEAL, "deal"
-    scans = True  # a showdown word can be read from a photo
+    scans, deck = True, "foot"  # a showdown word can be read from a photo (ZOOT!'s cards)
     forms = (ACTION, SHOWDOWN, REBUY, GAME_END)
     settings = (
         Setting("length", "Word length", 7, {7: "7-letter words", 5: "5-letter words"}),

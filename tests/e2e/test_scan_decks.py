@@ -1,0 +1,143 @@
+"""Scanning the other decks at the table, on a phone: a FEZ word (letters, each card's colour,
+its star) and the cards left in a family game hand (letters and ZAP cards)."""
+
+import re
+from functools import partial
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from drawn import hand, table as drawn_cards
+
+from . import phone
+from .phone import tap_and_type
+from .test_scan import geometry, tap_centre
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = Path("/tmp/scan-decks")
+shoot = partial(phone.shoot, folder=SHOTS)
+NAMES = ["Ann", "Ben", "Cat"]
+
+
+def new_game(page, game: str) -> None:
+    page.goto("/")
+    page.get_by_role("link", name="New game").tap()
+    page.get_by_role("radio", name=re.compile(rf"^{re.escape(game)}")).tap()
+    for seat, name in enumerate(NAMES):
+        tap_and_type(page.get_by_label(f"Player {seat + 1}", exact=True), name)
+    page.get_by_role("radio", name="deals").nth(0).tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
+
+
+def choose_photo(page, tmp_path, seat: int, photo: bytes) -> None:
+    """The photo taken in the seat's scan field: choosing it sends it at once."""
+    path = tmp_path / f"cards-{seat}.jpg"
+    path.write_bytes(photo)
+    page.locator(f"#photo-{seat}").set_input_files(str(path))
+
+
+def assert_thumb_sized(page) -> None:
+    """Every control of the correction screen is a thumb's target (44 px or more)."""
+    sizes = page.evaluate("""() => [...document.querySelectorAll(
+        '.scan-result button, .scan-result select, .scan-result .colour-toggle, .scan-result .scan-hit')]
+        .filter((e) => e.getClientRects().length)
+        .map((e) => { const r = e.getBoundingClientRect(); return [e.className.baseVal ?? e.className, r.width, r.height]; })""")
+    small = [s for s in sizes if s[1] < 44 or s[2] < 44]
+    assert sizes and not small, small
+
+
+def test_scan_a_fez_word_fix_a_colour_and_save_it(page, tmp_path):
+    """Ben lays PLAY with a black star, a black flush; the photo's A reads red (a red card's
+    glare, say). He taps the A, makes it black, and uses the word: ★PLAYᶠ, 9×2×2×2 = 72."""
+    new_game(page, "FEZ")
+    page.get_by_role("radio", name="Ben", exact=True).tap()
+    photo = drawn_cards("PLAY★", inks="BBRBB")
+    choose_photo(page, tmp_path, 0, photo)
+    cards = page.locator(".scan-card")
+    expect(cards.locator("text")).to_have_text(["P", "L", "A", "Y", "★"])
+    expect(cards.nth(2)).to_have_class(re.compile(r"\bred\b"))
+    expect(cards.nth(4)).to_have_class(re.compile(r"\bblack\b"))
+    expect(page.get_by_label("Card 3 is red")).to_be_checked()
+    expect(page.get_by_role("radio", name="Ben", exact=True)).to_be_checked()  # kept
+    assert_thumb_sized(page)
+    shoot(page, "01-fez-read")
+
+    tap_centre(page, geometry(page, photo)["cards"][2])
+    picker = page.locator(".scan-picker")
+    expect(picker.locator(".scan-picker-title")).to_have_text("Card 3: pick its letter and colour")
+    expect(picker.get_by_role("button", name="Red")).to_have_attribute("aria-pressed", "true")
+    for button in picker.locator("button").all():
+        size = button.bounding_box()
+        assert size["width"] >= 44 and size["height"] >= 44, button.text_content()
+    picker.get_by_role("button", name="Black").tap()
+    expect(cards.nth(2)).to_have_class(re.compile(r"\bblack\b"))
+    expect(page.get_by_label("Card 3 is red")).not_to_be_checked()
+    expect(picker.get_by_role("button", name="Black")).to_have_attribute("aria-pressed", "true")
+    shoot(page, "02-fez-picker-black")
+    picker.get_by_role("button", name="Cancel").tap()
+    expect(picker).to_be_hidden()
+
+    page.get_by_role("button", name="Use this word").tap()
+    expect(page.get_by_label("The letters used")).to_have_value("PLAY")
+    chips = page.locator("#round-form .chips .chip")
+    expect(chips).to_have_text(["P", "L", "A", "Y", "★"])
+    for k in range(5):
+        expect(chips.nth(k)).to_have_class(re.compile(r"\bblack\b"))
+    expect(page.locator("#fez-working")).to_have_text(re.compile(r"^\s*★PLAYᶠ\s+9×2×2×2 = 72\s*$"))
+    expect(page.locator(".scan-result")).to_have_count(0)
+    shoot(page, "03-fez-used")
+    page.get_by_role("button", name="Save the word").tap()
+    expect(page.locator(".totals .total")).to_have_text(["0", "72", "0"])
+
+
+def test_scan_a_family_hand_drop_a_card_fix_a_letter_and_count_it(page, tmp_path):
+    """Cat's hand, spread on the table: J, O, X, E, a 2 TURNS and a WILD card. The E was the
+    box's corner (✕), the X a Z. Use these cards: JOZ and two ZAP cards, 2+2+10+15+15 = 44."""
+    new_game(page, "Family")
+    expect(page.get_by_text("without the values a photo of the cards cannot be counted")).to_be_visible()
+    expect(page.locator("input[type=file]")).to_have_count(0)
+    page.get_by_role("link", name="Set the card values").tap()
+    for card in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        page.get_by_label(f"Points of {card}", exact=True).fill("10" if card in "QZ" else "2")
+    for label in ("Wild", "Discard", "Replace", "2 Turns", "Check"):
+        page.get_by_label(f"Points of {label}", exact=True).fill("15")
+    page.get_by_role("button", name="Save the card values").tap()
+    expect(page.locator("#cards-2")).to_be_visible()
+
+    fieldsets = page.locator("#round-form fieldset.player")
+    fieldsets.nth(0).get_by_label("Went out: won the round").tap()
+    tap_and_type(page.locator("#points-1"), "5")
+    photo = hand(["J", "O", "X", "E", "2 TURNS", "WILD"], per_row=3, angles=[4, -6, 9, -3, 7, -10])
+    choose_photo(page, tmp_path, 2, photo)
+    badges = page.locator(".scan-card text")
+    expect(badges).to_have_count(6)
+    expect(badges).to_have_text(["J", "O", "X", "E", "2 TURNS", "WILD"])
+    expect(page.locator("#points-1")).to_have_value("5")  # kept
+    assert_thumb_sized(page)
+    shoot(page, "04-family-read")
+
+    shown = geometry(page, photo)["cards"]
+    picker = page.locator(".scan-picker")
+    tap_centre(page, shown[3])
+    expect(picker.locator(".scan-picker-title")).to_have_text("Card 4: pick its letter or ZAP card")
+    shoot(page, "05-family-picker")
+    picker.get_by_role("button", name="✕ not a card").tap()
+    expect(page.locator(".scan-card").nth(3)).to_have_class(re.compile(r"\bremoved\b"))
+    expect(badges.nth(3)).to_have_text("✕")
+    tap_centre(page, geometry(page, photo)["cards"][2])
+    picker.get_by_role("button", name="Z", exact=True).tap()
+    expect(badges.nth(2)).to_have_text("Z")
+    shoot(page, "06-family-corrected")
+
+    page.get_by_role("button", name="Use these cards").tap()
+    expect(page.locator("#cards-2")).to_have_value("JOZ")
+    expect(page.get_by_label("2 Turns cards left in Cat’s hand")).to_have_value("1")
+    expect(page.get_by_label("Wild cards left in Cat’s hand")).to_have_value("1")
+    expect(page.locator("#hand-2")).to_have_text(re.compile(r"^\s*44\s*pts\s*$"))
+    expect(page.locator("#points-1")).to_have_value("5")
+    shoot(page, "07-family-used")
+    page.get_by_role("button", name=re.compile(r"^Save round")).tap()
+    expect(page.locator(".totals .total")).to_have_text(["0", "5", "44"])
