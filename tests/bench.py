@@ -255,6 +255,64 @@ def bench_ocr(count: int = 200, textbook_count: int = 60) -> list[tuple[str, str
     ]
 
 
+DECKS_HELD_OUT = 950_000  # FEZ rows and family hands no one has looked at
+
+
+def _command_readings(photos, deck: str) -> list[dict]:
+    """`python -m ocr --json --deck DECK` over the photos, written to a temporary folder."""
+    from cardlab import realphotos
+
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for k, photo in enumerate(photos):
+            paths.append(Path(folder) / f"{k}.jpg")
+            paths[-1].write_bytes(photo.jpeg)
+        return realphotos.ocr_json(paths, "--deck", deck)
+
+
+def bench_decks(count: int = 60) -> list[tuple[str, str]]:
+    """FEZ rows (two letters a card, a covered letter, red and black, stars) and family hands
+    spread on the table (letter cards with their small word, ZAP cards), as the generator
+    draws them (tests/cardlab/decks.py), read by the product's command."""
+    from cardlab import decks, synth
+
+    seeds = range(DECKS_HELD_OUT, DECKS_HELD_OUT + count)
+    fez = [synth.render_photo(decks.random_fez_word(s), s, deck="fez") for s in seeds]
+    words = flushes = stars = 0
+    for photo, line in zip(fez, _command_readings(fez, "fez")):
+        tiles = [(t, c) for t, c in zip(photo.word, photo.params["colours"]) if t != "★"]
+        read = [c for c in line["cards"] if c["in_row"] and c["letter"] != "★"]
+        words += line["word"] == "".join(t for t, _ in tiles)
+        flushes += [(c["letter"], c["colour"][0].upper()) for c in read] == tiles
+        stars += (sorted(c for t, c in zip(photo.word, photo.params["colours"]) if t == "★")
+                  == sorted(c["colour"][0].upper() for c in line["cards"] if c["letter"] == "★"))
+    fez_seconds = [line["seconds"] for line in _command_readings(fez[:20], "fez")]
+    hands = [synth.render_photo(decks.random_family_hand(s), s, deck="family", layout="spread")
+             for s in seeds]
+    exact = true = found = matched = 0
+    names_true = names_read = 0
+    family_seconds = []
+    for photo, line in zip(hands, _command_readings(hands, "family")):
+        truth = Counter(c.letter or c.name for c in photo.cards)
+        got = Counter(c["letter"] or c["name"] for c in line["cards"])
+        exact += truth == got
+        true, found = true + sum(truth.values()), found + sum(got.values())
+        matched += sum((truth & got).values())
+        names = Counter(c.name for c in photo.cards if c.name)
+        names_true += sum(names.values())
+        names_read += sum((names & Counter(c["name"] for c in line["cards"] if c["name"])).values())
+        family_seconds.append(line["seconds"])
+    return [
+        (f"FEZ rows ({count} photos): tiles read exactly / and every tile's colour right / stars and their colours right",
+         f"{words}/{count} = {100 * words / count:.0f}% / {flushes}/{count} = {100 * flushes / count:.0f}% / "
+         f"{stars}/{count} = {100 * stars / count:.0f}%; {statistics.median(fez_seconds):.2f} s median"),
+        (f"family hands spread on the table ({count} photos, {true} cards): hands read exactly; cards recall, precision",
+         f"{exact}/{count} = {100 * exact / count:.0f}%; {100 * matched / true:.0f}%, {100 * matched / max(found, 1):.0f}%; "
+         f"{statistics.median(family_seconds):.2f} s median"),
+        ("family hands: ZAP cards named right (Tesseract)", f"{names_read}/{names_true}"),
+    ]
+
+
 # --- What a phone on the Wi-Fi can make the server do (issue 10) ----------------------------
 
 def _photo_as(fmt: str, megapixels: float, seed: int = 300_500, flat: bool = False) -> bytes:
@@ -885,7 +943,7 @@ SECTIONS = {
     "scorekeeping": ("Scorekeeping (FOOT!/ZOOT!)", lambda o: bench_rules() + bench_pages()),
     "live": ("Every phone live", lambda o: bench_live()),
     "words": ("Word judge", lambda o: bench_words() + bench_longest_hands()),
-    "reader": ("Card reader", lambda o: bench_ocr()),
+    "reader": ("Card reader", lambda o: bench_ocr() + bench_decks()),
     "wifi": ("What a phone on the Wi-Fi can make the server do",
              lambda o: bench_scan_memory() + bench_import_with_rounds()),
     "many": ("Many tables on one server (SQLite and PostgreSQL)",

@@ -16,6 +16,23 @@ Truth boxes: ``box = (x0, y0, x1, y1)`` is the axis-aligned bounding box of the 
 the EXIF orientation; x1 and y1 are exclusive. ``params["quads"]`` holds the same cards as
 four corners (the card's own top-left, top-right, bottom-right, bottom-left, so the letter
 reads upright from the first edge) in the same upright pixel coordinates.
+
+Two more decks (``deck="fez"``, ``deck="family"``; the default ``"foot"`` is the ZOOT!/FOOT!
+deck above, unchanged) are drawn by ``cardlab.decks`` through a narrow hook in ``_render``;
+their texts, truth and params are described there. Their faces, as this project draws them
+(the rule sheets show no picture):
+
+* FEZ: a card printed in one ink, red (about RGB 0.75, 0.10, 0.12) or near-black, shades
+  varying a little; two big capitals side by side, each with its small Scrabble face value
+  beneath; or a star card, one big five-pointed star and no letter. A card used for one
+  letter lies with its other half under the neighbouring card (so cards overlap by half a
+  card there). Truth: one CardTruth per visible letter or star ("★"), its box that letter's
+  half of the card, with ``colour`` "red"/"black"; ``word`` is the tiles, e.g. "FEZ★".
+* Family word game: letter cards with one big capital in the centre, its points in a corner
+  and a small word for the letter ("APPLE") just under or over it, which is not a letter to
+  read; ZAP cards (WILD, DISCARD, REPLACE, 2 TURNS, CHECK) with the name in large bold type,
+  a "ZAP!" banner and a small icon, no big single letter (truth: letter "" and ``name``).
+  Laid as a word in a row, or as a hand spread on the table at any angles (``layout``).
 """
 
 from __future__ import annotations
@@ -101,6 +118,8 @@ class CardTruth:
     letter: str            # "A".."Z", or "?" for the WILD card
     box: tuple[int, int, int, int]  # x0, y0, x1, y1 of the card in the UPRIGHT (EXIF-applied) image
     in_row: bool           # False for a face-up distractor card away from the row
+    colour: str | None = None  # FEZ: the tile's ink, "red" or "black"; None for the other decks
+    name: str | None = None    # family deck: a ZAP card's name ("WILD", "2 TURNS" ...; letter "")
 
 
 @dataclass(frozen=True)
@@ -112,6 +131,7 @@ class Photo:
     height: int
     exif_orientation: int  # 1 when none
     params: dict           # what was drawn
+    deck: str = "foot"     # "foot" (ZOOT!/FOOT!), "fez" or "family": see cardlab.decks
 
 
 # --------------------------------------------------------------------------- randomness
@@ -288,14 +308,20 @@ def _inflate(q, d):
 
 # --------------------------------------------------------------------------- camera
 
-def _camera(rng, w, h):
+def _camera(rng, w, h, variety=None):
     """Homography from the table plane to the image: a pinhole camera tilted over the table.
+    With `variety` (a second random stream), one photo in four is taken lower and wider:
+    steeper foreshortening, a wide lens, the camera turned further to one side.
 
     Plane units are about one image pixel at the image centre."""
     diag = math.hypot(w, h)
     f = diag * rng.uniform(0.6, 1.0)
     tilt = float(np.clip(rng.normal(17, 8), 0, 32))
     yaw = float(np.clip(rng.normal(0, 4), -10, 10))
+    if variety is not None and variety.random() < 0.25:
+        f = diag * variety.uniform(0.45, 0.75)
+        tilt = float(variety.uniform(24, 44))
+        yaw = float(np.clip(variety.normal(0, 9), -20, 20))
     t, y = math.radians(-tilt), math.radians(yaw)
     Rx = np.array([[1, 0, 0], [0, math.cos(t), -math.sin(t)], [0, math.sin(t), math.cos(t)]])
     Ry = np.array([[math.cos(y), 0, math.sin(y)], [0, 1, 0], [-math.sin(y), 0, math.cos(y)]])
@@ -546,6 +572,35 @@ def _card_design(rng):
     return d
 
 
+_PASTELS = [(0.98, 0.94, 0.70), (0.84, 0.90, 0.98), (0.98, 0.86, 0.88), (0.85, 0.96, 0.87),
+            (0.99, 0.89, 0.75), (0.90, 0.87, 0.98), (0.88, 0.88, 0.87), (0.93, 0.97, 0.80)]
+
+
+def _card_variety(rng, d):
+    """Widen a deck design (in place) past the classic look, each aspect on its own: the big
+    letter off centre, bigger or smaller, condensed or extended, with heavier strokes; wide
+    or narrow margins; an index in two corners; a pale coloured face; rounder corners,
+    other card shapes. Drawn from its own stream so the classic choices stay as they were."""
+    if rng.random() < 0.5:
+        d["cap"] = float(rng.uniform(0.36, 0.70))
+    d["letter_dx"] = float(rng.uniform(-0.08, 0.08)) if rng.random() < 0.3 else 0.0
+    d["letter_dy"] = float(rng.uniform(-0.14, 0.14)) if rng.random() < 0.5 else 0.0
+    d["squeeze"] = float(np.exp(rng.uniform(-0.33, 0.18))) if rng.random() < 0.3 else 1.0
+    d["weight"] = float(rng.uniform(0.01, 0.045)) if rng.random() < 0.25 else 0.0
+    if rng.random() < 0.5:
+        d["margin"] = float(rng.uniform(0.015, 0.14))
+    d["index2"] = bool(d["index"] and rng.random() < 0.4)
+    if d["index2"] and d["value"] == "br":
+        d["value"] = "tr"
+    if rng.random() < 0.3:
+        d["face"] = [round(float(v), 3) for v in _pick(rng, _PASTELS) * rng.uniform(0.97, 1.01, 3)]
+    if rng.random() < 0.3:
+        d["corner"] = float(rng.uniform(0.02, 0.16))
+    if rng.random() < 0.3:
+        d["aspect"] = float(rng.uniform(0.58, 0.82))
+    return d
+
+
 _BORDER_COLORS = {"grey": (0.6, 0.6, 0.6), "red": (0.75, 0.2, 0.2), "blue": (0.2, 0.35, 0.7),
                   "green": (0.2, 0.55, 0.3), "gold": (0.78, 0.62, 0.25)}
 
@@ -598,6 +653,9 @@ def _face_marks(design, letter, Rh):
         g, _ = _fit_glyph(font, idx_text, design["index_size"] * Rh, 0.3 * Rw, 0.16 * Rh)
         small.append((g, mx, my))
         top_used = my + g.shape[0]
+        if design.get("index2"):  # the same index upside down in the opposite corner
+            small.append((np.ascontiguousarray(g[::-1, ::-1]), Rw - mx - g.shape[1], Rh - my - g.shape[0]))
+            bottom_used = my + g.shape[0]
     if design["value"] and letter != "?":
         g, _ = _fit_glyph(font, str(VALUES[letter]), design["value_size"] * Rh, 0.3 * Rw, 0.14 * Rh)
         x = Rw - mx - g.shape[1]
@@ -612,9 +670,44 @@ def _face_marks(design, letter, Rh):
     if letter == "?":
         g, cap = _fit_glyph(font, "WILD", design["wild_cap"] * Rh, 0.86 * Rw - 2 * inset, 0.3 * Rh)
     else:
-        g, cap = _fit_glyph(font, letter, design["cap"] * Rh, 0.84 * Rw - 2 * inset, min(room, 0.66 * Rh))
-    big = (g, Rw / 2 - g.shape[1] / 2, Rh / 2 - g.shape[0] / 2)
-    return small, big, cap
+        for shrink in (1.0, 0.9, 0.8, 0.7, 0.6):  # smaller where it would run into the small print
+            g, cap = _styled_glyph(design, letter, shrink * design["cap"] * Rh,
+                                   shrink * (0.84 * Rw - 2 * inset), shrink * min(room, 0.66 * Rh))
+            at = _off_centre(design, g, small, Rw, Rh, mx, my)
+            if at is not None:
+                return small, (g, *at), cap
+    return small, (g, Rw / 2 - g.shape[1] / 2, Rh / 2 - g.shape[0] / 2), cap
+
+
+def _styled_glyph(design, text, cap_px, max_w, max_h):
+    """The big letter as the design prints it: condensed or extended by its `squeeze`, its
+    strokes thickened by its `weight` (a part of the cap height); and its cap height."""
+    squeeze, weight = design.get("squeeze", 1.0), design.get("weight", 0.0)
+    r = int(round(weight * cap_px))
+    g, cap = _fit_glyph(design["font"], text, cap_px - 2 * r, (max_w - 2 * r) / squeeze, max_h - 2 * r)
+    if abs(squeeze - 1.0) > 0.01:
+        g = cv2.resize(g, (max(1, int(round(g.shape[1] * squeeze))), g.shape[0]), interpolation=cv2.INTER_AREA)
+    if r >= 1:
+        g = cv2.dilate(np.pad(g, r), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+        cap += 2 * r
+    return g, cap
+
+
+def _off_centre(design, g, small, Rw, Rh, mx, my):
+    """Where the big letter's top-left goes: the card's middle moved by the design's
+    letter_dx/dy (parts of the card), kept inside the margins and clear of the small print
+    (None if even the middle is not)."""
+    gh, gw = g.shape
+    cx, cy = Rw / 2 - gw / 2, Rh / 2 - gh / 2
+    dx, dy = design.get("letter_dx", 0.0) * Rw, design.get("letter_dy", 0.0) * Rh
+    pad = 0.02 * Rh
+    for k in (1.0, 0.75, 0.5, 0.25, 0.0):
+        x = float(np.clip(cx + k * dx, min(cx, mx), max(cx, Rw - mx - gw)))
+        y = float(np.clip(cy + k * dy, min(cy, my), max(cy, Rh - my - gh)))
+        if not any(x < sx + s.shape[1] + pad and sx < x + gw + pad and y < sy + s.shape[0] + pad
+                   and sy < y + gh + pad for s, sx, sy in small):
+            return x, y
+    return None
 
 
 def _premultiplied(rgb, alpha):
@@ -826,7 +919,11 @@ class _Layout:
         return _Layout(self.c + d, self.a, self.cw, self.ch)
 
 
-def _row_layout(rng, n, cw, ch, angle, sag, gaps):
+def _row_layout(rng, n, cw, ch, angle, sag, gaps, arc=0.0, turn_limit=7.0, jitter=1.0):
+    """Card centres and angles along a row at `angle`: bowed by `sag` (a part of the row's
+    length; the cards turn with the bow up to `turn_limit` degrees) or, when `arc` is not
+    0, laid along a circular arc that turns that many degrees from end to end, each card
+    turned with it. `jitter` scales how untidily each card lies."""
     d = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
     nrm = np.array([-d[1], d[0]])
     s = [0.0]
@@ -834,14 +931,24 @@ def _row_layout(rng, n, cw, ch, angle, sag, gaps):
         s.append(s[-1] + cw * (1 + g))
     s = np.array(s) - s[-1] / 2
     Lr = max(1.0, s[-1] - s[0] + cw)
-    jit_a = np.clip(rng.normal(0, 1.6, n), -4, 4)
+    jit_a = np.clip(rng.normal(0, 1.6 * jitter, n), -4 * jitter, 4 * jitter)
     jit_n = np.clip(rng.normal(0, 0.015, n), -0.04, 0.04) * ch
     jit_s = np.clip(rng.normal(0, 0.01, n), -0.03, 0.03) * cw
-    off = sag * Lr * (1 - (2 * s / Lr) ** 2) + jit_n
-    tang = np.clip(np.degrees(np.arctan(-8 * sag * s / Lr)), -7, 7)
-    angles = angle + tang + jit_a
+    k = math.radians(arc) / Lr  # the arc's curvature
+
+    def laid(s):
+        """Centres and angles of cards at distances s along the row."""
+        if k:
+            phi = k * s
+            off = (1 - np.cos(phi)) / k + jit_n
+            return ([d * (math.sin(p) / k) + nrm * o for p, o in zip(phi, off)],
+                    angle + np.degrees(phi) + jit_a)
+        off = sag * Lr * (1 - (2 * s / Lr) ** 2) + jit_n
+        tang = np.clip(np.degrees(np.arctan(-8 * sag * s / Lr)), -turn_limit, turn_limit)
+        return [d * si + nrm * oi for si, oi in zip(s, off)], angle + tang + jit_a
+
     s = s + jit_s
-    centers = [d * si + nrm * oi for si, oi in zip(s, off)]
+    centers, angles = laid(s)
     # keep at least 2% of a card width between neighbours
     for i in range(1, n):
         for _ in range(200):
@@ -849,8 +956,8 @@ def _row_layout(rng, n, cw, ch, angle, sag, gaps):
             qb = _inflate(_card_quad(*centers[i], angles[i], cw, ch), 0.01 * cw)
             if not _sat_overlap(qa, qb):
                 break
-            for j in range(i, n):
-                centers[j] = centers[j] + d * 0.01 * cw
+            s[i:] += 0.01 * cw
+            centers, angles = laid(s)
     c = np.array(centers)
     c -= (c[0] + c[-1]) / 2
     return _Layout(c, angles, cw, ch)
@@ -897,14 +1004,24 @@ def _size(mp, aspect):
 
 
 def render_photo(word: str, seed: int, *, megapixels: float | None = None,
-                 background: str | None = None, distractor_card: bool | None = None) -> Photo:
-    """Deterministic for a given (word, seed, options). None picks at random from the seed."""
-    return _render(word, seed, megapixels, background, distractor_card)[0]
+                 background: str | None = None, distractor_card: bool | None = None,
+                 deck: str = "foot", layout: str | None = None) -> Photo:
+    """Deterministic for a given (word, seed, options). None picks at random from the seed.
+
+    deck="fez" or "family" draws another deck's cards (`word` is then that deck's text, see
+    cardlab.decks); layout="row" or "spread" (family only: a hand spread on the table)."""
+    return _render(word, seed, megapixels, background, distractor_card, deck=deck, layout=layout)[0]
 
 
-def _render(word, seed, megapixels=None, background=None, distractor_card=None, debug=False):
+def _render(word, seed, megapixels=None, background=None, distractor_card=None, debug=False,
+            deck="foot", layout=None):
+    dk = None   # another deck than ZOOT!/FOOT!: its cards come from cardlab.decks
+    if deck != "foot" or layout not in (None, "row"):
+        from . import decks
+        dk = decks.scene(deck, word, layout, distractor_card, seed)
+        word, distractor_card = dk.key, False
     word = str(word).upper()
-    if not word or any(c not in DECK for c in word) or len(word) > 16:
+    if not dk and (not word or any(c not in DECK for c in word) or len(word) > 16):
         raise ValueError(f"word must be 1-16 of A-Z or '?', got {word!r}")
     if background is not None and background not in BACKGROUNDS:
         raise ValueError(f"background must be one of {BACKGROUNDS}, got {background!r}")
@@ -932,7 +1049,7 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
                   width=W, height=H, exif=exif, work_size=[w, h])
 
     # ---- camera and table
-    Hc, cam = _camera(R("camera"), w, h)
+    Hc, cam = _camera(R("camera"), w, h, R("camera variety"))
     params.update(cam)
     rb = R("background")
     kind = background or _pick(rb, BACKGROUNDS, [1.3, 1, 1, 1, 1, 0.8])
@@ -943,7 +1060,9 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
 
     # ---- deck design
     rd = R("design")
-    design = _card_design(rd)
+    design = _card_variety(R("design variety"), _card_design(rd))
+    if dk:
+        design = dk.design(design, R("deck design"))
     params.update(font=design["font"], font_name=os.path.splitext(os.path.basename(design["font"]))[0],
                   design={k: v for k, v in design.items() if k != "font"})
 
@@ -952,43 +1071,67 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
     rdc = R("distractor_card")
     if distractor_card is None:
         distractor_card = bool(rdc.random() < 0.08)
-    n = len(word)
+    n = dk.n if dk else len(word)
     aspect_c = design["aspect"]
     row_angle = float(np.clip(rl.normal(0, 9), -25, 25)) if rl.random() < 0.8 else float(rl.uniform(-25, 25))
     sag = float(rl.normal(0, 0.03)) if rl.random() < 0.6 else 0.0
     sag = float(np.clip(sag, -0.08, 0.08))
+    # wider variety, each from its own stream: a stronger bow or a real arc whose end cards
+    # turn with it, cards laid less tidily, and (framing) the row filling the photo's width
+    # with its end cards a few pixels from the border
+    rcv = R("curve")
+    curve = _pick(rcv, ["as laid", "bow", "arc"], [0.6, 0.2, 0.2])
+    arc, turn_limit = 0.0, 7.0
+    if curve == "bow":
+        sag, turn_limit = float(rcv.choice([-1, 1]) * rcv.uniform(0.05, 0.13)), 30.0
+    elif curve == "arc":
+        sag, arc = 0.0, float(rcv.choice([-1, 1]) * rcv.uniform(15, 65))
+    jitter = float(rcv.uniform(1.0, 2.5)) if rcv.random() < 0.25 else 1.0
+    rfr = R("framing")
+    tight = bool(rfr.random() < 0.25)
     base_gap = rl.uniform(0.04, 0.25)
     gaps = np.clip(base_gap * rl.lognormal(0, 0.5, max(0, n - 1)), 0.02, 0.40)
+    if dk:   # FEZ: -0.5 where a card lies half over its neighbour
+        gaps = dk.gaps(gaps)
     cover = 0.35 + (0.5 if not distractor_card else 0.25) * float(rl.beta(2.2, 1.5))
     margin = 0.035 * min(w, h)
     target = np.array([w / 2 + rl.uniform(-0.1, 0.1) * w, h / 2 + rl.uniform(-0.12, 0.12) * h])
     region = (margin, margin, w - margin, h - margin)
+    edge = margin
+    if tight:
+        cover = float(rfr.uniform(0.9, 1.1))
+        edge = max(1.0, float(rfr.uniform(0.0015, 0.012)) * min(w, h))
+        region = (edge, edge, w - edge, h - edge)
     dc_side = _pick(rdc, [-1, 1], [0.4, 0.6])   # the distractor card goes above (-1) or below (+1) the row
     extra_letter = _pick(rdc, list("ABCDEFGHIJKLMNOPRSTUWY?")) if distractor_card else None
     if distractor_card:
         split = h * rdc.uniform(0.5, 0.6) if dc_side < 0 else h * rdc.uniform(0.4, 0.5)
-        region = (margin, split, w - margin, h - margin) if dc_side < 0 else (margin, margin, w - margin, split)
+        region = (edge, split, w - edge, h - margin) if dc_side < 0 else (edge, margin, w - edge, split)
         target[1] = (region[1] + region[3]) / 2
     cw = cover * w / (n + gaps.sum())
     if distractor_card:   # leave room for a whole card beside the row
         cw = min(cw, 0.28 * h * aspect_c)
     ch = cw / aspect_c
-    lay0 = _row_layout(rl, n, cw, ch, row_angle, sag, gaps)
+    lay0 = _row_layout(rl, n, cw, ch, row_angle, sag, gaps, arc, turn_limit, jitter)
+    if dk:   # FEZ overlaps, or a family hand spread on the table
+        lay0 = dk.layout(lay0, R("deck layout"), w, h)
     lay = _fit(lay0, Hc, region, target)
     # the letters must stay readable: grow the row if the smallest cap is too small
-    caps_frac = [_face_marks(design, c, 400)[2] / 400 for c in word]
+    caps_frac = dk.caps_frac(design) if dk else [_face_marks(design, c, 400)[2] / 400 for c in word]
     extra_cap = _face_marks(design, extra_letter, 400)[2] / 400 if extra_letter else 1.0
     for _ in range(4):
         hs = [_img_height(Hc, q) * sy for q in lay.quads()]
         need = max([(_MIN_WILD_PX if c == "?" else _MIN_CAP_PX) / (f * hh * 0.95)
-                    for c, f, hh in zip(word, caps_frac, hs)]
+                    for c, f, hh in zip(dk.size_keys if dk else word, caps_frac, hs)]
                    + ([(_MIN_WILD_PX if extra_letter == "?" else _MIN_CAP_PX) / (extra_cap * min(hs) * 0.9)]
                       if extra_letter else []))
         if need <= 1.0:
             break
         lay = _fit(lay.scaled(need * 1.05, lay.c.mean(0)), Hc, region, target)
     params.update(row_angle_deg=round(row_angle, 2), curve=round(sag, 4),
-                  gaps=[round(float(g), 3) for g in gaps], cover=round(cover, 3))
+                  gaps=[round(float(g), 3) for g in gaps], cover=round(cover, 3),
+                  row_shape=curve, arc_deg=round(arc, 2), jitter=round(jitter, 2), tight=tight,
+                  edge_px=round(float(edge * sx), 1))
 
     # occupancy at quarter resolution, to keep distractors off the row
     occ_s = 4.0
@@ -1118,7 +1261,7 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
     # ---- the cards
     rc = R("cards")
     cards_plane = []   # (letter, center, angle, cw, ch, in_row)
-    for letter, (cx, cy), a in zip(word, lay.c, lay.a):
+    for letter, (cx, cy), a in zip("" if dk else word, lay.c, lay.a):
         cards_plane.append((letter, (cx, cy), float(a), lay.cw, lay.ch, True))
     if extra is not None:
         k = extra[2]
@@ -1137,6 +1280,8 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
         q = _apply(Mcard, _rect_pts(cwi, chi)) * (sx, sy)
         quads.append([[round(float(x), 1), round(float(y), 1)] for x, y in q])
         caps_px.append(capf * _img_height(Mcard, _rect_pts(cwi, chi)) * sy)
+    if dk:   # the other deck draws its own cards and truth
+        cards_plane, truths, quads, caps_px = dk.draw(design, lay, rc, place, sprite_res, Hc, sx, sy, W, H, params)
     params.update(quads=quads, cap_px=[round(float(c), 1) for c in caps_px],
                   distractor_card=extra_letter is not None)
     letter_caps = [c for c, (l, *_r) in zip(caps_px, cards_plane) if l != "?"] or caps_px
@@ -1267,8 +1412,8 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
         ex[0x0112] = int(exif)
         kw["exif"] = ex.tobytes()
     im.save(buf, "JPEG", quality=quality, **kw)
-    photo = Photo(jpeg=buf.getvalue(), word=word, cards=tuple(truths), width=W, height=H,
-                  exif_orientation=int(exif or 1), params=params)
+    photo = Photo(jpeg=buf.getvalue(), word=dk.word if dk else word, cards=tuple(truths), width=W, height=H,
+                  exif_orientation=int(exif or 1), params=params, deck=deck)
     dbg = None
     if debug:
         lab = labels if (w, h) == (W, H) else cv2.resize(labels, (W, H), interpolation=cv2.INTER_NEAREST)
