@@ -20,6 +20,13 @@ INK_LEVELS = (INK, 0.5, 0.62)
 # Neighbouring letters of a row are at most this many letter sizes apart: room for a WILD
 # card (no big letter) between two letters, with wide gaps either side.
 MAX_GAP = 5.5
+# The next card past a row's end lies at most PAST_END off the way the row's curve runs there.
+PAST_END = np.radians(25)
+# ... or at most PAST_END_TURNED off when its card lies along the step to it (within
+# ALONG_ITS_CARD degrees): a row turning faster than its letters so far showed.
+PAST_END_TURNED = np.radians(40)
+ALONG_ITS_CARD = 12.0
+TURN_MOST = np.tan(np.radians(60))  # no card of a row turns more than this from its line
 
 
 @dataclass
@@ -104,8 +111,8 @@ def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = 10,
         fill = area / (w * h)
         if fill < 0.08:
             continue
-        if fill > 0.8 and h < 2.5 * w and w < 2.5 * h:  # a dark blob or square, not a letter
-            continue
+        if fill > 0.8 and h < 2.5 * w and w < 2.5 * h and _solid(labels[y:y + h, x:x + w] == i):
+            continue  # a dark blob or square, not a letter (a heavy B or D has its holes)
         paper = _on_paper(ratio, labels, i, x, y, w, h)
         if paper <= on_paper:
             continue
@@ -113,6 +120,13 @@ def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = 10,
             continue  # a hairline is no letter's stroke; a dark gap between cards meets the table
         found.append(Glyph(i, x, y, w, h, area, paper))
     return found, ink, labels
+
+
+def _solid(mask: np.ndarray) -> bool:
+    """Whether a shape fills its convex hull: no holes, no bays (a blob, a square)."""
+    contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.contourArea(cv2.convexHull(np.concatenate(contours)))
+    return float(mask.sum()) > 0.9 * hull
 
 
 def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
@@ -216,22 +230,85 @@ class Row:
 
     def continues(self, glyph: Glyph, reach: float = 2.5, any_size: bool = False) -> bool:
         """Whether a letter of the row's size (of any size, `any_size`) lies on the row's
-        line, within it or at most `reach` letter sizes past an end."""
+        line, within it or at most `reach` letter sizes past an end; or where the row,
+        bending as it bends, would bring its next card past an end."""
         if not any_size and not self.size / 1.45 < glyph.size < self.size * 1.45:
             return False
         mean, normal, fit, first, last = self._centreline
         relative = np.array([glyph.cx, glyph.cy]) - mean
         along = float(relative @ self.direction)
-        return (abs(float(relative @ normal) - np.polyval(fit, along)) < 0.6 * self.size
-                and first - reach * self.size < along < last + reach * self.size)
+        return ((abs(float(relative @ normal) - np.polyval(fit, along)) < 0.6 * self.size
+                 and first - reach * self.size < along < last + reach * self.size)
+                or self.past_end(glyph, 0) or self.past_end(glyph, -1))
+
+    @cached_property
+    def _bend(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+        """Like _centreline, but curved from three letters on: for the way the row runs at
+        each card (not for reaching past its ends)."""
+        points = self.centres
+        mean = points.mean(axis=0)
+        normal = np.array([-self.direction[1], self.direction[0]])
+        along, offset = (points - mean) @ self.direction, (points - mean) @ normal
+        degree = min(2, len(points) - 1)
+        return mean, normal, np.polyfit(along, offset, degree), float(along.min()), float(along.max())
+
+    def angle_at(self, x: float, y: float) -> float:
+        """The row's tilt where it passes (x, y), in degrees like `angle`: the cards of a
+        curved row (a bow, an arc) turn with it, the end cards most."""
+        if len(self.members) < 3:
+            return self.angle
+        mean, normal, fit, first, last = self._bend
+        along = min(max(float((np.array([x, y]) - mean) @ self.direction), first), last)
+        slope = float(np.clip(np.polyval(np.polyder(fit), along), -TURN_MOST, TURN_MOST))
+        way = self.direction + slope * normal
+        return float(np.degrees(np.arctan2(-way[1], way[0])))
+
+    def step_past(self, end: int) -> tuple[np.ndarray, float]:
+        """Where the next card past an end (0 the first, -1 the last) would have its letter,
+        and the row's tilt there (degrees, like `angle`): a card's step on along the curve
+        through the letters, bending as it bends (an arc, a bow)."""
+        mean, normal, fit, first, last = self._bend
+        outward = 1.0 if end == -1 else -1.0
+        at = last if end == -1 else first
+        slope = float(np.clip(np.polyval(np.polyder(fit), at), -TURN_MOST, TURN_MOST))
+        on = at + outward * self.pitch / np.sqrt(1 + slope * slope)
+        slope = float(np.clip(np.polyval(np.polyder(fit), on), -TURN_MOST, TURN_MOST))
+        way = self.direction + slope * normal
+        point = mean + on * self.direction + float(np.polyval(fit, on)) * normal
+        return point, float(np.degrees(np.arctan2(-way[1], way[0])))
+
+    def past_end(self, glyph: Glyph, end: int, tilt: float | None = None) -> bool:
+        """Whether a letter lies where the row would go on past an end: within a card or two
+        (room for a WILD card between) of the end letter, at most PAST_END off the way
+        from it to where the next card would be; or, when its card's `tilt` (degrees, as
+        paper_angle gives it) says the card lies along that step, as a card of a row that
+        turns more than its letters so far showed (the end cards of an arc), at most
+        PAST_END_TURNED off."""
+        if len(self.members) < 2:
+            return False
+        point, _ = self.step_past(end)
+        way = _unit(point - self.centres[end])
+        step = np.array([glyph.cx, glyph.cy]) - self.centres[end]
+        distance = float(np.hypot(*step))
+        if not (0.5 * self.size < float(step @ way) and distance < 2.6 * self.pitch):
+            return False
+        off = float(np.arccos(np.clip(step @ way / distance, -1, 1)))
+        if off < PAST_END:
+            return True
+        if tilt is None or off > PAST_END_TURNED:
+            return False
+        along = np.degrees(np.arctan2(-step[1], step[0]))  # the step's tilt, as `angle`
+        return abs((tilt - along + 45) % 90 - 45) < ALONG_ITS_CARD
 
 
-def find_row(found: list[Glyph], weights: np.ndarray | None = None) -> Row | None:
+def find_row(found: list[Glyph], weights: np.ndarray | None = None,
+             tilts: np.ndarray | None = None) -> Row | None:
     """The laid-down word: the longest run of same-size letters along a line.
     Several candidate lines are tried (through each letter and its near neighbours); the
     one whose letters add up to the most letter height (times how much each looks like a
     letter, when `weights` says) wins, so a row of big letters beats the row of small
-    index letters in the cards' corners."""
+    index letters in the cards' corners. `tilts`, each letter's card's angle (paper_angle)
+    when known, helps follow a row that turns past its ends."""
     if not found:
         return None
     centres = np.array([(g.cx, g.cy) for g in found])
@@ -251,7 +328,34 @@ def find_row(found: list[Glyph], weights: np.ndarray | None = None) -> Row | Non
     if best is None:  # a single letter
         g = max(found, key=lambda g: g.size * (g.h > 0.6 * g.w))
         return Row([g], np.array([1.0, 0.0]), g.size)
-    return _ordered(found, centres, _grow(centres, sizes, best))
+    return _followed(found, _ordered(found, centres, _grow(centres, sizes, best)), tilts)
+
+
+def _followed(found: list[Glyph], row: Row, tilts: np.ndarray | None = None) -> Row:
+    """Follow a row that turns (an arc, a strong bow) on past its ends card by card, where
+    one curve through all its letters no longer fits: each time, the nearest letter of
+    the row's size where the row, turning as it turns, brings its next card."""
+    tried: set[int] = set()
+    while len(row.members) >= 2:
+        taken = {id(g) for g in row.members} | tried
+        added = []
+        for end in (0, -1):
+            beyond = [g for k, g in enumerate(found) if id(g) not in taken
+                      and row.size / 1.45 < g.size < row.size * 1.45
+                      and row.past_end(g, end, None if tilts is None else float(tilts[k]))]
+            if beyond:
+                added.append(min(beyond, key=lambda g: np.hypot(g.cx - row.centres[end][0],
+                                                                g.cy - row.centres[end][1])))
+        added = [g for k, g in enumerate(added) if all(g is not h for h in added[:k])]
+        if not added:
+            break
+        tried.update(id(g) for g in added)
+        row = row_through(row.members + added)
+    return row
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return v / max(float(np.hypot(*v)), 1e-9)
 
 
 def row_through(members: list[Glyph]) -> Row:
@@ -426,16 +530,19 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
             missing = max(missing, 1)  # two letters wide apart: perhaps a WILD between
         for m in range(1, missing + 1):
             slots.append(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1))
-    for end, outward in ((centres[0], -row.direction), (centres[-1], row.direction)):
-        slots.append(end + outward * pitch)
-    colours = [c for c in (_paper_colour(image, _face(paper, g.cx, g.cy, row), g.cx, g.cy, row)
-                           for g in row.members) if c is not None]
+    slots = [(x, y, row.angle_at(x, y)) for x, y in slots]
+    for end in (0, -1):  # past each end, where the row (bending as it bends) goes on
+        (x, y), angle = row.step_past(end)
+        slots.append((x, y, angle))
+    colours = [c for c in (_paper_colour(image, _face(paper, g.cx, g.cy, row, a), g.cx, g.cy, row, a)
+                           for g, a in ((g, row.angle_at(g.cx, g.cy)) for g in row.members))
+               if c is not None]
     usual = np.median(colours, axis=0) if colours else None
     found = []
-    for x, y in slots:
+    for x, y, angle in slots:
         x, y = float(x), float(y)
-        face = _face(paper, x, y, row)
-        colour = _paper_colour(image, face, x, y, row)
+        face = _face(paper, x, y, row, angle)
+        colour = _paper_colour(image, face, x, y, row, angle)
         if colour is None or (usual is not None and np.hypot(*(colour - usual)) > OTHER_PAPER):
             continue  # light, but no card of this deck: a pale wood, a square of the cloth
         card = _card_at(face, ink, x, y, row.size)
@@ -444,20 +551,22 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     return found
 
 
-def _face(paper: np.ndarray, x: float, y: float, row: Row) -> np.ndarray:
-    """The middle of a card's face centred on (x, y), upright: its paper ratio, about a
-    letter wide and the letter's height and more."""
-    return _upright(paper, x, y, row.angle, int(0.9 * row.size), int(1.3 * row.size))
+def _face(paper: np.ndarray, x: float, y: float, row: Row, angle: float | None = None) -> np.ndarray:
+    """The middle of a card's face centred on (x, y), upright (turned by the row's angle, or
+    `angle`): its paper ratio, about a letter wide and the letter's height and more."""
+    return _upright(paper, x, y, row.angle if angle is None else angle, int(0.9 * row.size),
+                    int(1.3 * row.size))
 
 
 def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
-                  row: Row) -> np.ndarray | None:
+                  row: Row, angle: float | None = None) -> np.ndarray | None:
     """The colour (Lab a*, b*) of the light paper of the card's `face` centred on (x, y)."""
     light = face > 0.8
     if light.sum() < 0.2 * face.size:
         return None
     h, w = face.shape
-    lab = cv2.cvtColor(_upright(image, x, y, row.angle, w, h), cv2.COLOR_RGB2LAB)
+    lab = cv2.cvtColor(_upright(image, x, y, row.angle if angle is None else angle, w, h),
+                       cv2.COLOR_RGB2LAB)
     return np.median(lab[light][:, 1:].astype(np.float32), axis=0)
 
 

@@ -150,10 +150,13 @@ def _render(letter: str, font_path: str, rng: np.random.Generator,
     img = np.asarray(canvas, np.float32)
     if img.min() > 128:  # the font has no such glyph
         return None
+    if rng.random() < 0.25:  # printed bolder than the font: strokes thickened
+        r = max(1, int(round(rng.uniform(0.01, 0.03) * size)))
+        img = cv2.erode(img, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
     h, w = img.shape
     angle = rng.normal(0, 6) + turn
     shear = rng.normal(0, 0.1)
-    stretch = np.exp(rng.uniform(-0.12, 0.3))  # wider than tall: a card seen at a slant
+    stretch = np.exp(rng.uniform(-0.3, 0.3))  # condensed print; or wider: a card seen at a slant
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
     m = m @ np.array([[stretch, shear, 0], [0, 1, 0], [0, 0, 1]], np.float64)
     img = cv2.warpAffine(img, m[:2], (w, h), borderValue=255)

@@ -103,6 +103,7 @@ def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: R
     also says which pieces of ink make up the letter (an E's bottom arm come loose is
     still the E's)."""
     owns = [own_ink(ink, g) for g in found]
+    angles = [row.angle_at(g.cx, g.cy) for g in found]  # a curved row's end cards turn with it
     opinions = np.zeros((len(found), NONE + 1))
     counts = np.zeros(len(found))
     strict: list[np.ndarray | None] = [None] * len(found)
@@ -115,14 +116,14 @@ def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: R
                 continue
             whole, strict_pieces = pieces
             if level == LOOSE_INK[0]:
-                strict[k] = _turned(strict_pieces, g.size, row.angle)
-            looser.append(_turned(whole, g.size, row.angle))
+                strict[k] = _turned(strict_pieces, g.size, angles[k])
+            looser.append(_turned(whole, g.size, angles[k]))
             which.append(k)
         if looser:
             opinions[which] += model().probabilities(looser, alphabet)
             counts[which] += 1
-    strict = [m if m is not None else _turned(own, g.size, row.angle)
-              for m, g, own in zip(strict, found, owns)]
+    strict = [m if m is not None else _turned(own, g.size, a)
+              for m, g, own, a in zip(strict, found, owns, angles)]
     opinions += model().probabilities(strict, alphabet)
     return opinions / (counts + 1)[:, None]
 
@@ -235,21 +236,23 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
     for level in INK_LEVELS:
         candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
         on_paper = found = [g for g in candidates if g.paper > ON_PAPER]
-        weights = letterness(ink, found, [paper_angle(edges, g) for g in found])
+        tilts = [paper_angle(edges, g) for g in found]
+        weights = letterness(ink, found, tilts)
         likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
+        tilts = [t for g, t in zip(found, tilts) if g.label in likeness]
         found = [g for g in found if g.label in likeness]
-        row = find_row(found, np.array([likeness[g.label] for g in found]))
+        row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
         score, row_gaps = 0.0, []
         if row:
             row, rescued = _rescued(ratio, ink, row, candidates, likeness)
             row = _between_the_lines(ink, row, rescued)
             row = _one_ink(image, ink, row) if one_ink else row
             row, whole = joined(ink, row)
-            likeness.update((g.label, w) for g, w in zip(whole, letterness(ink, whole, [row.angle] * len(whole))))
+            likeness.update((g.label, w) for g, w in zip(whole, letterness(ink, whole, _angles(row, whole))))
             row_gaps = gaps(image, paper, ink, row)
             # each letter counts as much as it looks like one, on its card and along the row
             # (bars end to end down a wood grain are I's on their own, but not in a row)
-            along = letterness(ink, row.members, [row.angle] * len(row.members))
+            along = letterness(ink, row.members, _angles(row, row.members))
             score = sum(min(likeness[g.label], a) for g, a in zip(row.members, along))
             score += 0.5 * len(row_gaps)  # a gap is weaker proof than a letter
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
@@ -261,17 +264,27 @@ def _rescued(ratio: np.ndarray, ink: np.ndarray, row: Row, candidates: list[Glyp
              likeness: dict) -> tuple[Row, set[int]]:
     """Letters the first look passed over that continue the row, judged again upright at
     the row's angle: a letter whose card's angle was misjudged (a checked cloth's edges
-    around it), or one so near its card's edge that the table shows around it.
+    around it), or one so near its card's edge that the table shows around it (a big
+    letter, one printed high or low on its card, an end card at the photo's edge). Such
+    a letter must look like one; with two letters or more to draw the row's cap line and
+    baseline from, _between_the_lines then keeps it only if it sits on them, else card
+    paper must show past its top and bottom.
     Returns the row with them and their labels (their likeness goes into `likeness`)."""
     members = {g.label for g in row.members}
     others = [g for g in candidates if g.label not in members and row.continues(g)]
-    weights = letterness(ink, others, [row.angle] * len(others))
+    weights = letterness(ink, others, _angles(row, others))
+    lined = len(row.members) >= 2
     taken = [(g, float(w)) for g, w in zip(others, weights)
              if (w > LETTERLIKE and g.paper > ON_PAPER)
-             or (w > RESCUE_NEAR_EDGE and paper_past_ends(ratio, ink, g, row))]
+             or (w > RESCUE_NEAR_EDGE and (lined or paper_past_ends(ratio, ink, g, row)))]
     likeness.update((g.label, w) for g, w in taken)
     more = [g for g, _ in taken]
     return (row_through(row.members + more) if more else row), {g.label for g in more}
+
+
+def _angles(row: Row, shapes: list[Glyph]) -> list[float]:
+    """The row's tilt where each shape lies (a curved row's cards turn with it)."""
+    return [row.angle_at(g.cx, g.cy) for g in shapes]
 
 
 def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
@@ -305,7 +318,7 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
     normal = np.array([-row.direction[1], row.direction[0]])
     along, top, bottom, width, stroke = [], [], [], [], []
     for g in row.members:
-        mask = upright_mask(ink, g, row.angle)
+        mask = upright_mask(ink, g, row.angle_at(g.cx, g.cy))
         stroke.append(2 * cv2.distanceTransform(mask.astype(np.uint8), cv2.DIST_L2, 3).max())
         rows, cols = np.nonzero(mask.any(axis=1))[0], np.nonzero(mask.any(axis=0))[0]
         middle = np.array([g.cx, g.cy]) @ normal - mask.shape[0] / 2
@@ -334,11 +347,19 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
         if width[k] < 0.3 * row.size and stroke[k] < 0.5 * usual_stroke:
             continue
         if suspect[k]:
-            cap, base = np.polyval(cap_line, along[k]), np.polyval(baseline, along[k])
+            ends = along[sure].min(), along[sure].max()
+            cap, base = (_continued(line, *ends, along[k]) for line in (cap_line, baseline))
             if max(abs(top[k] - cap), abs(bottom[k] - base)) > 0.2 * row.size:
                 continue
         keep.append(g)
     return row_through(keep) if len(keep) < len(row.members) else row
+
+
+def _continued(fit: np.ndarray, first: float, last: float, at: float) -> float:
+    """A polynomial fit between first and last, continued past them along its tangent at
+    the nearer end (a curve's own extrapolation bends away fast)."""
+    end = min(max(at, first), last)
+    return float(np.polyval(fit, end) + np.polyval(np.polyder(fit), end) * (at - end))
 
 
 def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,

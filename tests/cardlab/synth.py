@@ -319,9 +319,9 @@ def _camera(rng, w, h, variety=None):
     tilt = float(np.clip(rng.normal(17, 8), 0, 32))
     yaw = float(np.clip(rng.normal(0, 4), -10, 10))
     if variety is not None and variety.random() < 0.25:
-        f = diag * variety.uniform(0.45, 0.75)
-        tilt = float(variety.uniform(24, 44))
-        yaw = float(np.clip(variety.normal(0, 9), -20, 20))
+        f = diag * variety.uniform(0.55, 0.8)
+        tilt = float(variety.uniform(22, 38))
+        yaw = float(np.clip(variety.normal(0, 8), -16, 16))
     t, y = math.radians(-tilt), math.radians(yaw)
     Rx = np.array([[1, 0, 0], [0, math.cos(t), -math.sin(t)], [0, math.sin(t), math.cos(t)]])
     Ry = np.array([[math.cos(y), 0, math.sin(y)], [0, 1, 0], [-math.sin(y), 0, math.cos(y)]])
@@ -700,7 +700,7 @@ def _off_centre(design, g, small, Rw, Rh, mx, my):
     gh, gw = g.shape
     cx, cy = Rw / 2 - gw / 2, Rh / 2 - gh / 2
     dx, dy = design.get("letter_dx", 0.0) * Rw, design.get("letter_dy", 0.0) * Rh
-    pad = 0.02 * Rh
+    pad = 0.05 * Rh  # a clear gap: printed marks do not touch
     for k in (1.0, 0.75, 0.5, 0.25, 0.0):
         x = float(np.clip(cx + k * dx, min(cx, mx), max(cx, Rw - mx - gw)))
         y = float(np.clip(cy + k * dy, min(cy, my), max(cy, Rh - my - gh)))
@@ -988,6 +988,22 @@ def _fit(lay: _Layout, H, region, target):
     return lay
 
 
+def _filled(lay: _Layout, H, region, target):
+    """The layout grown (about its middle) until its image reaches the edge of region."""
+    step = 1.02
+    for _ in range(200):
+        grown = lay.scaled(step, lay.c.mean(0))
+        pts = _apply(H, np.concatenate(grown.quads()))
+        moved = _fit(grown, H, region, (pts.min(0) + pts.max(0)) / 2)  # shifted only as it must
+        if moved.cw < grown.cw * 0.9999:  # it had to shrink: no room for that much more
+            if step < 1.001:
+                break
+            step = 1 + (step - 1) / 2
+            continue
+        lay = moved
+    return lay
+
+
 def _img_height(H, quad):
     q = _apply(H, quad)
     return 0.5 * (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1]))
@@ -1102,6 +1118,8 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
         cover = float(rfr.uniform(0.9, 1.1))
         edge = max(1.0, float(rfr.uniform(0.0015, 0.012)) * min(w, h))
         region = (edge, edge, w - edge, h - edge)
+        if not dk:
+            target[0] = w / 2   # the row spans the photo: centred across it
     dc_side = _pick(rdc, [-1, 1], [0.4, 0.6])   # the distractor card goes above (-1) or below (+1) the row
     extra_letter = _pick(rdc, list("ABCDEFGHIJKLMNOPRSTUWY?")) if distractor_card else None
     if distractor_card:
@@ -1116,6 +1134,8 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
     if dk:   # FEZ overlaps, or a family hand spread on the table
         lay0 = dk.layout(lay0, R("deck layout"), w, h)
     lay = _fit(lay0, Hc, region, target)
+    if tight and not dk:   # the row as big as the photo holds: an end card a few pixels from its edge
+        lay = _filled(lay, Hc, region, target)
     # the letters must stay readable: grow the row if the smallest cap is too small
     caps_frac = dk.caps_frac(design) if dk else [_face_marks(design, c, 400)[2] / 400 for c in word]
     extra_cap = _face_marks(design, extra_letter, 400)[2] / 400 if extra_letter else 1.0

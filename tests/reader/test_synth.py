@@ -2,6 +2,7 @@
 
 import io
 import json
+import math
 
 import numpy as np
 import pytest
@@ -145,3 +146,66 @@ def test_command_line_writes_samples_and_truth(tmp_path):
     assert synth._main([str(tmp_path), "2"]) == 0
     truth = json.loads((tmp_path / "truth.json").read_text())
     assert len(truth) == 2 and (tmp_path / truth[0]["file"]).stat().st_size > 10_000
+
+
+def _row_card_tilts(photo):
+    """Each row card's tilt in the upright image (degrees, y down), from its truth quad."""
+    tilts = []
+    for quad, card in zip(photo.params["quads"], photo.cards):
+        if card.in_row:
+            (x0, y0), (x1, y1) = quad[0], quad[1]
+            tilts.append(math.degrees(math.atan2(y1 - y0, x1 - x0)))
+    return tilts
+
+
+def test_rows_bow_and_arc_and_their_end_cards_turn_with_them():
+    photos = [render_photo("ROBOT", seed, megapixels=0.2) for seed in range(60)]
+    shapes = {p.params["row_shape"] for p in photos}
+    assert shapes == {"as laid", "bow", "arc"}
+    for p in photos:
+        tilts = _row_card_tilts(p)
+        turn = tilts[-1] - tilts[0]
+        if p.params["row_shape"] == "arc":  # the end cards turn with the arc (perspective flattens it)
+            assert abs(turn) > 0.4 * abs(p.params["arc_deg"]) and turn * p.params["arc_deg"] > 0, p.params
+        elif p.params["row_shape"] == "bow":  # a strong bow: the end cards turn towards each other
+            assert abs(turn) > 8 and turn * p.params["curve"] < 0, p.params
+
+
+def test_some_rows_run_nearly_to_the_edge_of_the_photo():
+    tight = 0
+    for seed in range(60):
+        p = render_photo("ROBOT", seed, megapixels=0.2)
+        gap = min(min(c.box[0], c.box[1], p.width - c.box[2], p.height - c.box[3]) for c in p.cards if c.in_row)
+        if p.params["tight"]:
+            tight += 1
+            assert gap <= p.params["edge_px"] + 0.03 * max(p.width, p.height), (seed, gap)
+        else:
+            assert gap >= p.params["edge_px"] - 1, (seed, gap)
+    assert 5 <= tight <= 30
+
+
+def test_card_designs_vary_past_the_classic_look():
+    seen = set()
+    moved = 0
+    for seed in range(80):
+        classic = synth._card_design(synth._rng(seed, "X", "design"))
+        design = synth._card_variety(synth._rng(seed, "X", "variety"), classic)
+        seen.update(what for what, shown in (
+            ("off centre", design["letter_dy"] != 0 or design["letter_dx"] != 0),
+            ("bolder", design["weight"] > 0), ("condensed", design["squeeze"] < 1),
+            ("extended", design["squeeze"] > 1), ("two indices", design["index2"]),
+            ("coloured face", min(design["face"]) < 0.85), ("narrow margin", design["margin"] < 0.04),
+            ("wide margin", design["margin"] > 0.1), ("big letter", design["cap"] > 0.62),
+            ("small letter", design["cap"] < 0.42)) if shown)
+        small, (ink, x, y), cap = synth._face_marks(design, "M", 400)
+        width = round(400 * design["aspect"])
+        # the big letter stays on the card and clear of the small print
+        assert 0 <= x and x + ink.shape[1] <= width and 0 <= y and y + ink.shape[0] <= 400
+        for mark, mx, my in small:
+            assert (x >= mx + mark.shape[1] or mx >= x + ink.shape[1]
+                    or y >= my + mark.shape[0] or my >= y + ink.shape[0]), (seed, design)
+        if abs(design["letter_dy"]) > 0.05:
+            moved += (y + ink.shape[0] / 2 - 200) * np.sign(design["letter_dy"]) > 0.02 * 400
+    assert seen == {"off centre", "bolder", "condensed", "extended", "two indices", "coloured face",
+                    "narrow margin", "wide margin", "big letter", "small letter"}
+    assert moved >= 5  # printed higher or lower on the card, as the design says
