@@ -82,7 +82,11 @@ class ZapName:
 
     def holds(self, glyph: Glyph) -> bool:
         """Whether a shape lies in the name's print (a letter of it)."""
-        return cv2.pointPolygonTest(self.corners.astype(np.float32), (glyph.cx, glyph.cy), True) > -2
+        return self.within(glyph.cx, glyph.cy, 2)
+
+    def within(self, x: float, y: float, reach: float) -> bool:
+        """Whether a point lies within `reach` pixels of the name's print."""
+        return cv2.pointPolygonTest(self.corners.astype(np.float32), (float(x), float(y)), True) > -reach
 
     def card(self, scale: float):
         """The card it names, as the reader lists cards: no letter, its name."""

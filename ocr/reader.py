@@ -388,6 +388,9 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         on_paper = [g for g in on_paper if g.label not in inside]
         if row and any(g.label in inside for g in row.members):
             row, row_gaps = None, []
+        elif row:  # a ZAP card in the row's gap is that card, not a WILD of small print
+            row_gaps = [gap for gap in row_gaps
+                        if not any(n.within(gap[0], gap[1], row.size) for n in names)]
     if steps is not None:
         steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row, row_gaps))
     if row and (upright := _upright_in(row, edges, ink, alphabet)) is not row:
