@@ -61,14 +61,10 @@ def star_shaped(mask: np.ndarray) -> bool:
 def small_print(shapes: list[Glyph]) -> set[int]:
     """The labels of shapes that sit beside a letter much bigger than they are, on its card:
     a card's index, its points, the family game's word "for information only"."""
-    small = set()
-    for g in shapes:
-        for big in shapes:
-            if (big.size >= SMALL_PRINT * g.size
-                    and np.hypot(big.cx - g.cx, big.cy - g.cy) < 1.1 * big.size):
-                small.add(g.label)
-                break
-    return small
+    size = np.array([g.size for g in shapes])
+    cx, cy = np.array([g.cx for g in shapes]), np.array([g.cy for g in shapes])
+    return {g.label for g in shapes
+            if ((size >= SMALL_PRINT * g.size) & (np.hypot(cx - g.cx, cy - g.cy) < 1.1 * size)).any()}
 
 
 @dataclass(frozen=True)
@@ -88,12 +84,6 @@ class ZapName:
         """Whether a point lies within `reach` pixels of the name's print."""
         return cv2.pointPolygonTest(self.corners.astype(np.float32), (float(x), float(y)), True) > -reach
 
-    def card(self, scale: float):
-        """The card it names, as the reader lists cards: no letter, its name."""
-        from .reader import Card
-
-        return Card("", self.confidence, self.box(scale), (), False, None, self.name)
-
     def box(self, scale: float) -> tuple[int, int, int, int]:
         """The card around the name, roughly: the print's box grown to a card's shape, in
         the photo's pixels."""
@@ -103,11 +93,10 @@ class ZapName:
 
 
 def zap_names(gray: np.ndarray, shapes: list[Glyph]) -> list[ZapName]:
-    """The ZAP cards' names printed in a photo: lines of print (not a card's small print
-    beside its big letter) read by Tesseract, the right way up or upside down, each word
-    matched to the closest name."""
-    small = small_print(shapes)
-    left = [g for g in shapes if g.label not in small]
+    """The ZAP cards' names printed in a photo: lines of the `shapes` (a card's small print
+    beside its big letter already left out) read by Tesseract, the right way up or upside
+    down, each word matched to the closest name."""
+    left = list(shapes)
     names: list[ZapName] = []
     started = time.perf_counter()
     for _ in range(MAX_LINES):

@@ -221,11 +221,16 @@ class Row:
     def _centreline(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
         """(mean, normal, fit of offset against distance along, first along, last along):
         the gentle curve through the letters' centres, in the row's frame."""
+        n = len(self.members)
+        return self._curve(2 if n >= 4 else 1 if n >= 2 else 0)
+
+    def _curve(self, degree: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+        """A polynomial of `degree` through the letters' centres, in the row's frame (as
+        _centreline gives it)."""
         points = self.centres
         mean = points.mean(axis=0)
         normal = np.array([-self.direction[1], self.direction[0]])
         along, offset = (points - mean) @ self.direction, (points - mean) @ normal
-        degree = 2 if len(points) >= 4 else 1 if len(points) >= 2 else 0
         return mean, normal, np.polyfit(along, offset, degree), float(along.min()), float(along.max())
 
     def continues(self, glyph: Glyph, reach: float = 2.5, any_size: bool = False) -> bool:
@@ -245,12 +250,7 @@ class Row:
     def _bend(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
         """Like _centreline, but curved from three letters on: for the way the row runs at
         each card (not for reaching past its ends)."""
-        points = self.centres
-        mean = points.mean(axis=0)
-        normal = np.array([-self.direction[1], self.direction[0]])
-        along, offset = (points - mean) @ self.direction, (points - mean) @ normal
-        degree = min(2, len(points) - 1)
-        return mean, normal, np.polyfit(along, offset, degree), float(along.min()), float(along.max())
+        return self._curve(min(2, len(self.members) - 1))
 
     def angle_at(self, x: float, y: float) -> float:
         """The row's tilt where it passes (x, y), in degrees like `angle`: the cards of a
@@ -534,7 +534,7 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     for end in (0, -1):  # past each end, where the row (bending as it bends) goes on
         (x, y), angle = row.step_past(end)
         slots.append((x, y, angle))
-    colours = [c for c in (_paper_colour(image, _face(paper, g.cx, g.cy, row, a), g.cx, g.cy, row, a)
+    colours = [c for c in (_paper_colour(image, _face(paper, g.cx, g.cy, row, a), g.cx, g.cy, a)
                            for g, a in ((g, row.angle_at(g.cx, g.cy)) for g in row.members))
                if c is not None]
     usual = np.median(colours, axis=0) if colours else None
@@ -542,7 +542,7 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     for x, y, angle in slots:
         x, y = float(x), float(y)
         face = _face(paper, x, y, row, angle)
-        colour = _paper_colour(image, face, x, y, row, angle)
+        colour = _paper_colour(image, face, x, y, angle)
         if colour is None or (usual is not None and np.hypot(*(colour - usual)) > OTHER_PAPER):
             continue  # light, but no card of this deck: a pale wood, a square of the cloth
         card = _card_at(face, ink, x, y, row.size)
@@ -551,22 +551,20 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     return found
 
 
-def _face(paper: np.ndarray, x: float, y: float, row: Row, angle: float | None = None) -> np.ndarray:
-    """The middle of a card's face centred on (x, y), upright (turned by the row's angle, or
-    `angle`): its paper ratio, about a letter wide and the letter's height and more."""
-    return _upright(paper, x, y, row.angle if angle is None else angle, int(0.9 * row.size),
-                    int(1.3 * row.size))
+def _face(paper: np.ndarray, x: float, y: float, row: Row, angle: float) -> np.ndarray:
+    """The middle of a card of the row centred on (x, y), upright (turned by `angle`, the
+    row's tilt there): its paper ratio, about a letter wide and the letter's height and more."""
+    return _upright(paper, x, y, angle, int(0.9 * row.size), int(1.3 * row.size))
 
 
 def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
-                  row: Row, angle: float | None = None) -> np.ndarray | None:
+                  angle: float) -> np.ndarray | None:
     """The colour (Lab a*, b*) of the light paper of the card's `face` centred on (x, y)."""
     light = face > 0.8
     if light.sum() < 0.2 * face.size:
         return None
     h, w = face.shape
-    lab = cv2.cvtColor(_upright(image, x, y, row.angle if angle is None else angle, w, h),
-                       cv2.COLOR_RGB2LAB)
+    lab = cv2.cvtColor(_upright(image, x, y, angle, w, h), cv2.COLOR_RGB2LAB)
     return np.median(lab[light][:, 1:].astype(np.float32), axis=0)
 
 

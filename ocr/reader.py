@@ -103,7 +103,7 @@ def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: R
     also says which pieces of ink make up the letter (an E's bottom arm come loose is
     still the E's)."""
     owns = [own_ink(ink, g) for g in found]
-    angles = [row.angle_at(g.cx, g.cy) for g in found]  # a curved row's end cards turn with it
+    angles = _angles(row, found)
     opinions = np.zeros((len(found), NONE + 1))
     counts = np.zeros(len(found))
     strict: list[np.ndarray | None] = [None] * len(found)
@@ -383,8 +383,9 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         # the word printed small on each letter card is for information only; a ZAP card's
         # name is no word laid, and its letters are no cards
         small = small_print(on_paper)
+        on_paper = [g for g in on_paper if g.label not in small]
         names = zap_names(gray, on_paper)
-        inside = {g.label for g in on_paper if g.label in small or any(n.holds(g) for n in names)}
+        inside = small | {g.label for g in on_paper if any(n.holds(g) for n in names)}
         on_paper = [g for g in on_paper if g.label not in inside]
         if row and any(g.label in inside for g in row.members):
             row, row_gaps = None, []
@@ -402,11 +403,10 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet)
     if deck == "fez":
         row_cards, other_cards = _with_stars(photo, ink, on_paper, row, row_cards, other_cards)
-    other_cards += [name.card(photo.scale) for name in names]
-    word = "".join(c.letter for c in row_cards if c.letter != STAR)
+    other_cards += [Card("", n.confidence, n.box(photo.scale), (), False, None, n.name) for n in names]
     letters = [c for c in row_cards if c.letter != STAR]
     suggestions = _suggestions(letters, is_word) if is_word and letters else ()
-    return word, row_cards + other_cards, suggestions
+    return "".join(c.letter for c in letters), row_cards + other_cards, suggestions
 
 
 def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> Row | None:
@@ -417,7 +417,7 @@ def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> 
     (an N on its side is a Z), which is why the row as a whole decides."""
     p, turns = _quarter_turns(edges, ink, row.members, alphabet)
     letters = p[:, :, :NONE]
-    off = np.abs((turns - row.angle + 180) % 360 - 180)
+    off = _off(turns, row.angle)
     n = np.arange(len(row.members))
     along, best = off.argmin(axis=1), letters.max(axis=2).argmax(axis=1)
     upright = (off[n, best] < 45) | ((off[n, best] > 135)
@@ -426,6 +426,11 @@ def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> 
         return row
     keep = [g for g, ok in zip(row.members, upright) if ok]
     return row_through(keep) if len(keep) >= 2 else None
+
+
+def _off(turns: np.ndarray, angle: float) -> np.ndarray:
+    """How far (degrees, 0 to 180) each turn is from `angle`."""
+    return np.abs((turns - angle + 180) % 360 - 180)
 
 
 TURNED = 0.2  # a shape this much likelier a letter turned than upright lies across the row
@@ -440,7 +445,7 @@ def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, a
         return row_gaps
     p, turns = _quarter_turns(edges, ink, letters, alphabet)
     score = p[:, :, :NONE].max(axis=2)
-    along = np.abs((turns - row.angle + 180) % 360 - 180).argmin(axis=1)
+    along = _off(turns, row.angle).argmin(axis=1)
     turned = {g.label for g, s, a in zip(letters, score, along) if s[a] < s.max() - TURNED}
     return [gap for gap in row_gaps if gap[2] is None or gap[2].label not in turned]
 
@@ -485,14 +490,12 @@ def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row |
     if not stars:
         return row_cards, other_cards
 
-    def under_a_star(card: Card) -> bool:
-        x0, y0, x1, y1 = (v * photo.scale for v in card.box)
-        return any(x0 <= g.cx <= x1 and y0 <= g.cy <= y1 and abs(card_centre(card) - np.array([g.cx, g.cy])).max()
-                   < 0.5 * g.size for g in stars)
-
     def card_centre(card: Card) -> np.ndarray:
         x0, y0, x1, y1 = card.box
         return np.array([x0 + x1, y0 + y1]) * photo.scale / 2
+
+    def under_a_star(card: Card) -> bool:
+        return any(np.abs(card_centre(card) - (g.cx, g.cy)).max() < 0.5 * g.size for g in stars)
 
     row_cards = [c for c in row_cards if not under_a_star(c)]
     other_cards = [c for c in other_cards if not under_a_star(c)]

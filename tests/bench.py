@@ -286,14 +286,15 @@ def bench_decks(count: int = 60) -> list[tuple[str, str]]:
     seeds = range(DECKS_HELD_OUT, DECKS_HELD_OUT + count)
     fez = [synth.render_photo(decks.random_fez_word(s), s, deck="fez") for s in seeds]
     words = flushes = stars = 0
+    fez_seconds = []
     for photo, line in zip(fez, _command_readings(fez, "fez")):
+        fez_seconds.append(line["seconds"])
         tiles = [(t, c) for t, c in zip(photo.word, photo.params["colours"]) if t != "★"]
         read = [c for c in line["cards"] if c["in_row"] and c["letter"] != "★"]
         words += line["word"] == "".join(t for t, _ in tiles)
         flushes += [(c["letter"], c["colour"][0].upper()) for c in read] == tiles
         stars += (sorted(c for t, c in zip(photo.word, photo.params["colours"]) if t == "★")
                   == sorted(c["colour"][0].upper() for c in line["cards"] if c["letter"] == "★"))
-    fez_seconds = [line["seconds"] for line in _command_readings(fez[:20], "fez")]
     hands = [synth.render_photo(decks.random_family_hand(s), s, deck="family", layout="spread")
              for s in seeds]
     exact = true = found = matched = 0

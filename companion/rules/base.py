@@ -25,7 +25,7 @@ STANDS, REJECTED = "stands", "rejected"  # verdicts on a challenged word
 #: The largest id a database row can have here (PostgreSQL's integer; SQLite's is wider).
 MAX_ID = 2**31 - 1
 
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the letters of every game's cards
 #: A scanned card corrected to one of these: a FEZ star card; nothing (read where no card is).
 STAR, NOT_A_CARD = "★", "-"
 
@@ -353,7 +353,7 @@ class Ruleset:
     def scan_choices(self) -> tuple[tuple[str, str, str], ...]:
         """What a card read can be corrected to: (the value the form sends, its label on the
         card and in the lists, its name read aloud)."""
-        return (*((c, c, c) for c in LETTERS), ("?", "?", "? wild"))
+        return (*((c, c, c) for c in ALPHABET), ("?", "?", "? wild"))
 
     def scan_shown(self, cards: Sequence) -> list:
         """The cards of a reading (the reader's Cards: its row first, then any other card it

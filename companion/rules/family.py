@@ -20,15 +20,14 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import WordRules
-from .base import (NOT_A_CARD, REJECTED, STANDS, Ruleset, Setting, Standings, Target,
-                   challenge_problems, normalize, read_values, whole_number)
+from .base import (ALPHABET, NOT_A_CARD, REJECTED, STANDS, Ruleset, Setting, Standings,
+                   Target, challenge_problems, normalize, read_values, whole_number)
 from .log import EDIT, Play, active_plays, rows, understood
 
 ROUND, CHALLENGE, CARD_VALUES = "round", "challenge", "card-values"
 LOSING_TOTAL = 100
 MAX_HAND_POINTS = 200
 MAX_CARD_VALUE = 50
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ZAP_CARDS = {"WILD": "Wild", "DISCARD": "Discard", "REPLACE": "Replace", "TWO_TURNS": "2 Turns",
              "CHECK": "Check"}
 ZAPS_OF_A_KIND = 2

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import SCRABBLE_VALUES, WordRules
-from .base import (NOT_A_CARD, REJECTED, STANDS, STAR, Ruleset, Setting, Standings, Target,
-                   challenge_problems, normalize, read_values, whole_number)
+from .base import (ALPHABET, NOT_A_CARD, REJECTED, STANDS, STAR, Ruleset, Setting, Standings,
+                   Target, challenge_problems, normalize, read_values, whole_number)
 from .log import EDIT, Play, active_plays, understood
 
 WORD, LAYOFF, CHALLENGE, ROUND_END, GAME_END, FACE_VALUES = (
@@ -39,7 +39,6 @@ WORD, LAYOFF, CHALLENGE, ROUND_END, GAME_END, FACE_VALUES = (
 RED, BLACK = "R", "B"
 COLOURS = {RED: "red", BLACK: "black"}
 BLANK = "?"
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LONG_WORD = 7  # whole words of 7+ letters earn +50 a letter from the 7th
 LONG_BONUS = 50
 ALL_FLUSH_BONUS = 30
