@@ -141,3 +141,27 @@ def test_scan_a_family_hand_drop_a_card_fix_a_letter_and_count_it(page, tmp_path
     shoot(page, "07-family-used")
     page.get_by_role("button", name=re.compile(r"^Save round")).tap()
     expect(page.locator(".totals .total")).to_have_text(["0", "5", "44"])
+
+
+def test_a_reload_keeps_what_was_typed_and_the_cards_used(page, tmp_path):
+    """The photo is never kept, so a reload of the correction screen drops it, but not what
+    was typed; after "Use these cards", a reload keeps the cards the scan filled in."""
+    new_game(page, "Family")
+    page.get_by_role("link", name="Set the card values").tap()
+    for card in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        page.get_by_label(f"Points of {card}", exact=True).fill("2")
+    for label in ("Wild", "Discard", "Replace", "2 Turns", "Check"):
+        page.get_by_label(f"Points of {label}", exact=True).fill("15")
+    page.get_by_role("button", name="Save the card values").tap()
+    tap_and_type(page.locator("#points-1"), "5")
+    photo = hand(["J", "O", "X"], per_row=3, angles=[4, -6, 9])
+    choose_photo(page, tmp_path, 2, photo)
+    expect(page.locator(".scan-card")).to_have_count(3)
+    page.reload()
+    expect(page.locator("#points-1")).to_have_value("5")
+    choose_photo(page, tmp_path, 2, photo)
+    page.get_by_role("button", name="Use these cards").tap()
+    expect(page.locator("#cards-2")).to_have_value("JOX")
+    page.reload()
+    expect(page.locator("#cards-2")).to_have_value("JOX")
+    expect(page.locator("#points-1")).to_have_value("5")
