@@ -326,7 +326,7 @@ def bench_decks(count: int = 60) -> list[tuple[str, str]]:
 def _photo_as(fmt: str, megapixels: float, seed: int = 300_500, flat: bool = False) -> bytes:
     """A generated photo of laid-down cards, scaled to `megapixels` and saved as `fmt`; or,
     `flat`, one colour: a file of a few KB that claims as many pixels (the attack)."""
-    from PIL import Image
+    from PIL import Image, ImageOps
 
     from cardlab import synth
 
@@ -336,7 +336,7 @@ def _photo_as(fmt: str, megapixels: float, seed: int = 300_500, flat: bool = Fal
         Image.new("RGB", (side, side), (236, 232, 220)).save(out, fmt)
         return out.getvalue()
     photo = synth.render_photo(synth.random_word(seed), seed)
-    img = Image.open(io.BytesIO(photo.jpeg)).convert("RGB")
+    img = ImageOps.exif_transpose(Image.open(io.BytesIO(photo.jpeg))).convert("RGB")  # as a phone shows it
     k = (megapixels * 1e6 / (img.width * img.height)) ** 0.5
     img = img.resize((round(img.width * k), round(img.height * k)))
     out = io.BytesIO()
