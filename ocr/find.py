@@ -534,21 +534,32 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     for end in (0, -1):  # past each end, where the row (bending as it bends) goes on
         (x, y), angle = row.step_past(end)
         slots.append((x, y, angle))
+    usual = row_paper(image, paper, row)
+    found = []
+    for x, y, angle in slots:
+        card = card_at(image, paper, ink, row, float(x), float(y), angle, usual)
+        if card is not False:
+            found.append((float(x), float(y), card))
+    return found
+
+
+def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | None:
+    """The colour (Lab a*, b*) of the row's cards' paper, or None when none shows."""
     colours = [c for c in (_paper_colour(image, _face(paper, g.cx, g.cy, row, a), g.cx, g.cy, a)
                            for g, a in ((g, row.angle_at(g.cx, g.cy)) for g in row.members))
                if c is not None]
-    usual = np.median(colours, axis=0) if colours else None
-    found = []
-    for x, y, angle in slots:
-        x, y = float(x), float(y)
-        face = _face(paper, x, y, row, angle)
-        colour = _paper_colour(image, face, x, y, angle)
-        if colour is None or (usual is not None and np.hypot(*(colour - usual)) > OTHER_PAPER):
-            continue  # light, but no card of this deck: a pale wood, a square of the cloth
-        card = _card_at(face, ink, x, y, row.size)
-        if card is not False:
-            found.append((x, y, card))
-    return found
+    return np.median(colours, axis=0) if colours else None
+
+
+def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float, y: float,
+            angle: float, usual: np.ndarray | None) -> Glyph | None | bool:
+    """What lies at (x, y) turned by `angle`, as _card_at says, where a card of the row's
+    paper (of colour `usual`, row_paper's) lies there; else False."""
+    face = _face(paper, x, y, row, angle)
+    colour = _paper_colour(image, face, x, y, angle)
+    if colour is None or (usual is not None and np.hypot(*(colour - usual)) > OTHER_PAPER):
+        return False  # light, but no card of this deck: a pale wood, a square of the cloth
+    return _card_at(face, ink, x, y, row.size)
 
 
 def _face(paper: np.ndarray, x: float, y: float, row: Row, angle: float) -> np.ndarray:

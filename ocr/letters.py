@@ -132,6 +132,9 @@ def font_files() -> list[str]:
             if not any(bad in path.lower() for bad in _NOT_LETTERS)]
 
 
+UPRIGHT_TILT, TURNED_TILT = 8.0, 6.0  # standard deviations (degrees) of the drawn letters' tilt
+
+
 def _render(letter: str, font_path: str, rng: np.random.Generator,
             turn: int = 0) -> np.ndarray | None:
     """One capital drawn as a phone would see it on a card: tilted, sheared, blurred,
@@ -154,7 +157,9 @@ def _render(letter: str, font_path: str, rng: np.random.Generator,
         r = max(1, int(round(rng.uniform(0.01, 0.03) * size)))
         img = cv2.erode(img, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
     h, w = img.shape
-    angle = rng.normal(0, 6) + turn
+    # a card lies a little askew of the row it is read along (more at a curved row's ends);
+    # turned a quarter or more, a letter is no letter of the row
+    angle = rng.normal(0, UPRIGHT_TILT if turn == 0 else TURNED_TILT) + turn
     shear = rng.normal(0, 0.1)
     stretch = np.exp(rng.uniform(-0.3, 0.3))  # condensed print; or wider: a card seen at a slant
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)

@@ -17,9 +17,9 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, edge_field, find_row, gaps,
-                   glyphs, joined, light_ratios, own_ink, paper_angle, paper_faces, paper_past_ends,
-                   row_through, without_specks)
+from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, card_at, edge_field, find_row,
+                   gaps, glyphs, joined, light_ratios, own_ink, paper_angle, paper_faces,
+                   paper_past_ends, row_paper, row_through, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -95,15 +95,15 @@ def _turned(inner: np.ndarray, size: float, angle: float) -> np.ndarray:
     return crop > 127
 
 
-def _classify_row(ratio: np.ndarray, ink: np.ndarray, found: list[Glyph], row: Row,
-                  alphabet: str) -> np.ndarray:
+def _classify_row(ratio: np.ndarray, ink: np.ndarray, edges: np.ndarray, found: list[Glyph],
+                  row: Row, alphabet: str) -> np.ndarray:
     """Letter probabilities for the row's letters, from their ink and again from looser
     cuts of it, the opinions averaged. A thin or faint stroke that broke apart holds
     together in a looser cut (no bigger than a letter of the row's size): that whole shape
     also says which pieces of ink make up the letter (an E's bottom arm come loose is
     still the E's)."""
     owns = [own_ink(ink, g) for g in found]
-    angles = _angles(row, found)
+    angles = _read_angles(ink, edges, row, found)
     opinions = np.zeros((len(found), NONE + 1))
     counts = np.zeros(len(found))
     strict: list[np.ndarray | None] = [None] * len(found)
@@ -244,8 +244,8 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
         row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
         score, row_gaps = 0.0, []
         if row:
-            row, rescued = _rescued(ratio, ink, row, candidates, likeness)
-            row = _between_the_lines(ink, row, rescued)
+            row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
+            row = _between_the_lines(image, paper, ink, row, rescued)
             row = _one_ink(image, ink, row) if one_ink else row
             row, whole = joined(ink, row)
             likeness.update((g.label, w) for g, w in zip(whole, letterness(ink, whole, _angles(row, whole))))
@@ -254,25 +254,29 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             # (bars end to end down a wood grain are I's on their own, but not in a row)
             along = letterness(ink, row.members, _angles(row, row.members))
             score = sum(min(likeness[g.label], a) for g, a in zip(row.members, along))
-            score += 0.5 * len(row_gaps)  # a gap is weaker proof than a letter
+            # a WILD card in a gap is weaker proof than a letter; a shape in a gap that this
+            # level did not see as a letter is none (a looser level may see it whole)
+            score += 0.5 * sum(letter is None for _, _, letter in row_gaps)
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
             best = (score, on_paper, found, ink, row, row_gaps)
     return best[1:]
 
 
-def _rescued(ratio: np.ndarray, ink: np.ndarray, row: Row, candidates: list[Glyph],
-             likeness: dict) -> tuple[Row, set[int]]:
+def _rescued(ratio: np.ndarray, ink: np.ndarray, edges: np.ndarray, row: Row,
+             candidates: list[Glyph], likeness: dict) -> tuple[Row, set[int]]:
     """Letters the first look passed over that continue the row, judged again upright at
-    the row's angle: a letter whose card's angle was misjudged (a checked cloth's edges
-    around it), or one so near its card's edge that the table shows around it (a big
+    the row's angle (or its own card's, _read_angles): a letter whose card's angle was
+    misjudged (a checked cloth's edges around it), the end card of a row that turns
+    faster than its letters showed, or one so near its card's edge that the table shows around it (a big
     letter, one printed high or low on its card, an end card at the photo's edge). Such
     a letter must look like one; with two letters or more to draw the row's cap line and
-    baseline from, _between_the_lines then keeps it only if it sits on them, else card
-    paper must show past its top and bottom.
+    baseline from, _between_the_lines then keeps it only if it sits on them (past an end,
+    if it is as tall as the row's letters and on a card like theirs), else card paper
+    must show past its top and bottom.
     Returns the row with them and their labels (their likeness goes into `likeness`)."""
     members = {g.label for g in row.members}
     others = [g for g in candidates if g.label not in members and row.continues(g)]
-    weights = letterness(ink, others, _angles(row, others))
+    weights = letterness(ink, others, _read_angles(ink, edges, row, others))
     lined = len(row.members) >= 2
     taken = [(g, float(w)) for g, w in zip(others, weights)
              if (w > LETTERLIKE and g.paper > ON_PAPER)
@@ -285,6 +289,28 @@ def _rescued(ratio: np.ndarray, ink: np.ndarray, row: Row, candidates: list[Glyp
 def _angles(row: Row, shapes: list[Glyph]) -> list[float]:
     """The row's tilt where each shape lies (a curved row's cards turn with it)."""
     return [row.angle_at(g.cx, g.cy) for g in shapes]
+
+
+OWN_TILT = 6.0  # a card this many degrees off the row's tilt may be read at its own
+OWN_TILT_BETTER = 0.1  # ... when its letter looks this much more like one so
+
+
+def _read_angles(ink: np.ndarray, edges: np.ndarray, row: Row, shapes: list[Glyph]) -> list[float]:
+    """The angle to read each shape at: the row's tilt where it lies, or its own card's tilt
+    (by the card's edges) when the card lies turned from the row and its letter looks
+    more like one so: the end card of a row that turns faster than its letters showed,
+    a card put down askew. The classifier knows letters only a few degrees off upright."""
+    angles = _angles(row, shapes)
+    own = [a + (paper_angle(edges, g) - a + 45) % 90 - 45 for g, a in zip(shapes, angles)]
+    askew = [k for k, (a, o) in enumerate(zip(angles, own)) if abs(a - o) > OWN_TILT]
+    if askew:
+        turned = [shapes[k] for k in askew]
+        at_row = letterness(ink, turned, [angles[k] for k in askew])
+        at_own = letterness(ink, turned, [own[k] for k in askew])
+        for k, r, o in zip(askew, at_row, at_own):
+            if o > r + OWN_TILT_BETTER:
+                angles[k] = own[k]
+    return angles
 
 
 def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
@@ -308,7 +334,8 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
     return row_through(keep) if keep and len(keep) < len(row.members) else row
 
 
-def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
+def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
+                       doubtful: set[int]) -> Row:
     """Drop a bar (or a shape let in on second thought) whose top and bottom do not line up
     with its neighbours' cap line and baseline: a card's edge or the gap between two
     cards is as long as the card, not as the letters. Drop a bar much thinner than the
@@ -317,8 +344,9 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
         return row
     normal = np.array([-row.direction[1], row.direction[0]])
     along, top, bottom, width, stroke = [], [], [], [], []
-    for g in row.members:
-        mask = upright_mask(ink, g, row.angle_at(g.cx, g.cy))
+    angles = _angles(row, row.members)
+    for g, angle in zip(row.members, angles):
+        mask = upright_mask(ink, g, angle)
         stroke.append(2 * cv2.distanceTransform(mask.astype(np.uint8), cv2.DIST_L2, 3).max())
         rows, cols = np.nonzero(mask.any(axis=1))[0], np.nonzero(mask.any(axis=0))[0]
         middle = np.array([g.cx, g.cy]) @ normal - mask.shape[0] / 2
@@ -342,6 +370,8 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
     degree = 2 if len(sure) >= 4 else 1
     cap_line, baseline = (np.polyfit(along[sure], edge[sure], degree) for edge in (top, bottom))
     usual_stroke = float(np.median(stroke[sure]))
+    height = float(np.median(bottom[sure] - top[sure]))
+    usual = row_paper(image, paper, row) if suspect.any() else None
     keep = []
     for k, g in enumerate(row.members):
         if width[k] < 0.3 * row.size and stroke[k] < 0.5 * usual_stroke:
@@ -349,7 +379,16 @@ def _between_the_lines(ink: np.ndarray, row: Row, doubtful: set[int]) -> Row:
         if suspect[k]:
             ends = along[sure].min(), along[sure].max()
             cap, base = (_continued(line, *ends, along[k]) for line in (cap_line, baseline))
-            if max(abs(top[k] - cap), abs(bottom[k] - base)) > 0.2 * row.size:
+            if ends[0] <= along[k] <= ends[1]:
+                lined_up = max(abs(top[k] - cap), abs(bottom[k] - base)) <= 0.2 * row.size
+            else:  # past an end, where the row may turn away from the lines' tangents: a
+                # letter as tall as the row's (not as a card), its middle on the row's way,
+                # on a card of the row's paper
+                lined_up = (abs(bottom[k] - top[k] - height) <= 0.2 * row.size
+                            and abs(top[k] + bottom[k] - cap - base) / 2 <= 0.6 * row.size
+                            and card_at(image, paper, ink, row, g.cx, g.cy, angles[k],
+                                        usual) is not False)
+            if not lined_up:
                 continue
         keep.append(g)
     return row_through(keep) if len(keep) < len(row.members) else row
@@ -398,7 +437,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         row = upright
         row_gaps = gaps(photo.image, paper, ink, row) if row else []
     row_gaps = _not_turned(row_gaps, row, edges, ink, alphabet)
-    row_cards, gap_centres = (_row_cards(photo, ratio, ink, row, row_gaps, alphabet) if row
+    row_cards, gap_centres = (_row_cards(photo, ratio, ink, edges, row, row_gaps, alphabet) if row
                         else ([], []))
     other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet)
     if deck == "fez":
@@ -450,14 +489,14 @@ def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, a
     return [gap for gap in row_gaps if gap[2] is None or gap[2].label not in turned]
 
 
-def _row_cards(photo: Photo, ratio: np.ndarray, ink: np.ndarray, row: Row, row_gaps,
-               alphabet: str) -> tuple[list[Card], list[tuple[float, float]]]:
+def _row_cards(photo: Photo, ratio: np.ndarray, ink: np.ndarray, edges: np.ndarray, row: Row,
+               row_gaps, alphabet: str) -> tuple[list[Card], list[tuple[float, float]]]:
     """The row's cards in reading order: its letters, and the cards in its gaps (a WILD, or
     a letter the first pass passed over, flagged by its confidence), read together.
     Also the centres of the cards found in the gaps."""
     in_row = row.members
     in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
-    p_read = iter(_classify_row(ratio, ink, in_row + in_gaps, row, alphabet))
+    p_read = iter(_classify_row(ratio, ink, edges, in_row + in_gaps, row, alphabet))
     slots: list[tuple[float, Card]] = []  # (position along the row, card)
     origin = np.array([in_row[0].cx, in_row[0].cy])
     for g in in_row:

@@ -55,6 +55,15 @@ def test_the_row_and_a_card_turned_away_from_it():
     assert [c.letter for c in reading.cards if not c.in_row] == ["K"]
 
 
+@pytest.mark.parametrize("word, end, angle", [("OVEN", -1, 20), ("TICKET", -1, 24), ("HORSE", 0, -20)])
+def test_a_card_put_down_askew_at_the_end_of_the_row(word, end, angle):
+    # the letter is read at its own card's tilt, not the row's: turned 20 degrees off it,
+    # an N looked like a W, a T like a K and an H like an N
+    angles = [0] * len(word)
+    angles[end] = angle
+    assert read(table(word, angles=angles)).word == word
+
+
 @pytest.mark.parametrize("word, broken", [("THEM", "HM"), ("WHOM", "WHM"), ("SHAME", "HM")])
 def test_a_letter_broken_in_two_is_one_card(word, broken):
     # a thin stroke lost to blur or glare leaves an H as two bars: still one card, one letter
