@@ -161,7 +161,8 @@ def _render(letter: str, font_path: str, rng: np.random.Generator,
     # turned a quarter or more, a letter is no letter of the row
     angle = rng.normal(0, UPRIGHT_TILT if turn == 0 else TURNED_TILT) + turn
     shear = rng.normal(0, 0.1)
-    stretch = np.exp(rng.uniform(-0.3, 0.3))  # condensed print; or wider: a card seen at a slant
+    # condensed print; or wider: a card seen at a slant, or foreshortened by a phone held low
+    stretch = np.exp(rng.uniform(-0.3, 0.6))
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
     m = m @ np.array([[stretch, shear, 0], [0, 1, 0], [0, 0, 1]], np.float64)
     img = cv2.warpAffine(img, m[:2], (w, h), borderValue=255)
