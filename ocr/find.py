@@ -104,8 +104,8 @@ def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = 10,
     for i in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[i])
         size = max(w, h)
-        if size < min_size or area < 20 or size > 0.45 * min(height, width):
-            continue
+        if size < min_size or area < 20 or size > 0.7 * min(height, width):
+            continue  # (a letter may fill most of a close-up of two cards; the table more)
         if x == 0 or y == 0 or x + w >= width or y + h >= height:
             continue
         fill = area / (w * h)
@@ -233,18 +233,20 @@ class Row:
         along, offset = (points - mean) @ self.direction, (points - mean) @ normal
         return mean, normal, np.polyfit(along, offset, degree), float(along.min()), float(along.max())
 
-    def continues(self, glyph: Glyph, reach: float = 2.5, any_size: bool = False) -> bool:
+    def continues(self, glyph: Glyph, reach: float = 2.5, any_size: bool = False,
+                  tilt: float | None = None) -> bool:
         """Whether a letter of the row's size (of any size, `any_size`) lies on the row's
         line, within it or at most `reach` letter sizes past an end; or where the row,
-        bending as it bends, would bring its next card past an end."""
-        if not any_size and not self.size / 1.45 < glyph.size < self.size * 1.45:
+        bending as it bends, would bring its next card past an end. Its card's `tilt`
+        (degrees, as paper_angle gives it), when known, allows for its box's growth."""
+        if not any_size and not self.size / 1.45 < glyph.size < self.size * 1.45 * _box_growth(tilt):
             return False
         mean, normal, fit, first, last = self._centreline
         relative = np.array([glyph.cx, glyph.cy]) - mean
         along = float(relative @ self.direction)
         return ((abs(float(relative @ normal) - np.polyval(fit, along)) < 0.6 * self.size
                  and first - reach * self.size < along < last + reach * self.size)
-                or self.past_end(glyph, 0) or self.past_end(glyph, -1))
+                or self.past_end(glyph, 0, tilt) or self.past_end(glyph, -1, tilt))
 
     @cached_property
     def _bend(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
@@ -352,6 +354,14 @@ def _followed(found: list[Glyph], row: Row, tilts: np.ndarray | None = None) -> 
         tried.update(id(g) for g in added)
         row = row_through(row.members + added)
     return row
+
+
+def _box_growth(tilt: float | None) -> float:
+    """How much bigger a letter's upright box is for its card's tilt (degrees, when known):
+    a letter turned 45 degrees spans 1.41 times its size (an arc's end cards turn most)."""
+    if tilt is None:
+        return 1.0
+    return float(abs(np.cos(np.radians(tilt))) + abs(np.sin(np.radians(tilt))))
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -608,9 +618,10 @@ def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
     light card with only small print (WILD); or the big dark shape on a light card there
     (a letter)."""
     # the card's face is light all over but for what is printed on it (a checked cloth has
-    # light squares too, and its dark squares run on past the card)
+    # light squares too, and its dark squares run on past the card); a heavy letter may
+    # cover more than half of it
     unprinted = face[~_printed(face < 0.7)]
-    if (unprinted.size < 0.5 * face.size or float(np.median(unprinted)) < 0.75
+    if (unprinted.size < 0.3 * face.size or float(np.median(unprinted)) < 0.75
             or float(np.percentile(unprinted, 25)) < 0.7):
         return False
     half = int(0.55 * size)
@@ -651,11 +662,19 @@ def _small_print(face: np.ndarray, size: float) -> bool:
     word WILD), perhaps fainter than the big letters: a few shapes of one height side by
     side, not the scattered streaks of a wood grain."""
     paper, darkest = np.median(face), np.percentile(face, 0.5)
-    threshold = max(0.62, paper - 0.5 * (paper - darkest))  # faint print: halfway to its darkest
-    if paper - threshold < 0.1:
-        return False
+    halfway = paper - 0.5 * (paper - darkest)  # faint print: halfway to its darkest
+    # dark print on a tinted band: the band is lighter than halfway to the print
+    return any(_line_of_print(face, threshold, size) for threshold in {max(0.62, halfway), halfway}
+               if paper - threshold >= 0.1)
+
+
+def _line_of_print(face: np.ndarray, threshold: float, size: float) -> bool:
+    """Whether the shapes darker than `threshold` on a card face make a line of small print."""
     count, _, stats, _ = cv2.connectedComponentsWithStats((face < threshold).astype(np.uint8), connectivity=8)
     shapes = np.array([st for st in stats[1:] if 0.12 * size < st[3] < 0.6 * size and st[2] < 1.2 * size])
+    if len(shapes) == 1:  # a word whose letters ran together (small and blurred): wider
+        x, y, w, h, area = shapes[0]  # than tall, and neither a line nor a blot
+        return bool(h > 0.2 * size and w > 2 * h and 0.3 < area / (w * h) < 0.85)
     if len(shapes) < 2:
         return False
     middles = shapes[:, 1] + shapes[:, 3] / 2

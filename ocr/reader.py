@@ -275,7 +275,8 @@ def _rescued(ratio: np.ndarray, ink: np.ndarray, edges: np.ndarray, row: Row,
     must show past its top and bottom.
     Returns the row with them and their labels (their likeness goes into `likeness`)."""
     members = {g.label for g in row.members}
-    others = [g for g in candidates if g.label not in members and row.continues(g)]
+    others = [g for g in candidates if g.label not in members
+              and row.continues(g, tilt=paper_angle(edges, g))]
     weights = letterness(ink, others, _read_angles(ink, edges, row, others))
     lined = len(row.members) >= 2
     taken = [(g, float(w)) for g, w in zip(others, weights)
@@ -476,10 +477,15 @@ TURNED = 0.2  # a shape this much likelier a letter turned than upright lies acr
 
 
 def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, alphabet: str):
-    """The cards found in the row's gaps and past its ends, without a letter there that
-    reads as a letter far better turned than upright along the row: a card lying across
-    it, read with the other loose cards."""
-    letters = [letter for _, _, letter in row_gaps if letter is not None]
+    """The cards found in the row's gaps and past its ends, without a letter past an end
+    that reads as a letter far better turned than upright along the row: a card lying
+    across it, read with the other loose cards. A card between two of the row's letters
+    is the row's, however its letter reads (its confidence says how well)."""
+    if row is None or not row_gaps:
+        return row_gaps
+    first, last = (float(np.array([g.cx, g.cy]) @ row.direction) for g in (row.members[0], row.members[-1]))
+    letters = [letter for x, y, letter in row_gaps if letter is not None
+               and not first < float(np.array([x, y]) @ row.direction) < last]
     if not letters:
         return row_gaps
     p, turns = _quarter_turns(edges, ink, letters, alphabet)

@@ -57,6 +57,20 @@ def table(word: str, angles=None, rotate_photo=0, exif_orientation=None, broken=
     return out.getvalue()
 
 
+def close_up(word: str) -> bytes:
+    """A short word photographed close: each card fills most of the photo's height, its
+    letter half of it, on a green cloth."""
+    font = ImageFont.truetype(FONT, 330)
+    im = Image.new("RGB", (40 + 360 * len(word), 520), (40, 90, 50))
+    for i, ch in enumerate(word):
+        card = Image.new("RGBA", (320, 460), (245, 240, 225, 255))
+        ImageDraw.Draw(card).text((160, 230), ch, font=font, fill=(60, 20, 70, 255), anchor="mm")
+        im.paste(card, (30 + 360 * i, 30), card)
+    out = io.BytesIO()
+    im.save(out, "JPEG", quality=90)
+    return out.getvalue()
+
+
 def hand(cards: list[str], per_row: int = 4, angles=None) -> bytes:
     """The cards left in a family game hand, spread on a dark table in rows of `per_row`, as
     a JPEG: a letter card is a big black capital; a ZAP card ("WILD", "2 TURNS", ...) says

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 import ocr
-from drawn import table
+from drawn import close_up, table
 from cardlab import realphotos, synth
 from ocr import read, read_debug
 
@@ -62,6 +62,20 @@ def test_a_card_put_down_askew_at_the_end_of_the_row(word, end, angle):
     angles = [0] * len(word)
     angles[end] = angle
     assert read(table(word, angles=angles)).word == word
+
+
+@pytest.mark.parametrize("word", ["UP", "HE"])
+def test_a_short_word_photographed_close(word):
+    # each letter fills half the photo's height: still a letter, not the table
+    assert read(close_up(word)).word == word
+
+
+def test_a_card_upside_down_inside_the_row_stays_in_it_marked_unsure():
+    # between two of the row's letters, a card is the row's however its letter reads: the
+    # correction screen shows it, marked, instead of a word one card short
+    row = read(table("RABBIT", angles=[0, 180, 0, 0, 0, 0])).row()
+    assert [c.letter for c in row][:1] + [c.letter for c in row][2:] == list("RBBIT")
+    assert row[1].confidence < ocr.reader.LOW_CONFIDENCE
 
 
 @pytest.mark.parametrize("word, broken", [("THEM", "HM"), ("WHOM", "WHM"), ("SHAME", "HM")])
