@@ -212,6 +212,11 @@ class Row:
     def centres(self) -> np.ndarray:
         return np.array([(g.cx, g.cy) for g in self.members])
 
+    def along(self, x: float, y: float) -> float:
+        """How far along the row's direction (x, y) lies (from the photo's origin): what
+        orders cards along the row."""
+        return float(np.array([x, y]) @ self.direction)
+
     @property
     def pitch(self) -> float:
         """The step from one card to the next (see _pitch)."""
@@ -660,7 +665,8 @@ def _printed(dark: np.ndarray) -> np.ndarray:
 def _small_print(face: np.ndarray, size: float) -> bool:
     """Whether an upright card face shows a line of small print across its middle (the
     word WILD), perhaps fainter than the big letters: a few shapes of one height side by
-    side, not the scattered streaks of a wood grain."""
+    side (or one word-shaped one, its letters run together by blur), not the scattered
+    streaks of a wood grain."""
     paper, darkest = np.median(face), np.percentile(face, 0.5)
     halfway = paper - 0.5 * (paper - darkest)  # faint print: halfway to its darkest
     # dark print on a tinted band: the band is lighter than halfway to the print

@@ -248,7 +248,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             row = _between_the_lines(image, paper, ink, row, rescued)
             row = _one_ink(image, ink, row) if one_ink else row
             row, whole = joined(ink, row)
-            likeness.update((g.label, w) for g, w in zip(whole, letterness(ink, whole, _angles(row, whole))))
+            likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
             row_gaps = gaps(image, paper, ink, row)
             # each letter counts as much as it looks like one, on its card and along the row
             # (bars end to end down a wood grain are I's on their own, but not in a row)
@@ -267,8 +267,9 @@ def _rescued(ratio: np.ndarray, ink: np.ndarray, edges: np.ndarray, row: Row,
     """Letters the first look passed over that continue the row, judged again upright at
     the row's angle (or its own card's, _read_angles): a letter whose card's angle was
     misjudged (a checked cloth's edges around it), the end card of a row that turns
-    faster than its letters showed, or one so near its card's edge that the table shows around it (a big
-    letter, one printed high or low on its card, an end card at the photo's edge). Such
+    faster than its letters showed, or one so near its card's edge that the table shows
+    around it (a big letter, one printed high or low on its card, an end card at the
+    photo's edge). Such
     a letter must look like one; with two letters or more to draw the row's cap line and
     baseline from, _between_the_lines then keeps it only if it sits on them (past an end,
     if it is as tall as the row's letters and on a card like theirs), else card paper
@@ -351,7 +352,7 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, ro
         stroke.append(2 * cv2.distanceTransform(mask.astype(np.uint8), cv2.DIST_L2, 3).max())
         rows, cols = np.nonzero(mask.any(axis=1))[0], np.nonzero(mask.any(axis=0))[0]
         middle = np.array([g.cx, g.cy]) @ normal - mask.shape[0] / 2
-        along.append(np.array([g.cx, g.cy]) @ row.direction)
+        along.append(row.along(g.cx, g.cy))
         if len(rows) == 0:  # a wisp of ink that vanished when turned: no letter
             top.append(np.inf)
             bottom.append(np.inf)
@@ -372,13 +373,14 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, ro
     cap_line, baseline = (np.polyfit(along[sure], edge[sure], degree) for edge in (top, bottom))
     usual_stroke = float(np.median(stroke[sure]))
     height = float(np.median(bottom[sure] - top[sure]))
-    usual = row_paper(image, paper, row) if suspect.any() else None
+    ends = along[sure].min(), along[sure].max()
+    past_an_end = suspect & ((along < ends[0]) | (along > ends[1]))
+    usual = row_paper(image, paper, row) if past_an_end.any() else None
     keep = []
     for k, g in enumerate(row.members):
         if width[k] < 0.3 * row.size and stroke[k] < 0.5 * usual_stroke:
             continue
         if suspect[k]:
-            ends = along[sure].min(), along[sure].max()
             cap, base = (_continued(line, *ends, along[k]) for line in (cap_line, baseline))
             if ends[0] <= along[k] <= ends[1]:
                 lined_up = max(abs(top[k] - cap), abs(bottom[k] - base)) <= 0.2 * row.size
@@ -483,9 +485,9 @@ def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, a
     is the row's, however its letter reads (its confidence says how well)."""
     if row is None or not row_gaps:
         return row_gaps
-    first, last = (float(np.array([g.cx, g.cy]) @ row.direction) for g in (row.members[0], row.members[-1]))
-    letters = [letter for x, y, letter in row_gaps if letter is not None
-               and not first < float(np.array([x, y]) @ row.direction) < last]
+    first, last = (row.along(g.cx, g.cy) for g in (row.members[0], row.members[-1]))
+    letters = [letter for x, y, letter in row_gaps
+               if letter is not None and not first < row.along(x, y) < last]
     if not letters:
         return row_gaps
     p, turns = _quarter_turns(edges, ink, letters, alphabet)
@@ -504,18 +506,16 @@ def _row_cards(photo: Photo, ratio: np.ndarray, ink: np.ndarray, edges: np.ndarr
     in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
     p_read = iter(_classify_row(ratio, ink, edges, in_row + in_gaps, row, alphabet))
     slots: list[tuple[float, Card]] = []  # (position along the row, card)
-    origin = np.array([in_row[0].cx, in_row[0].cy])
     for g in in_row:
-        position = float((np.array([g.cx, g.cy]) - origin) @ row.direction)
-        slots.append((position, _card(next(p_read), card_box(g.cx, g.cy, row.size, row.angle, photo.scale),
-                                      True, ink_colour(photo.image, ink, g))))
+        box = card_box(g.cx, g.cy, row.size, row.angle, photo.scale)
+        slots.append((row.along(g.cx, g.cy),
+                      _card(next(p_read), box, True, ink_colour(photo.image, ink, g))))
     gap_centres = []
     for cx, cy, letter in row_gaps:
-        position = float((np.array([cx, cy]) - origin) @ row.direction)
         box = card_box(cx, cy, row.size, row.angle, photo.scale)
         card = (Card(WILD, 0.9, box, (), True) if letter is None
                 else _card(next(p_read), box, True, ink_colour(photo.image, ink, letter)))
-        slots.append((position, card))
+        slots.append((row.along(cx, cy), card))
         gap_centres.append((cx, cy))
     slots.sort(key=lambda s: s[0])
     return [c for _, c in slots], gap_centres
