@@ -6,6 +6,7 @@ classify it, and put the cards in reading order.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import time
@@ -508,17 +509,34 @@ def _row_cards(photo: Photo, ratio: np.ndarray, ink: np.ndarray, edges: np.ndarr
     slots: list[tuple[float, Card]] = []  # (position along the row, card)
     for g in in_row:
         box = card_box(g.cx, g.cy, row.size, row.angle, photo.scale)
-        slots.append((row.along(g.cx, g.cy),
-                      _card(next(p_read), box, True, ink_colour(photo.image, ink, g))))
+        card = _card(next(p_read), box, True, ink_colour(photo.image, ink, g))
+        slots.append((row.along(g.cx, g.cy), _sized(card, g.size / row.size)))
     gap_centres = []
     for cx, cy, letter in row_gaps:
         box = card_box(cx, cy, row.size, row.angle, photo.scale)
         card = (Card(WILD, 0.9, box, (), True) if letter is None
-                else _card(next(p_read), box, True, ink_colour(photo.image, ink, letter)))
+                else _sized(_card(next(p_read), box, True, ink_colour(photo.image, ink, letter)),
+                            letter.size / row.size))
         slots.append((row.along(cx, cy), card))
         gap_centres.append((cx, cy))
     slots.sort(key=lambda s: s[0])
     return [c for _, c in slots], gap_centres
+
+
+SMALL_LETTER = 0.8  # a letter this much smaller than the row's may be print on a card
+SHORT_BAR = 0.9  # an I (a bare bar) this much shorter may be a card's edge or the table
+
+
+def _sized(card: Card, size: float) -> Card:
+    """A row's card whose letter is `size` times the row's letters' size, its confidence
+    lowered below LOW_CONFIDENCE when it is much smaller. A deck's letters are all one size:
+    a smaller shape that reads as a letter is often not a card's letter at all (WILD's
+    printed word, a corner index), and an I, a bare bar, says little more of itself than
+    its height (a card's edge, a strip of table between two cards read as I)."""
+    least = SHORT_BAR if card.letter == "I" else SMALL_LETTER
+    if size >= least:
+        return card
+    return dataclasses.replace(card, confidence=min(card.confidence, 0.95 * LOW_CONFIDENCE * size / least))
 
 
 def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row | None,

@@ -78,6 +78,18 @@ def test_a_card_upside_down_inside_the_row_stays_in_it_marked_unsure():
     assert row[1].confidence < ocr.reader.LOW_CONFIDENCE
 
 
+@pytest.mark.parametrize("seed", [180786, 181846])
+def test_a_letter_smaller_than_the_rows_is_marked_unsure(seed):
+    # a generated row ending in a WILD card whose printed word is bold and big: its W was
+    # read as the row's first letter, sure (WITTEN for ?ITTEN, WOCKET for ?OCKET). A deck's
+    # letters are all one size, so a smaller one is marked for the correction screen.
+    photo = synth.render_photo(synth.random_word(seed), seed)
+    row = read(photo.jpeg).row()
+    assert len(row) == len(photo.word)
+    assert all(c.confidence < ocr.reader.LOW_CONFIDENCE for c, truth in zip(row, photo.word)
+               if c.letter != truth)
+
+
 @pytest.mark.parametrize("word, broken", [("THEM", "HM"), ("WHOM", "WHM"), ("SHAME", "HM")])
 def test_a_letter_broken_in_two_is_one_card(word, broken):
     # a thin stroke lost to blur or glare leaves an H as two bars: still one card, one letter
