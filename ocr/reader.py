@@ -506,25 +506,27 @@ def _row_cards(photo: Photo, ratio: np.ndarray, ink: np.ndarray, edges: np.ndarr
     in_row = row.members
     in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
     p_read = iter(_classify_row(ratio, ink, edges, in_row + in_gaps, row, alphabet))
+
+    def letter_card(g: Glyph, box) -> Card:
+        card = _card(next(p_read), box, True, ink_colour(photo.image, ink, g))
+        return _sized(card, g.size / row.size)
+
     slots: list[tuple[float, Card]] = []  # (position along the row, card)
     for g in in_row:
         box = card_box(g.cx, g.cy, row.size, row.angle, photo.scale)
-        card = _card(next(p_read), box, True, ink_colour(photo.image, ink, g))
-        slots.append((row.along(g.cx, g.cy), _sized(card, g.size / row.size)))
+        slots.append((row.along(g.cx, g.cy), letter_card(g, box)))
     gap_centres = []
     for cx, cy, letter in row_gaps:
         box = card_box(cx, cy, row.size, row.angle, photo.scale)
-        card = (Card(WILD, 0.9, box, (), True) if letter is None
-                else _sized(_card(next(p_read), box, True, ink_colour(photo.image, ink, letter)),
-                            letter.size / row.size))
+        card = Card(WILD, 0.9, box, (), True) if letter is None else letter_card(letter, box)
         slots.append((row.along(cx, cy), card))
         gap_centres.append((cx, cy))
     slots.sort(key=lambda s: s[0])
     return [c for _, c in slots], gap_centres
 
 
-SMALL_LETTER = 0.8  # a letter this much smaller than the row's may be print on a card
-SHORT_BAR = 0.9  # an I (a bare bar) this much shorter may be a card's edge or the table
+SMALL_LETTER = 0.8  # a letter under this share of the row's letter size may be print on a card
+SHORT_BAR = 0.9  # an I (a bare bar) under this share may be a card's edge or the table
 
 
 def _sized(card: Card, size: float) -> Card:
@@ -532,11 +534,13 @@ def _sized(card: Card, size: float) -> Card:
     lowered below LOW_CONFIDENCE when it is much smaller. A deck's letters are all one size:
     a smaller shape that reads as a letter is often not a card's letter at all (WILD's
     printed word, a corner index), and an I, a bare bar, says little more of itself than
-    its height (a card's edge, a strip of table between two cards read as I)."""
+    its height (a card's edge, a strip of table between two cards read as I). Just under
+    the cut-off it falls just under LOW_CONFIDENCE; the smaller, the lower."""
     least = SHORT_BAR if card.letter == "I" else SMALL_LETTER
     if size >= least:
         return card
-    return dataclasses.replace(card, confidence=min(card.confidence, 0.95 * LOW_CONFIDENCE * size / least))
+    unsure = 0.95 * LOW_CONFIDENCE * size / least
+    return dataclasses.replace(card, confidence=min(card.confidence, unsure))
 
 
 def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row | None,

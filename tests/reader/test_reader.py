@@ -80,9 +80,10 @@ def test_a_card_upside_down_inside_the_row_stays_in_it_marked_unsure():
 
 @pytest.mark.parametrize("seed", [180786, 181846])
 def test_a_letter_smaller_than_the_rows_is_marked_unsure(seed):
-    # a generated row ending in a WILD card whose printed word is bold and big: its W was
-    # read as the row's first letter, sure (WITTEN for ?ITTEN, WOCKET for ?OCKET). A deck's
-    # letters are all one size, so a smaller one is marked for the correction screen.
+    # a generated row that begins with a WILD card whose printed word is bold and big: its
+    # W was read as the row's first letter, sure (WITTEN for ?ITTEN, WOCKET for ?OCKET). A
+    # deck's letters are all one size, so a smaller one is marked for the correction screen
+    # (every card read wrong must be; the row must be as long as the word).
     photo = synth.render_photo(synth.random_word(seed), seed)
     row = read(photo.jpeg).row()
     assert len(row) == len(photo.word)
