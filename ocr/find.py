@@ -609,6 +609,12 @@ def _pitch(steps: np.ndarray, size: float) -> float:
     return float(np.median(steps[steps < 1.5 * steps.min()]))
 
 
+def paper_share(paper: np.ndarray, x: float, y: float, angle: float, w: int, h: int) -> float:
+    """The share of the w x h window centred on (x, y), turned by `angle`, that is light
+    paper (`paper`, light_ratios' second)."""
+    return float((_upright(paper, x, y, angle, w, h) > 0.8).mean())
+
+
 def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int) -> np.ndarray:
     """The w x h window centred on (x, y), turned to stand square with a row at `angle`;
     outside the photo counts as 0."""

@@ -20,7 +20,7 @@ import numpy as np
 from .cards import STAR, small_print, star_shaped, zap_names
 from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, card_at, edge_field, find_row,
                    gaps, glyphs, joined, light_ratios, own_ink, paper_angle, paper_faces,
-                   paper_past_ends, row_paper, row_through, without_specks)
+                   paper_past_ends, paper_share, row_paper, row_through, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -441,8 +441,8 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         row = upright
         row_gaps = gaps(photo.image, paper, ink, row) if row else []
     row_gaps = _not_turned(row_gaps, row, edges, ink, alphabet)
-    row_cards, gap_centres = (_row_cards(photo, ratio, ink, edges, row, row_gaps, alphabet) if row
-                        else ([], []))
+    row_cards, gap_centres = (_row_cards(photo, ratio, paper, ink, edges, row, row_gaps, alphabet)
+                              if row else ([], []))
     other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet)
     if deck == "fez":
         row_cards, other_cards = _with_stars(photo, ink, on_paper, row, row_cards, other_cards)
@@ -498,11 +498,13 @@ def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, a
     return [gap for gap in row_gaps if gap[2] is None or gap[2].label not in turned]
 
 
-def _row_cards(photo: Photo, ratio: np.ndarray, ink: np.ndarray, edges: np.ndarray, row: Row,
-               row_gaps, alphabet: str) -> tuple[list[Card], list[tuple[float, float]]]:
+def _row_cards(photo: Photo, ratio: np.ndarray, paper: np.ndarray, ink: np.ndarray,
+               edges: np.ndarray, row: Row, row_gaps,
+               alphabet: str) -> tuple[list[Card], list[tuple[float, float]]]:
     """The row's cards in reading order: its letters, and the cards in its gaps (a WILD, or
-    a letter the first pass passed over, flagged by its confidence), read together.
-    Also the centres of the cards found in the gaps."""
+    a letter the first pass passed over, flagged by its confidence), read together, each
+    marked unsure where it does not lie as a laid card would (_placed). Also the centres of
+    the cards found in the gaps."""
     in_row = row.members
     in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
     p_read = iter(_classify_row(ratio, ink, edges, in_row + in_gaps, row, alphabet))
@@ -511,18 +513,61 @@ def _row_cards(photo: Photo, ratio: np.ndarray, ink: np.ndarray, edges: np.ndarr
         card = _card(next(p_read), box, True, ink_colour(photo.image, ink, g))
         return _sized(card, g.size / row.size)
 
-    slots: list[tuple[float, Card]] = []  # (position along the row, card)
+    slots: list[tuple[float, tuple[float, float], Card]] = []  # (along the row, centre, card)
     for g in in_row:
         box = card_box(g.cx, g.cy, row.size, row.angle, photo.scale)
-        slots.append((row.along(g.cx, g.cy), letter_card(g, box)))
+        slots.append((row.along(g.cx, g.cy), (g.cx, g.cy), letter_card(g, box)))
     gap_centres = []
     for cx, cy, letter in row_gaps:
         box = card_box(cx, cy, row.size, row.angle, photo.scale)
-        card = Card(WILD, 0.9, box, (), True) if letter is None else letter_card(letter, box)
-        slots.append((row.along(cx, cy), card))
+        card = _wild(paper, cx, cy, row, box) if letter is None else letter_card(letter, box)
+        slots.append((row.along(cx, cy), (cx, cy), card))
         gap_centres.append((cx, cy))
     slots.sort(key=lambda s: s[0])
-    return [c for _, c in slots], gap_centres
+    return _placed([c for _, _, c in slots], [xy for _, xy, _ in slots], row.pitch), gap_centres
+
+
+UNSURE = 0.95 * LOW_CONFIDENCE  # a card in doubt for where it lies or how big: just marked
+
+
+def _marked(card: Card, share: float = 1.0) -> Card:
+    """The card marked unsure: its confidence lowered to just under LOW_CONFIDENCE, or lower
+    by `share` (0 to 1: how far short it falls of what a card of the row would be)."""
+    return dataclasses.replace(card, confidence=min(card.confidence, UNSURE * share))
+
+
+WILD_FACE = 0.5  # a WILD card shows light paper over at least this share of a card's face
+
+
+def _wild(paper: np.ndarray, x: float, y: float, row: Row, box) -> Card:
+    """A WILD card found in the row's gap or past its end at (x, y) (a line of small print
+    on light paper): marked unsure when light paper shows over less than WILD_FACE of a
+    card's face there, the less the lower (a strip of pale wood or of a cloth, light only
+    around streaks that look like print)."""
+    w, h = (int(k * row.size) for k in CARD_PER_LETTER)
+    light = paper_share(paper, x, y, row.angle_at(x, y), w, h)
+    card = Card(WILD, 0.9, box, (), True)
+    return card if light >= WILD_FACE else _marked(card, light / WILD_FACE)
+
+
+SQUEEZED = 0.6  # a card nearer than this share of the pitch to both neighbours overlaps them
+STRANDED = 2.5  # an end card this many pitches from the next lies apart from the row
+
+
+def _placed(cards: list[Card], centres: list[tuple[float, float]], pitch: float) -> list[Card]:
+    """The row's cards (in reading order, with their centres), those that do not lie where
+    a laid card would marked unsure: one squeezed between its two neighbours (a card's
+    frame or edge read as I), one at an end with a stretch of table and no card between it
+    and the rest (a card lying apart)."""
+    steps = [float(np.hypot(*np.subtract(b, a))) / pitch for a, b in zip(centres, centres[1:])]
+
+    def astray(before: float | None, after: float | None) -> bool:
+        if before is not None and after is not None:
+            return max(before, after) < SQUEEZED
+        return (before or after or 0.0) > STRANDED
+
+    return [_marked(card) if astray(before, after) else card
+            for card, before, after in zip(cards, [None, *steps], [*steps, None])]
 
 
 SMALL_LETTER = 0.8  # a letter under this share of the row's letter size may be print on a card
@@ -537,10 +582,7 @@ def _sized(card: Card, size: float) -> Card:
     its height (a card's edge, a strip of table between two cards read as I). Just under
     the cut-off it falls just under LOW_CONFIDENCE; the smaller, the lower."""
     least = SHORT_BAR if card.letter == "I" else SMALL_LETTER
-    if size >= least:
-        return card
-    unsure = 0.95 * LOW_CONFIDENCE * size / least
-    return dataclasses.replace(card, confidence=min(card.confidence, unsure))
+    return card if size >= least else _marked(card, size / least)
 
 
 def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row | None,

@@ -1,5 +1,6 @@
 """The card reader: what it reads in plain and generated photos, and what it refuses."""
 
+import difflib
 import io
 import json
 import subprocess
@@ -78,17 +79,33 @@ def test_a_card_upside_down_inside_the_row_stays_in_it_marked_unsure():
     assert row[1].confidence < ocr.reader.LOW_CONFIDENCE
 
 
-@pytest.mark.parametrize("seed", [180786, 181846])
-def test_a_letter_smaller_than_the_rows_is_marked_unsure(seed):
-    # a generated row that begins with a WILD card whose printed word is bold and big: its
-    # W was read as the row's first letter, sure (WITTEN for ?ITTEN, WOCKET for ?OCKET). A
-    # deck's letters are all one size, so a smaller one is marked for the correction screen
-    # (every card read wrong must be; the row must be as long as the word).
+def _misread(row, word: str) -> list:
+    """The cards of a row that are not the word's letters, the row aligned to the word (a
+    card read where none lies, or read as another letter)."""
+    matcher = difflib.SequenceMatcher(None, "".join(c.letter for c in row), word, autojunk=False)
+    matched = {i + k for i, _, n in matcher.get_matching_blocks() for k in range(n)}
+    return [c for k, c in enumerate(row) if k not in matched]
+
+
+@pytest.mark.parametrize("seed, what", [
+    # a WILD card's printed word big and bold: its W read as the row's first letter, sure
+    # (WITTEN for ?ITTEN, WOCKET for ?OCKET); a deck's letters are all one size
+    (180786, "small"), (181846, "small"),
+    # a card's frame line read as I between two cards, much nearer to both than the pitch
+    (181847, "squeezed"),
+    # an I on a card lying apart, four cards' steps of table from the row
+    (180559, "apart"),
+    # a WILD past the row's end where a strip of wood or of the cloth shows print-like streaks
+    (180811, "wild on wood"), (180229, "wild on cloth")])
+def test_a_card_that_is_not_where_a_laid_card_would_be_is_marked_unsure(seed, what):
+    # generated rows (tuning seeds) where the reader took something for a card of the row,
+    # sure, before it looked at where and how big it is: every card read wrong must be
+    # marked for the correction screen, and the word's other letters are read
     photo = synth.render_photo(synth.random_word(seed), seed)
     row = read(photo.jpeg).row()
-    assert len(row) == len(photo.word)
-    assert all(c.confidence < ocr.reader.LOW_CONFIDENCE for c, truth in zip(row, photo.word)
-               if c.letter != truth)
+    misread = _misread(row, photo.word)
+    assert len(row) - len(misread) >= len(photo.word) - 1, what
+    assert misread and all(c.confidence < ocr.reader.LOW_CONFIDENCE for c in misread), what
 
 
 @pytest.mark.parametrize("word, broken", [("THEM", "HM"), ("WHOM", "WHM"), ("SHAME", "HM")])
