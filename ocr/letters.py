@@ -1,5 +1,5 @@
-"""The letter classifier: a small network trained on capitals rendered from the machine's
-fonts, run with numpy alone.
+"""The letter classifier: two small networks, each trained on its own capitals rendered from
+the machine's fonts, their opinions averaged; run with numpy alone.
 
 A glyph reaches the classifier as a binary ink mask (ink = 1), already turned upright. It is
 cropped to its ink, centred in a square keeping its aspect (so a bare I stays a bar), and
@@ -83,7 +83,7 @@ def features(masks: list[np.ndarray]) -> np.ndarray:
 
 
 @dataclass
-class Classifier:
+class Network:
     """A two-layer network: features -> ReLU hidden layer -> letter scores."""
 
     mean: np.ndarray
@@ -91,26 +91,54 @@ class Classifier:
     weights: list[np.ndarray]
     biases: list[np.ndarray]
 
-    def probabilities(self, masks: list[np.ndarray], alphabet: str = LETTERS) -> np.ndarray:
-        """Rows of probabilities over LETTERS and, last, NONE (not an upright letter);
-        letters outside `alphabet` get 0."""
-        if not masks:
-            return np.zeros((0, len(LETTERS) + 1), np.float32)
-        x = (features(masks) - self.mean) / self.scale
+    def probabilities(self, x: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+        """Rows of probabilities for rows of features; classes not `allowed` get 0."""
+        x = (x - self.mean) / self.scale
         for w, b in zip(self.weights[:-1], self.biases[:-1]):
             x = np.maximum(x @ w + b, 0)
         logits = x @ self.weights[-1] + self.biases[-1]
-        allowed = np.array([c in alphabet for c in LETTERS] + [True])
         logits = np.where(allowed, logits, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
         return p / p.sum(axis=1, keepdims=True)
 
+    def arrays(self, prefix: str) -> dict[str, np.ndarray]:
+        arrays = {f"{prefix}mean": self.mean, f"{prefix}scale": self.scale}
+        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
+            arrays[f"{prefix}w{i}"], arrays[f"{prefix}b{i}"] = w, b
+        return arrays
+
+    @classmethod
+    def from_arrays(cls, data, prefix: str) -> Network:
+        layers = sum(1 for k in data.files if k.startswith(f"{prefix}w"))
+        return cls(data[f"{prefix}mean"], data[f"{prefix}scale"],
+                   [data[f"{prefix}w{i}"] for i in range(layers)],
+                   [data[f"{prefix}b{i}"] for i in range(layers)])
+
+
+@dataclass
+class Classifier:
+    """A committee of networks trained apart, each on letters drawn afresh (another seed),
+    their probabilities averaged. Where one network is sure of a wrong letter (an R that
+    lost its bowl read as I, an M as W), the others seldom agree, and the average is unsure:
+    the committee's confidence is the one the correction screen can trust."""
+
+    networks: list[Network]
+
+    def probabilities(self, masks: list[np.ndarray], alphabet: str = LETTERS) -> np.ndarray:
+        """Rows of probabilities over LETTERS and, last, NONE (not an upright letter);
+        letters outside `alphabet` get 0."""
+        if not masks:
+            return np.zeros((0, len(LETTERS) + 1), np.float32)
+        x = features(masks)
+        allowed = np.array([c in alphabet for c in LETTERS] + [True])
+        return sum(net.probabilities(x, allowed) for net in self.networks) / len(self.networks)
+
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        arrays = {"mean": self.mean, "scale": self.scale}
-        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
-            arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+        arrays = {}
+        for i, net in enumerate(self.networks):
+            arrays.update(net.arrays(f"n{i}_"))
         tmp = path.with_suffix(".tmp.npz")
         np.savez_compressed(tmp, **arrays)
         tmp.replace(path)
@@ -118,9 +146,10 @@ class Classifier:
     @classmethod
     def load(cls, path: Path) -> Classifier:
         with np.load(path) as data:
-            layers = sum(1 for k in data.files if k.startswith("w"))
-            return cls(data["mean"], data["scale"], [data[f"w{i}"] for i in range(layers)],
-                       [data[f"b{i}"] for i in range(layers)])
+            count = sum(1 for k in data.files if k.endswith("_mean"))
+            if not count:
+                raise ValueError(f"{path} is a letter model of an older make: run `make install`")
+            return cls([Network.from_arrays(data, f"n{i}_") for i in range(count)])
 
 
 # --- training ---------------------------------------------------------------------------
@@ -246,7 +275,15 @@ def training_set(samples_per_font: int, seed: int = 1) -> tuple[list[np.ndarray]
     return masks, np.asarray(labels)
 
 
-def train(samples_per_font: int = 5, hidden: int = 160, seed: int = 1) -> Classifier:
+COMMITTEE = (1, 2)  # the seeds of the networks that read each letter together
+
+
+def train(samples_per_font: int = 5, hidden: int = 160, seeds: tuple[int, ...] = COMMITTEE) -> Classifier:
+    """The committee: one network for each seed, each trained on its own drawn letters."""
+    return Classifier([_train_network(samples_per_font, hidden, seed) for seed in seeds])
+
+
+def _train_network(samples_per_font: int, hidden: int, seed: int) -> Network:
     from sklearn.neural_network import MLPClassifier
 
     masks, labels = training_set(samples_per_font, seed)
@@ -255,6 +292,6 @@ def train(samples_per_font: int = 5, hidden: int = 160, seed: int = 1) -> Classi
     net = MLPClassifier(hidden_layer_sizes=(hidden,), alpha=1e-3, max_iter=80,
                         early_stopping=True, random_state=seed)
     net.fit((x - mean) / scale, labels)
-    return Classifier(mean.astype(np.float32), scale.astype(np.float32),
-                      [w.astype(np.float32) for w in net.coefs_],
-                      [b.astype(np.float32) for b in net.intercepts_])
+    return Network(mean.astype(np.float32), scale.astype(np.float32),
+                   [w.astype(np.float32) for w in net.coefs_],
+                   [b.astype(np.float32) for b in net.intercepts_])
