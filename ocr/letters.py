@@ -148,7 +148,8 @@ class Classifier:
         with np.load(path) as data:
             count = sum(1 for k in data.files if k.endswith("_mean"))
             if not count:
-                raise ValueError(f"{path} is a letter model of an older make: run `make install`")
+                raise ValueError(f"{path} holds a letter model from before the committee of "
+                                 "networks: run `make install` to train it again")
             return cls([Network.from_arrays(data, f"n{i}_") for i in range(count)])
 
 
@@ -278,7 +279,8 @@ def training_set(samples_per_font: int, seed: int = 1) -> tuple[list[np.ndarray]
 COMMITTEE = (1, 2)  # the seeds of the networks that read each letter together
 
 
-def train(samples_per_font: int = 5, hidden: int = 160, seeds: tuple[int, ...] = COMMITTEE) -> Classifier:
+def train(samples_per_font: int = 5, hidden: int = 160,
+          seeds: tuple[int, ...] = COMMITTEE) -> Classifier:
     """The committee: one network for each seed, each trained on its own drawn letters."""
     return Classifier([_train_network(samples_per_font, hidden, seed) for seed in seeds])
 
