@@ -390,10 +390,25 @@ function refreshLive() {
 // answer brings the new page anyway.
 let posting = 0;
 let navigations = 0;  // pages asked for (links, forms): a page refresh started before one is dropped
+// A request that is no page of its own (a points preview, a live refresh) answers for the page
+// it was asked from: one that comes back after the player saved or went elsewhere is dropped (a
+// late preview would put a refused word's message back beside the saved form's). Its element
+// is gone from the page by then, so the check listens on the element itself.
 document.addEventListener("htmx:beforeRequest", (event) => {
   const config = event.detail.requestConfig || {};
   if (config.verb === "post") posting += 1;
-  if (config.verb === "post" || config.boosted) navigations += 1;
+  if (config.verb === "post" || config.boosted) {
+    navigations += 1;
+    return;
+  }
+  const { elt, xhr } = event.detail;
+  if (!elt || !xhr) return;
+  const askedFrom = navigations;
+  const drop = (swap) => {
+    if (swap.detail.xhr === xhr && navigations !== askedFrom) swap.detail.shouldSwap = false;
+  };
+  elt.addEventListener("htmx:beforeSwap", drop);
+  xhr.addEventListener("loadend", () => elt.removeEventListener("htmx:beforeSwap", drop));
 });
 document.addEventListener("htmx:beforeSwap", (event) => {
   const config = event.detail.requestConfig || {};

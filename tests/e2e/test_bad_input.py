@@ -132,3 +132,25 @@ def test_a_refused_word_shows_each_problem_once_and_no_points(page, table):
     assert page.locator("main").inner_text().count(deck) == 1
     shoot(page, "02-refused-round")
     assert_nothing_saved(page, table)
+
+
+def test_a_preview_answered_after_the_save_does_not_show_a_message_twice(page, table):
+    # On a slow Wi-Fi the points preview of a word typed just before Save may come back after
+    # the saved form: it must not put the word's message back beside the refused form's.
+    table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    wild = "The going-out word cannot use the wild card."
+    table.went_out(ANN)
+    held = []
+    page.route(re.compile(r"/preview"), lambda route: held.append(route))
+    table.word(ANN).fill("wal?z")
+    for _ in range(100):  # the preview is asked for once typing pauses
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "no preview was asked for"
+    table.save_round()
+    expect(table.seat(ANN).get_by_role("alert")).to_have_text(wild)
+    with page.expect_response(re.compile(r"/preview")):
+        held.pop().continue_()
+    page.wait_for_timeout(300)  # time for a late answer to be swapped in, if it were
+    assert page.locator("main").inner_text().count(wild) == 1
