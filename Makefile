@@ -40,7 +40,7 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
-# The card reader's letter classifier: two networks trained on the fonts (about 90 s; not committed).
+# The card reader's letter classifier: two networks trained on the fonts (about 60 s; not committed).
 $(LETTER_MODEL): $(VENV)/.installed ocr/letters.py ocr/train.py
 	$(BIN)/python -m ocr.train $@
 

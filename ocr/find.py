@@ -583,10 +583,13 @@ def _face(paper: np.ndarray, x: float, y: float, row: Row, angle: float) -> np.n
     return _upright(paper, x, y, angle, int(0.9 * row.size), int(1.3 * row.size))
 
 
+LIGHT_PAPER = 0.8  # a paper ratio (light_ratios' second) above this is a card's light paper
+
+
 def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
                   angle: float) -> np.ndarray | None:
     """The colour (Lab a*, b*) of the light paper of the card's `face` centred on (x, y)."""
-    light = face > 0.8
+    light = face > LIGHT_PAPER
     if light.sum() < 0.2 * face.size:
         return None
     h, w = face.shape
@@ -612,7 +615,7 @@ def _pitch(steps: np.ndarray, size: float) -> float:
 def paper_share(paper: np.ndarray, x: float, y: float, angle: float, w: int, h: int) -> float:
     """The share of the w x h window centred on (x, y), turned by `angle`, that is light
     paper (`paper`, light_ratios' second)."""
-    return float((_upright(paper, x, y, angle, w, h) > 0.8).mean())
+    return float((_upright(paper, x, y, angle, w, h) > LIGHT_PAPER).mean())
 
 
 def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int) -> np.ndarray:

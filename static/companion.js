@@ -389,11 +389,11 @@ function refreshLive() {
 // round is checked before it is saved twice. While this phone's own form is on its way, its
 // answer brings the new page anyway.
 let posting = 0;
-let navigations = 0;  // pages asked for (links, forms): a page refresh started before one is dropped
-// A request that is no page of its own (a points preview, a live refresh) answers for the page
-// it was asked from: one that comes back after the player saved or went elsewhere is dropped (a
-// late preview would put a refused word's message back beside the saved form's). Its element
-// is gone from the page by then, so the check listens on the element itself.
+let navigations = 0;  // pages asked for (links, forms)
+// A request that is no page of its own (a points preview, a live or page refresh) answers for
+// the page it was asked from: one that comes back after the player saved or went elsewhere is
+// dropped (a late preview would put a refused word's message back beside the saved form's).
+// Its element may be gone from the page by then, so the check listens on the element itself.
 document.addEventListener("htmx:beforeRequest", (event) => {
   const config = event.detail.requestConfig || {};
   if (config.verb === "post") posting += 1;
@@ -412,9 +412,9 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 });
 document.addEventListener("htmx:beforeSwap", (event) => {
   const config = event.detail.requestConfig || {};
-  const asked = config.headers && config.headers["X-Page-Refresh"];
-  if (asked !== undefined && (Number(asked) !== navigations || location.pathname !== config.path)) {
-    event.detail.shouldSwap = false;  // the player went elsewhere meanwhile
+  const refresh = config.headers && config.headers["X-Page-Refresh"];
+  if (refresh && location.pathname !== config.path) {
+    event.detail.shouldSwap = false;  // the player went back in history meanwhile (no request)
   }
 });
 document.addEventListener("htmx:afterRequest", (event) => {
@@ -431,7 +431,7 @@ function changedElsewhere() {
     return;
   }
   htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",
-    headers: { "HX-Boosted": "true", "X-Page-Refresh": String(navigations) } });
+    headers: { "HX-Boosted": "true", "X-Page-Refresh": "true" } });
 }
 
 function follow() {

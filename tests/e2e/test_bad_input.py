@@ -154,3 +154,4 @@ def test_a_preview_answered_after_the_save_does_not_show_a_message_twice(page, t
         held.pop().continue_()
     page.wait_for_timeout(300)  # time for a late answer to be swapped in, if it were
     assert page.locator("main").inner_text().count(wild) == 1
+    shoot(page, "03-late-preview")

@@ -79,6 +79,12 @@ def test_a_card_upside_down_inside_the_row_stays_in_it_marked_unsure():
     assert row[1].confidence < ocr.reader.LOW_CONFIDENCE
 
 
+def _read_seed(seed: int):
+    """The row read in a generated photo, and the word laid in it."""
+    photo = synth.render_photo(synth.random_word(seed), seed)
+    return read(photo.jpeg).row(), photo.word
+
+
 def _misread(row, word: str) -> list:
     """The cards of a row that are not the word's letters, the row aligned to the word (a
     card read where none lies, or read as another letter)."""
@@ -105,11 +111,6 @@ def test_a_card_that_is_not_where_a_laid_card_would_be_is_marked_unsure(seed, wh
     misread = _misread(row, word)
     assert len(row) - len(misread) >= len(word) - 1, what
     assert misread and all(c.confidence < ocr.reader.LOW_CONFIDENCE for c in misread), what
-
-
-def _read_seed(seed: int):
-    photo = synth.render_photo(synth.random_word(seed), seed)
-    return read(photo.jpeg).row(), photo.word
 
 
 @pytest.mark.parametrize("seed, letter", [(181254, "R"), (180462, "R"), (181963, "M"),
