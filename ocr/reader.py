@@ -443,6 +443,8 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     row_gaps = _not_turned(row_gaps, row, edges, ink, alphabet)
     row_cards, gap_centres = (_row_cards(photo, ratio, paper, ink, edges, row, row_gaps, alphabet)
                               if row else ([], []))
+    if row and _bigger_letters(found, row, edges, ink, alphabet):
+        row_cards = [_marked(c) for c in row_cards]
     other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet)
     if deck == "fez":
         row_cards, other_cards = _with_stars(photo, ink, on_paper, row, row_cards, other_cards)
@@ -503,8 +505,8 @@ def _row_cards(photo: Photo, ratio: np.ndarray, paper: np.ndarray, ink: np.ndarr
                alphabet: str) -> tuple[list[Card], list[tuple[float, float]]]:
     """The row's cards in reading order: its letters, and the cards in its gaps (a WILD, or
     a letter the first pass passed over, flagged by its confidence), read together, each
-    marked unsure where it does not lie as a laid card would (_placed). Also the centres of
-    the cards found in the gaps."""
+    marked unsure where it does not lie as a laid card would (_placed), and its I's when
+    they are most of it (_mostly_bars). Also the centres of the cards found in the gaps."""
     in_row = row.members
     in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
     p_read = iter(_classify_row(ratio, ink, edges, in_row + in_gaps, row, alphabet))
@@ -524,7 +526,8 @@ def _row_cards(photo: Photo, ratio: np.ndarray, paper: np.ndarray, ink: np.ndarr
         slots.append((row.along(cx, cy), (cx, cy), card))
         gap_centres.append((cx, cy))
     slots.sort(key=lambda s: s[0])
-    return _placed([c for _, _, c in slots], [xy for _, xy, _ in slots], row.pitch), gap_centres
+    cards = _placed([c for _, _, c in slots], [xy for _, xy, _ in slots], row.pitch)
+    return _mostly_bars(cards), gap_centres
 
 
 UNSURE = 0.95 * LOW_CONFIDENCE  # a card in doubt for where it lies or how big: just marked
@@ -568,6 +571,19 @@ def _placed(cards: list[Card], centres: list[tuple[float, float]], pitch: float)
 
     return [_marked(card) if astray(before, after) else card
             for card, before, after in zip(cards, [None, *steps], [*steps, None])]
+
+
+MOSTLY_BARS = 0.5  # a row whose I's are more than this share of its cards has lost strokes
+
+
+def _mostly_bars(cards: list[Card]) -> list[Card]:
+    """The row's cards, its I's marked unsure when two or more of them are most of the row:
+    a bare bar is what a letter that lost its strokes reads as (a faint card, one seen at a
+    low angle), and no word in the lists is mostly I's."""
+    bars = sum(c.letter == "I" for c in cards)
+    if bars < 2 or bars <= MOSTLY_BARS * len(cards):
+        return cards
+    return [_marked(c) if c.letter == "I" else c for c in cards]
 
 
 SMALL_LETTER = 0.8  # a letter under this share of the row's letter size may be print on a card
@@ -619,6 +635,26 @@ def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row |
 
 
 SAME_SIZE = 1.45  # a deck's letters are within this factor of one another's size
+
+
+CLEAR = 0.9  # a shape read as a letter this surely, at one of its quarter turns, is one
+
+
+def _bigger_letters(found: list[Glyph], row: Row, edges: np.ndarray, ink: np.ndarray,
+                    alphabet: str) -> bool:
+    """Whether two letters outside the row, of one size, are both more than SAME_SIZE times
+    the row's letters and clearly letters (at any quarter turn; an I, a bare bar, says too
+    little of itself). A deck's letters are one size and the biggest print on its cards, so
+    the row may be smaller print on one card (a WILD's printed word, corner indices) while
+    the laid cards' letters lie elsewhere."""
+    members = {g.label for g in row.members}
+    bigger = [g for g in found if g.label not in members and g.size > SAME_SIZE * row.size]
+    if len(bigger) < 2:
+        return False
+    probabilities, _ = classify_any_turn(edges, ink, bigger, alphabet)
+    sizes = sorted(g.size for g, p in zip(bigger, probabilities)
+                   if p[:NONE].max() >= CLEAR and LETTERS[int(p[:NONE].argmax())] != "I")
+    return any(b < a * SAME_SIZE for a, b in zip(sizes, sizes[1:]))
 
 
 def _other_cards(photo: Photo, edges: np.ndarray, ink: np.ndarray, on_paper: list[Glyph],

@@ -113,6 +113,29 @@ def test_a_card_that_is_not_where_a_laid_card_would_be_is_marked_unsure(seed, wh
     assert misread and all(c.confidence < ocr.reader.LOW_CONFIDENCE for c in misread), what
 
 
+@pytest.mark.parametrize("seed, what", [
+    # a WILD card's printed word read as the whole row (WLD for NU?, IWLD for ?GO), while the
+    # laid cards' letters, twice its size, lie beside it
+    (170634, "print"), (180817, "print"),
+    # faint or low-angle cards whose letters lost strokes, read as bars (IUIIIIN for
+    # BUILDING, SIAII for STATION)
+    (170491, "bars"), (180246, "bars")])
+def test_a_row_that_is_no_row_of_laid_letters_is_marked_unsure(seed, what):
+    # generated rows (tuning seeds) read wrong as a whole: every card read wrong is marked
+    # for the correction screen
+    row, word = _read_seed(seed)
+    misread = _misread(row, word)
+    assert misread and all(c.confidence < ocr.reader.LOW_CONFIDENCE for c in misread), what
+
+
+@pytest.mark.parametrize("word", ["LIMIT", "IT", "MINI", "IRIS"])
+def test_a_word_with_many_i_s_is_not_marked(word):
+    # I's are no doubt in a word they are not most of: no extra taps on the correction screen
+    reading = read(table(word))
+    assert reading.word == word
+    assert all(c.confidence >= ocr.reader.LOW_CONFIDENCE for c in reading.row())
+
+
 @pytest.mark.parametrize("seed, letter", [(181254, "R"), (180462, "R"), (181963, "M"),
                                           (170461, "W")])
 def test_a_letter_one_network_is_wrongly_sure_of_is_read_right_or_marked(seed, letter):
