@@ -28,6 +28,7 @@ MODEL = Path(os.environ.get("OCR_MODEL", Path(__file__).resolve().parent.parent 
 WILD = "?"
 DECKS = ("foot", "fez", "family")
 LOW_CONFIDENCE = 0.8
+BAR = "I"  # what a bare bar reads as: a card's edge, a strip of table, a letter that lost strokes
 LOOSE_INK = (INK_LEVELS[-1], 0.74)  # more opinions on each letter are read at looser cuts
 #: A card's size from its letter's: the big letter fills about half the card's height.
 CARD_PER_LETTER = (1.45, 1.95)  # width, height
@@ -580,10 +581,10 @@ def _mostly_bars(cards: list[Card]) -> list[Card]:
     """The row's cards, its I's marked unsure when two or more of them are most of the row:
     a bare bar is what a letter that lost its strokes reads as (a faint card, one seen at a
     low angle), and no word in the lists is mostly I's."""
-    bars = sum(c.letter == "I" for c in cards)
+    bars = sum(c.letter == BAR for c in cards)
     if bars < 2 or bars <= MOSTLY_BARS * len(cards):
         return cards
-    return [_marked(c) if c.letter == "I" else c for c in cards]
+    return [_marked(c) if c.letter == BAR else c for c in cards]
 
 
 SMALL_LETTER = 0.8  # a letter under this share of the row's letter size may be print on a card
@@ -597,7 +598,7 @@ def _sized(card: Card, size: float) -> Card:
     printed word, a corner index), and an I, a bare bar, says little more of itself than
     its height (a card's edge, a strip of table between two cards read as I). Just under
     the cut-off it falls just under LOW_CONFIDENCE; the smaller, the lower."""
-    least = SHORT_BAR if card.letter == "I" else SMALL_LETTER
+    least = SHORT_BAR if card.letter == BAR else SMALL_LETTER
     return card if size >= least else _marked(card, size / least)
 
 
@@ -653,7 +654,7 @@ def _bigger_letters(found: list[Glyph], row: Row, edges: np.ndarray, ink: np.nda
         return False
     probabilities, _ = classify_any_turn(edges, ink, bigger, alphabet)
     sizes = sorted(g.size for g, p in zip(bigger, probabilities)
-                   if p[:NONE].max() >= CLEAR and LETTERS[int(p[:NONE].argmax())] != "I")
+                   if p[:NONE].max() >= CLEAR and LETTERS[int(p[:NONE].argmax())] != BAR)
     return any(b < a * SAME_SIZE for a, b in zip(sizes, sizes[1:]))
 
 

@@ -93,6 +93,11 @@ def _misread(row, word: str) -> list:
     return [c for k, c in enumerate(row) if k not in matched]
 
 
+def _all_marked(cards) -> bool:
+    """Whether every one of these cards is marked unsure on the correction screen."""
+    return all(c.confidence < ocr.reader.LOW_CONFIDENCE for c in cards)
+
+
 @pytest.mark.parametrize("seed, what", [
     # a WILD card's printed word big and bold: its W read as the row's first letter, sure
     # (WITTEN for ?ITTEN, WOCKET for ?OCKET); a deck's letters are all one size
@@ -110,7 +115,7 @@ def test_a_card_that_is_not_where_a_laid_card_would_be_is_marked_unsure(seed, wh
     row, word = _read_seed(seed)
     misread = _misread(row, word)
     assert len(row) - len(misread) >= len(word) - 1, what
-    assert misread and all(c.confidence < ocr.reader.LOW_CONFIDENCE for c in misread), what
+    assert misread and _all_marked(misread), what
 
 
 @pytest.mark.parametrize("seed, what", [
@@ -125,7 +130,7 @@ def test_a_row_that_is_no_row_of_laid_letters_is_marked_unsure(seed, what):
     # for the correction screen
     row, word = _read_seed(seed)
     misread = _misread(row, word)
-    assert misread and all(c.confidence < ocr.reader.LOW_CONFIDENCE for c in misread), what
+    assert misread and _all_marked(misread), what
 
 
 @pytest.mark.parametrize("word", ["LIMIT", "IT", "MINI", "IRIS"])
@@ -144,7 +149,7 @@ def test_a_letter_one_network_is_wrongly_sure_of_is_read_right_or_marked(seed, l
     # with the committee's opinions averaged, each card is the word's letter or is marked
     row, word = _read_seed(seed)
     assert letter in word and len(row) >= len(word) - 1
-    assert all(c.confidence < ocr.reader.LOW_CONFIDENCE for c in _misread(row, word))
+    assert _all_marked(_misread(row, word))
 
 
 @pytest.mark.parametrize("word, broken", [("THEM", "HM"), ("WHOM", "WHM"), ("SHAME", "HM")])
