@@ -67,7 +67,10 @@ def correction_view(boxes: list[Box], width: int, height: int) -> tuple[Box, lis
     big as they can be. Each card's tap target ("hit") is its whole column of the view, from
     half-way to the card on its left to half-way to the one on its right, badge included:
     wider and taller than the card itself. Cards that are not side by side (a crooked row)
-    get their own box and badge, with the margin around them.
+    get their own target, with the margin around them; where two targets overlap (cards
+    lying over each other), each keeps its side of the line half-way between the cards'
+    centres, and its badge shrinks to that side, so every badge shows and every tap finds
+    one card.
 
     >>> view, drawn = correction_view([(100, 200, 200, 340), (220, 200, 320, 340)], 1000, 800)
     >>> view, [d["hit"] for d in drawn]
@@ -95,13 +98,34 @@ def correction_view(boxes: list[Box], width: int, height: int) -> tuple[Box, lis
         start = left if k == 0 else (boxes[order[k - 1]][2] + x0) // 2
         end = right if k == len(order) - 1 else (x1 + boxes[order[k + 1]][0]) // 2
         hits[i] = (start, top, end, bottom)
+    if not side_by_side:
+        hits = _shared(hits, order)
     drawn = []
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         badge_top = y0 - gap - badge
-        drawn.append(dict(hit=hits[i], badge=(x0, badge_top, x1, y0 - gap),
-                          text_at=((x0 + x1) // 2, badge_top + badge // 2),
-                          font=round(badge * 0.8), corner=max(1, (x1 - x0) // 12)))
+        bx0, bx1 = max(x0, hits[i][0]), min(x1, hits[i][2])
+        drawn.append(dict(hit=hits[i], badge=(bx0, badge_top, bx1, y0 - gap),
+                          text_at=((bx0 + bx1) // 2, badge_top + badge // 2),
+                          font=round(min(badge * 0.8, 1.1 * (bx1 - bx0))),
+                          corner=max(1, (bx1 - bx0) // 12)))
     return (left, top, right, bottom), drawn
+
+
+def _shared(hits: dict[int, Box], order: list[int]) -> dict[int, Box]:
+    """Overlapping targets split: of two that overlap, the one whose centre is further left
+    keeps what lies left of the line half-way between their centres, the other the rest
+    (`order` sorts the cards by centre). A target keeps its own centre, so none vanishes."""
+    cut = dict(hits)
+    for k, a in enumerate(order):
+        ax0, ay0, ax1, ay1 = hits[a]
+        for b in order[k + 1:]:
+            bx0, by0, bx1, by1 = hits[b]
+            if ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0:
+                continue
+            mid = (ax0 + ax1 + bx0 + bx1) // 4
+            cut[a] = (cut[a][0], ay0, min(cut[a][2], mid), ay1)
+            cut[b] = (max(cut[b][0], mid), by0, cut[b][2], by1)
+    return cut
 
 
 def _is_word(game):
@@ -171,7 +195,7 @@ def scan(game_id: str, seat: int):
         likely = [value, *(rules.scan_value(a, None) for a, _ in c.alternatives)]
         cycle = dict.fromkeys(v for v in likely if v in labels)
         label = labels[value]
-        x0, _, x1, _ = c.box
+        x0, _, x1, _ = where["badge"]
         font = where["font"] if len(label) <= 2 else min(where["font"],
                                                           round(1.5 * (x1 - x0) / len(label)))
         cards.append(dict(where, font=font, value=value, label=label, colour=colour, box=c.box,

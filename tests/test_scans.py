@@ -64,6 +64,26 @@ def test_cards_not_side_by_side_get_their_own_targets():
     assert view[0] <= first[0] and first[2] <= view[2] and view[3] >= second[3]
 
 
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_cards_lying_over_each_other_each_show_their_badge_and_take_their_own_taps():
+    """A crooked row whose cards overlap (as a photo of a WILD card's print read as three
+    letters): every badge shows whole, above its own card, and a tap finds one card."""
+    boxes = [(100, 100, 260, 340), (170, 150, 330, 390), (240, 180, 400, 420)]
+    view, drawn = correction_view(boxes, 1000, 800)
+    badges, hits = [d["badge"] for d in drawn], [d["hit"] for d in drawn]
+    for k, (box, badge, hit) in enumerate(zip(boxes, badges, hits)):
+        assert box[0] <= badge[0] < badge[2] <= box[2] and badge[3] <= box[1]  # above its card
+        assert view[1] <= badge[1]  # in view
+        centre = ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
+        assert hit[0] <= centre[0] < hit[2] and hit[1] <= centre[1] < hit[3]
+        assert drawn[k]["font"] <= 1.1 * (badge[2] - badge[0])  # the letter fits its badge
+        for other in range(k + 1, len(boxes)):
+            assert not _overlap(badge, badges[other]) and not _overlap(hit, hits[other])
+
+
 def test_use_this_word_fills_the_entry_and_scores_it(client, game):
     cards = {f"card-{k}": letter for k, letter in enumerate("QUOTA")}
     response = client.post(f"{game}/scan/1/use", data={"word-0": "JAZZY", "out": "0", **cards})
