@@ -447,6 +447,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     if row and _bigger_letters(found, row, edges, ink, alphabet):
         row_cards = [_marked(c) for c in row_cards]
     other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet)
+    row_cards = _stems(row_cards, other_cards)
     if deck == "fez":
         row_cards, other_cards = _with_stars(photo, ink, on_paper, row, row_cards, other_cards)
     other_cards += [Card("", n.confidence, n.box(photo.scale), (), False, None, n.name) for n in names]
@@ -585,6 +586,25 @@ def _mostly_bars(cards: list[Card]) -> list[Card]:
     if bars < 2 or bars <= MOSTLY_BARS * len(cards):
         return cards
     return [_marked(c) if c.letter == BAR else c for c in cards]
+
+
+STEM_SHARE = 0.4  # an I whose card overlaps a fuller letter's by this share of the smaller
+
+
+def _stems(row_cards: list[Card], other_cards: list[Card]) -> list[Card]:
+    """The row's I's that share their card with a fuller letter found off the row, marked:
+    the bar may be that letter's stem (an R or a D whose bowl the row's pass split off,
+    which was then found as a letter of its own)."""
+    fuller = [c.box for c in other_cards if c.letter.isalpha() and c.letter != BAR]
+
+    def shared(a, b) -> float:
+        w = min(a[2], b[2]) - max(a[0], b[0])
+        h = min(a[3], b[3]) - max(a[1], b[1])
+        smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+        return max(0, w) * max(0, h) / max(smaller, 1)
+
+    return [_marked(c) if c.letter == BAR and any(shared(c.box, b) > STEM_SHARE for b in fuller)
+            else c for c in row_cards]
 
 
 SMALL_LETTER = 0.8  # a letter under this share of the row's letter size may be print on a card
