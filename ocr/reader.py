@@ -555,20 +555,24 @@ def _wild(paper: np.ndarray, x: float, y: float, row: Row, box) -> Card:
     return card if light >= WILD_FACE else _marked(card, light / WILD_FACE)
 
 
-SQUEEZED = 0.6  # a card nearer than this share of the pitch to both neighbours overlaps them
+SQUEEZED = 1.2  # two cards this many steps apart have no room for a card between them
 STRANDED = 2.5  # an end card this many pitches from the next lies apart from the row
 
 
 def _placed(cards: list[Card], centres: list[tuple[float, float]], pitch: float) -> list[Card]:
     """The row's cards (in reading order, with their centres), those that do not lie where
-    a laid card would marked unsure: one squeezed between its two neighbours (a card's
-    frame or edge read as I), one at an end with a stretch of table and no card between it
+    a laid card would marked unsure: one squeezed between its two neighbours, which lie too
+    near each other to leave room for a card (a card's frame, its edge or its index read
+    as I), one at an end with a stretch of table and no card between it
     and the rest (a card lying apart)."""
     steps = [float(np.hypot(*np.subtract(b, a))) / pitch for a, b in zip(centres, centres[1:])]
+    # a step: the row's typical one, or the pitch when that is longer (a short row's steps
+    # may all be halves, around a card that is none)
+    step = max(1.0, float(np.median(steps))) if steps else 1.0
 
     def astray(before: float | None, after: float | None) -> bool:
         if before is not None and after is not None:
-            return max(before, after) < SQUEEZED
+            return before + after < SQUEEZED * step
         return (before or after or 0.0) > STRANDED
 
     return [_marked(card) if astray(before, after) else card

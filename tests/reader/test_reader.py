@@ -104,6 +104,9 @@ def _all_marked(cards) -> bool:
     (180786, "small"), (181846, "small"),
     # a card's frame line read as I between two cards, much nearer to both than the pitch
     (181847, "squeezed"),
+    # an I half-way between two cards that lie a card's step apart: no room for a card there
+    # (QUNLIITY for QUALITY, PAINITER for PAINTER)
+    (160589, "squeezed"), (140519, "squeezed"),
     # an I on a card lying apart, four cards' steps of table from the row
     (180559, "apart"),
     # a WILD past the row's end where a strip of wood or of the cloth shows print-like streaks
