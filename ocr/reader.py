@@ -563,8 +563,8 @@ def _placed(cards: list[Card], centres: list[tuple[float, float]], pitch: float)
     """The row's cards (in reading order, with their centres), those that do not lie where
     a laid card would marked unsure: one squeezed between its two neighbours, which lie too
     near each other to leave room for a card (a card's frame, its edge or its index read
-    as I), one at an end with a stretch of table and no card between it
-    and the rest (a card lying apart)."""
+    as I), and one at an end with a stretch of table and no card between it and the rest
+    (a card lying apart)."""
     steps = [float(np.hypot(*np.subtract(b, a))) / pitch for a, b in zip(centres, centres[1:])]
     # a step: the row's typical one, or the pitch when that is longer (a short row's steps
     # may all be halves, around a card that is none)

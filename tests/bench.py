@@ -221,13 +221,13 @@ def _drawn(seed: int):
 def _more_readings(seeds: range) -> tuple[list, list[dict]]:
     """Photos drawn and read on every core (untimed): a sample big enough that the reader's
     rarer mistakes, which the reliability goals are about, number more than a handful."""
-    with multiprocessing.Pool(os.cpu_count()) as pool:
+    cores = os.cpu_count() or 1
+    with multiprocessing.Pool(cores) as pool:
         photos = pool.map(_drawn, seeds, chunksize=20)
-    chunks = [photos[k::os.cpu_count()] for k in range(os.cpu_count())]
-    with concurrent.futures.ThreadPoolExecutor(len(chunks)) as threads:  # each runs a process
-        read = list(threads.map(_command_readings, chunks))
-    order = [(k % len(chunks), k // len(chunks)) for k in range(len(photos))]
-    return photos, [read[chunk][at] for chunk, at in order]
+    chunks = [photos[k * len(photos) // cores:(k + 1) * len(photos) // cores] for k in range(cores)]
+    with concurrent.futures.ThreadPoolExecutor(cores) as threads:  # each runs a process
+        readings = [line for chunk in threads.map(_command_readings, chunks) for line in chunk]
+    return photos, readings
 
 
 #: The first seed of the generated photos the benchmark reads. Looking at the reader's
