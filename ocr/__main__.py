@@ -1,4 +1,4 @@
-"""python -m ocr [--json] [--deck DECK] PHOTO...: read the cards in each photo."""
+"""python -m ocr [--json] [--deck DECK] [--game GAME] PHOTO...: read the cards in each photo."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from .photo import UnreadablePhoto
 from .reader import DECKS, LOW_CONFIDENCE, read
@@ -17,14 +18,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deck", choices=DECKS, default="foot",
                         help="whose cards: foot (FOOT!, ZOOT!, ZOOT! Poker), fez (colours and "
                              "star cards), family (ZAP cards named in print)")
+    parser.add_argument("--game", metavar="GAME",
+                        help="check the row against this game's word list, as the app does in a "
+                             "game (a row that reads as no word has the cards that would fix it "
+                             "marked unsure); a game as the word judge names it: foot, fez, family ...")
     parser.add_argument("photos", nargs="+", metavar="PHOTO")
     args = parser.parse_args(argv)
+    is_word = _word_check(parser, args.game) if args.game else None
     failed = 0
     for path in args.photos:
         start = time.perf_counter()
         try:
             with open(path, "rb") as f:
-                reading = read(f.read(), deck=args.deck)
+                reading = read(f.read(), deck=args.deck, is_word=is_word)
         except (OSError, UnreadablePhoto) as e:
             failed += 1
             message = str(e) if isinstance(e, UnreadablePhoto) else f"cannot open: {e.strerror}"
@@ -42,6 +48,24 @@ def main(argv: list[str] | None = None) -> int:
             if unsure.strip():
                 print(" " * (len(path) + 2) + unsure + "  ^ unsure")
     return 1 if failed else 0
+
+
+WORD_STORE = Path(__file__).resolve().parent.parent / "instance" / "words.sqlite"
+
+
+def _word_check(parser: argparse.ArgumentParser, game: str):
+    """Whether letters make a word in this lookup choice's game, by the word store `make
+    install` builds (the app's judge, without a table's house words)."""
+    from companion.rules import lookup_choices
+    from companion.words.judge import Judge
+
+    choices = lookup_choices()
+    if game not in choices:
+        parser.error(f"--game: one of {', '.join(choices)}")
+    if not WORD_STORE.exists():
+        parser.error(f"the word list is not built yet ({WORD_STORE}): run `make install`")
+    judge, rules = Judge(WORD_STORE), choices[game][1]
+    return lambda word: judge.check(word, rules).valid
 
 
 if __name__ == "__main__":

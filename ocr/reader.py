@@ -451,6 +451,8 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     if deck == "fez":
         row_cards, other_cards = _with_stars(photo, ink, on_paper, row, row_cards, other_cards)
     other_cards += [Card("", n.confidence, n.box(photo.scale), (), False, None, n.name) for n in names]
+    if is_word:
+        row_cards = _worded(row_cards, is_word)
     letters = [c for c in row_cards if c.letter != STAR]
     suggestions = _suggestions(letters, is_word) if is_word and letters else ()
     return "".join(c.letter for c in letters), row_cards + other_cards, suggestions
@@ -703,6 +705,29 @@ def _other_cards(photo: Photo, edges: np.ndarray, ink: np.ndarray, on_paper: lis
     return [_card(p, card_box(g.cx, g.cy, g.size, float(t), photo.scale), False,
                   ink_colour(photo.image, ink, g))
             for g, p, t in zip(shapes, probabilities, turns) if p[:NONE].max() > LETTERLIKE]
+
+
+LONGEST_WORD = 16  # a row of more letters is no word of any game: the word list says nothing
+
+
+def _worded(row_cards: list[Card], is_word: Callable[[str], bool]) -> list[Card]:
+    """The row's cards, marked where the game's word list says one is likely wrong. A row
+    that reads as no word has a card misread: each card where another letter, or no card at
+    all, would make it a word is marked (a letter read as another, a card's edge read as an
+    I). When no such change makes a word, and no card missed would either, more than one
+    card is wrong and every card is marked. Only the confidence changes: the reading stays
+    what the cards look like, so a word laid that is no word still reads as laid. "Another
+    letter" is asked as a WILD there, so a row costs about three look-ups a card."""
+    at = [k for k, c in enumerate(row_cards) if c.letter != STAR]  # FEZ's stars are no letters
+    word = "".join(row_cards[k].letter for k in at)
+    if not word or len(word) > LONGEST_WORD or is_word(word):
+        return row_cards
+    wrong = {k for k in range(len(word))
+             if is_word(word[:k] + WILD + word[k + 1:]) or is_word(word[:k] + word[k + 1:])}
+    if not wrong and not any(is_word(word[:k] + WILD + word[k:]) for k in range(len(word) + 1)):
+        wrong = set(range(len(word)))
+    doubted = {at[k] for k in wrong}
+    return [_marked(c) if k in doubted else c for k, c in enumerate(row_cards)]
 
 
 def _suggestions(cards: list[Card], is_word: Callable[[str], bool]) -> tuple[str, ...]:

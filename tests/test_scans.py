@@ -84,6 +84,15 @@ def test_cards_lying_over_each_other_each_show_their_badge_and_take_their_own_ta
             assert not _overlap(badge, badges[other]) and not _overlap(hit, hits[other])
 
 
+def test_a_scan_that_reads_as_no_word_marks_the_card_the_word_hinges_on(client, game):
+    # the game's word list doubts the V of HOVSE (HOUSE, HORSE), clear as it is: one card
+    # to check, and the reading stays what the cards show
+    html = scan(client, game, 1, table("HOVSE")).text
+    assert picked(html) == list("HOVSE")
+    assert re.findall(r'class="scan-card( unsure)?', html) == ["", "", " unsure", "", ""]
+    assert "marked cards are unsure" in text(html)
+
+
 def test_use_this_word_fills_the_entry_and_scores_it(client, game):
     cards = {f"card-{k}": letter for k, letter in enumerate("QUOTA")}
     response = client.post(f"{game}/scan/1/use", data={"word-0": "JAZZY", "out": "0", **cards})

@@ -168,6 +168,29 @@ def test_a_letter_one_network_is_wrongly_sure_of_is_read_right_or_marked(seed, l
     assert _all_marked(_misread(row, word))
 
 
+def _words_of(game: str, store):
+    """The app's judge of a game's words: what the scan route gives the reader."""
+    from companion.rules import word_rules_for
+    from companion.words.judge import Judge
+
+    judge, rules = Judge(store), word_rules_for(game)
+    return lambda word: judge.check(word, rules).valid
+
+
+@pytest.mark.parametrize("laid, marked", [
+    ("HORZE", "Z"),  # another letter there makes a word (HORSE)
+    ("HOUSEI", "I"),  # so does no card there: an edge read as an I past the end
+    ("QXZVB", "QXZVB"),  # no one change makes a word: more than one card is wrong
+    ("CHOCOATE", ""),  # a card missed (CHOCOLATE): the cards read are right
+    ("HOUSE", "")])  # a word: nothing to doubt
+def test_a_row_that_reads_as_no_word_has_the_cards_a_word_hinges_on_marked(word_store, laid, marked):
+    photo = table(laid)
+    plain, judged = read(photo), read(photo, is_word=_words_of("fez", word_store))
+    assert plain.word == judged.word == laid  # the reading stays what the cards show
+    assert all(c.confidence >= ocr.reader.LOW_CONFIDENCE for c in plain.row())
+    assert "".join(c.letter for c in judged.row() if c.confidence < ocr.reader.LOW_CONFIDENCE) == marked
+
+
 @pytest.mark.parametrize("word, broken", [("THEM", "HM"), ("WHOM", "WHM"), ("SHAME", "HM")])
 def test_a_letter_broken_in_two_is_one_card(word, broken):
     # a thin stroke lost to blur or glare leaves an H as two bars: still one card, one letter
@@ -242,6 +265,22 @@ def test_the_command_line_reads_each_photo_and_reports_failures(tmp_path):
     assert [c["letter"] for c in lines[1]["cards"]] == list("JAZZY")
     assert all(len(c["box"]) == 4 and 0 < c["confidence"] <= 1 for c in lines[1]["cards"])
     assert out.returncode == 1  # one photo could not be read
+
+
+def test_the_command_line_checks_the_row_against_a_game_s_words(tmp_path, word_store):
+    photo = tmp_path / "horze.jpg"
+    photo.write_bytes(table("HORZE"))
+
+    def unsure(*options) -> str:
+        out = subprocess.run([sys.executable, "-m", "ocr", "--json", *options, str(photo)],
+                             capture_output=True, text=True, check=True)
+        cards = json.loads(out.stdout)["cards"]
+        return "".join(c["letter"] for c in cards if c["confidence"] < ocr.reader.LOW_CONFIDENCE)
+
+    assert unsure() == "" and unsure("--game", "fez") == "Z"
+    wrong = subprocess.run([sys.executable, "-m", "ocr", "--game", "chess", str(photo)],
+                           capture_output=True, text=True)
+    assert wrong.returncode == 2 and "--game: one of foot, zoot" in wrong.stderr
 
 
 def test_reads_most_generated_photos():
