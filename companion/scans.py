@@ -129,9 +129,9 @@ def _shared(hits: dict[int, Box], order: list[int]) -> dict[int, Box]:
 
 
 def _is_word(game):
-    """Whether letters make a word by this game's judge: the reader ranks its other readings."""
-    rules, house = word_rules(game), house_for(game)
-    return lambda word: judge().check(word, rules, house).valid
+    """Whether letters make a word by this game's judge: the reader marks the cards a row
+    that is no word hinges on, and ranks its other readings."""
+    return judge().accepts(word_rules(game), house_for(game))
 
 
 def _card_colour(card, default: str) -> tuple[str, bool]:

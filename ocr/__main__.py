@@ -64,8 +64,7 @@ def _word_check(parser: argparse.ArgumentParser, game: str):
         parser.error(f"--game: one of {', '.join(choices)}")
     if not WORD_STORE.exists():
         parser.error(f"the word list is not built yet ({WORD_STORE}): run `make install`")
-    judge, rules = Judge(WORD_STORE), choices[game][1]
-    return lambda word: judge.check(word, rules).valid
+    return Judge(WORD_STORE).accepts(choices[game][1])
 
 
 if __name__ == "__main__":

@@ -707,7 +707,7 @@ def _other_cards(photo: Photo, edges: np.ndarray, ink: np.ndarray, on_paper: lis
             for g, p, t in zip(shapes, probabilities, turns) if p[:NONE].max() > LETTERLIKE]
 
 
-LONGEST_WORD = 16  # a row of more letters is no word of any game: the word list says nothing
+LONGEST_WORD = 16  # a longer row is not checked (no game's hand holds more than 12 cards)
 
 
 def _worded(row_cards: list[Card], is_word: Callable[[str], bool]) -> list[Card]:

@@ -20,7 +20,7 @@ import threading
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Protocol
+from typing import Callable, Iterable, Mapping, Protocol
 
 from .anagrams import LetterIndex
 
@@ -205,14 +205,19 @@ class Judge:
             return Verdict(word, False, problem, f"the rules of {rules.name}", points=points)
         if WILD not in word:
             return self._check_letters(word, rules, house, points)
-        verdicts = [self._check_letters(filled, rules, house, points)
-                    for filled in _fill_wilds(word)]
+        verdicts = (self._check_letters(filled, rules, house, points)  # up to the first word
+                    for filled in _fill_wilds(word))
         found = next((v for v in verdicts if v.valid), None)
         if found:
             return Verdict(word, True, f"reads as {found.word}: {found.reason}", found.source,
                            found.definition, points, reads_as=found.word)
         return Verdict(word, False, "no word fits these letters and wild cards",
                        self._list_name(house), points=points)
+
+    def accepts(self, rules: WordRules, house: House = NO_HOUSE) -> Callable[[str], bool]:
+        """Whether letters (a "?" for a wild) make a word of this game: what the card reader
+        asks of a row it read."""
+        return lambda word: self.check(word, rules, house).valid
 
     def _check_letters(self, word: str, rules: WordRules, house: House,
                        points: int | None) -> Verdict:

@@ -173,8 +173,7 @@ def _words_of(game: str, store):
     from companion.rules import word_rules_for
     from companion.words.judge import Judge
 
-    judge, rules = Judge(store), word_rules_for(game)
-    return lambda word: judge.check(word, rules).valid
+    return Judge(store).accepts(word_rules_for(game))
 
 
 @pytest.mark.parametrize("laid, marked", [
