@@ -3,8 +3,10 @@
 - `live_server`: companion.create_app on a freshly migrated SQLite file, CSRF on,
   served by werkzeug on 127.0.0.1 at a free port in a background thread.
 - `browser`: one headless Chromium for the session (/usr/bin/chromium, never a download).
-- `new_phone()`: a fresh browser context sized like a phone (390x844, touch). Every
-  request it makes is recorded; after the test, any request to a host other than
+- `wifi`: a link to the live server that a test can cut (a TCP relay on its own port).
+- `new_phone()`: a fresh browser context sized like a phone (390x844, touch), on the live
+  server or, given `base_url=wifi.url`, behind the cuttable link. Every request it makes
+  is recorded; after the test, any request to a host other than
   127.0.0.1, any 5xx answer and any JavaScript error fails the test.
 
 A missing Chromium FAILS the tests with a clear message: it never skips them.
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 import os
 import re
+import socket
+import struct
 import threading
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -59,6 +63,99 @@ def live_server(tmp_path, word_store):
         with app.app_context():
             from companion.extensions import db
             db.engine.dispose()
+
+
+class Wifi:
+    """The table's Wi-Fi between the phones and the server: a TCP relay on its own port.
+
+    `cut()` drops every open connection and turns new ones away (reset), so nothing a
+    phone or its service worker sends reaches the server, whatever Chromium's offline
+    emulation covers (it may miss a service worker restarted by a reload: Playwright
+    issue 2311). `back()` lets connections through again. Bounded: a thread a connection
+    and direction, closed with the connection.
+    """
+
+    def __init__(self, upstream: str):
+        self.upstream = urlsplit(upstream).port
+        self.listener = socket.create_server((HOST, 0))
+        self.url = f"http://{HOST}:{self.listener.getsockname()[1]}"
+        self.is_cut = False
+        self.open: set[socket.socket] = set()
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, name="e2e-wifi", daemon=True).start()
+
+    def cut(self) -> None:
+        with self.lock:
+            self.is_cut = True
+            for sock in self.open:
+                _reset(sock)
+            self.open.clear()
+
+    def back(self) -> None:
+        with self.lock:
+            self.is_cut = False
+
+    def close(self) -> None:
+        """No new connections; open ones end with their phone or the server (a cut here
+        would show as an error on a phone that is still open)."""
+        self.listener.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                phone, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            with self.lock:
+                if self.is_cut:
+                    _reset(phone)
+                    continue
+                server = socket.create_connection((HOST, self.upstream))
+                self.open |= {phone, server}
+            ended: list[socket.socket] = []  # directions closed by their sender
+            for source, sink in ((phone, server), (server, phone)):
+                threading.Thread(target=self._pipe, args=(source, sink, ended),
+                                 daemon=True).start()
+
+    def _pipe(self, source: socket.socket, sink: socket.socket, ended: list) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+            sink.shutdown(socket.SHUT_WR)  # one end is done sending: pass it on
+        except OSError:  # cut, or reset by the other end
+            self._drop(source, sink, reset=True)
+            return
+        with self.lock:
+            ended.append(source)
+            both = len(ended) == 2
+        if both:
+            self._drop(source, sink, reset=False)
+
+    def _drop(self, *socks: socket.socket, reset: bool) -> None:
+        with self.lock:
+            for sock in socks:
+                self.open.discard(sock)
+                if reset:
+                    _reset(sock)
+                else:
+                    sock.close()
+
+
+def _reset(sock: socket.socket) -> None:
+    """Close at once with a reset, as a dropped link looks to the other end."""
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    sock.close()
+
+
+@pytest.fixture
+def wifi(live_server):
+    link = Wifi(live_server)
+    yield link
+    link.close()
 
 
 # --- The browser ---------------------------------------------------------------
@@ -118,8 +215,8 @@ def new_phone(browser, live_server):
     """A factory: new_phone() opens another phone (browser context) on the live server."""
     contexts, watches = [], []
 
-    def open_phone(name: str = "phone"):
-        context = browser.new_context(base_url=live_server, **PHONE)
+    def open_phone(name: str = "phone", base_url: str | None = None):
+        context = browser.new_context(base_url=base_url or live_server, **PHONE)
         context.set_default_timeout(10_000)
         watch = Watch(f"{name} {len(watches) + 1}")
         context.on("request", lambda request: watch.requests.append(request.url))
