@@ -535,27 +535,58 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     go on at an end) and a card of the row's paper lies there. Each is (centre x, centre y,
     its letter): the letter is None for a WILD card (small print only, the word WILD), or
     the big shape found there, a letter too faint or too odd to have been taken for one
-    before."""
+    before. Cards pushed together may hide a WILD between two letters less than two steps
+    apart, where that step is the exception (when most are as long, the row is of other
+    print): only a WILD counts there, a letter would be a neighbour's again. Past an end, a
+    WILD may also lie a little off the row's way (_wild_near)."""
     centres, pitch = row.centres, row.pitch
     steps = np.hypot(*np.diff(centres, axis=0).T)
-    slots = []
+    slots = []  # (x, y, squeezed between two letters)
+    squeezed = steps > SQUEEZED_WILD * pitch
+    squeezed &= 2 * squeezed.sum() <= len(steps)
     for k, step in enumerate(steps):  # gaps inside the row
         missing = int(step / pitch + 0.35) - 1  # a card's worth of gap, and some
         if len(steps) == 1 and step > 1.9 * row.size:
             missing = max(missing, 1)  # two letters wide apart: perhaps a WILD between
         for m in range(1, missing + 1):
-            slots.append(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1))
-    slots = [(x, y, row.angle_at(x, y)) for x, y in slots]
+            slots.append((*(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1)), False))
+        if not missing and squeezed[k]:
+            slots.append((*(centres[k] + centres[k + 1]) / 2, True))
+    slots = [(x, y, row.angle_at(x, y), tight) for x, y, tight in slots]
     for end in (0, -1):  # past each end, where the row (bending as it bends) goes on
         (x, y), angle = row.step_past(end)
-        slots.append((x, y, angle))
+        slots.append((x, y, angle, False))
     usual = row_paper(image, paper, row)
     found = []
-    for x, y, angle in slots:
-        card = card_at(image, paper, ink, row, float(x), float(y), angle, usual)
-        if card is not False:
+    for k, (x, y, angle, tight) in enumerate(slots):
+        card = card_at(image, paper, ink, row, float(x), float(y), angle, usual, strict=tight)
+        if card is False and k >= len(slots) - 2:  # past an end
+            card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual)
+        if card is None or (card is not False and not tight):
             found.append((float(x), float(y), card))
     return found
+
+
+WILD_NEAR = (0.4, 0.25)  # how far off a row's way past its end a WILD may lie: across, in
+# letter sizes (a row of two letters shows its way only roughly), and along, in steps
+
+
+def _wild_near(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float,
+               y: float, angle: float, usual: np.ndarray | None) -> tuple[None | bool, float, float]:
+    """A WILD card near (x, y), where the row would go on past an end: (None, its centre),
+    or (False, x, y) when none lies there. Its print must not be all bars (`strict`), and
+    the reader marks it unsure: it is not quite where the next card would lie."""
+    across, along = WILD_NEAR[0] * row.size, WILD_NEAR[1] * row.pitch
+    way = np.array([np.cos(np.radians(angle)), -np.sin(np.radians(angle))])
+    normal = np.array([-way[1], way[0]])
+    for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        cx, cy = np.array([x, y]) + a * across * normal + b * along * way
+        if card_at(image, paper, ink, row, float(cx), float(cy), angle, usual, strict=True) is None:
+            return None, float(cx), float(cy)
+    return False, x, y
+
+
+SQUEEZED_WILD = 1.4  # a step of this many pitches between two letters may span a WILD
 
 
 def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | None:
@@ -567,14 +598,16 @@ def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | No
 
 
 def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float, y: float,
-            angle: float, usual: np.ndarray | None) -> Glyph | None | bool:
+            angle: float, usual: np.ndarray | None, strict: bool = False) -> Glyph | None | bool:
     """What lies at (x, y) turned by `angle`, as _card_at says, where a card of the row's
-    paper (of colour `usual`, row_paper's) lies there; else False."""
+    paper (of colour `usual`, row_paper's) lies there; else False. `strict` where cards'
+    edges and shadows may stand side by side like print (between two cards that lie close,
+    off the row's way): a WILD's print must then not be all bars."""
     face = _face(paper, x, y, row, angle)
     colour = _paper_colour(image, face, x, y, angle)
     if colour is None or (usual is not None and np.hypot(*(colour - usual)) > OTHER_PAPER):
         return False  # light, but no card of this deck: a pale wood, a square of the cloth
-    return _card_at(face, ink, x, y, row.size)
+    return _card_at(face, ink, x, y, row.size, strict)
 
 
 def _face(paper: np.ndarray, x: float, y: float, row: Row, angle: float) -> np.ndarray:
@@ -592,9 +625,11 @@ def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
     light = face > LIGHT_PAPER
     if light.sum() < 0.2 * face.size:
         return None
+    # the lighter half of it: a WILD's tinted band or frame, a shadow, are not its paper
+    lightest = face >= np.median(face[light])
     h, w = face.shape
     lab = cv2.cvtColor(_upright(image, x, y, angle, w, h), cv2.COLOR_RGB2LAB)
-    return np.median(lab[light][:, 1:].astype(np.float32), axis=0)
+    return np.median(lab[lightest][:, 1:].astype(np.float32), axis=0)
 
 
 def _pitch(steps: np.ndarray, size: float) -> float:
@@ -627,7 +662,7 @@ def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int
 
 
 def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
-             size: float) -> Glyph | None | bool:
+             size: float, strict: bool = False) -> Glyph | None | bool:
     """What lies at (x, y), whose upright `face` is given: False for no card; None for a
     light card with only small print (WILD); or the big dark shape on a light card there
     (a letter)."""
@@ -638,20 +673,20 @@ def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
     if (unprinted.size < 0.3 * face.size or float(np.median(unprinted)) < 0.75
             or float(np.percentile(unprinted, 25)) < 0.7):
         return False
+    # a line of small print across the middle, perhaps fainter than the big letters and
+    # framed by a ring, a band or waves: the word WILD (its card may run off the photo)
+    if _small_print(face[int(0.15 * size):int(1.15 * size)], size, strict):
+        return None
     half = int(0.55 * size)
     if not (half <= x < ink.shape[1] - half and half <= y < ink.shape[0] - half):
         return False
-    # a line of small print across the middle, perhaps fainter than the big letters and
-    # framed by a ring, a band or waves: the word WILD
-    if _small_print(face[int(0.15 * size):int(1.15 * size)], size):
-        return None
     # the letter: the tall shapes centred on the card, whole even if it broke in two
     reach = int(1.2 * size)
     x0, y0 = max(0, int(x) - reach), max(0, int(y) - reach)
     _, _, stats, centres = cv2.connectedComponentsWithStats(
         ink[y0:int(y) + reach, x0:int(x) + reach], connectivity=8)
     off = np.abs(centres - (x - x0, y - y0))
-    big = stats[(stats[:, 3] > 0.6 * size) & (stats[:, 3] < 1.45 * size) & (stats[:, 2] < 1.45 * size)
+    big = stats[(stats[:, 3] > 0.6 * size) & (stats[:, 3] < 1.45 * size) & (stats[:, 2] < WIDEST * size)
                 & (off[:, 0] < half) & (off[:, 1] < half)]
     if not len(big):
         return False
@@ -659,6 +694,9 @@ def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
     right, bottom = (big[:, 0] + big[:, 2]).max(), (big[:, 1] + big[:, 3]).max()
     return Glyph(-1, x0 + int(left), y0 + int(top), int(right - left), int(bottom - top),
                  int(big[:, 4].sum()))
+
+
+WIDEST = 1.8  # a letter's width, in the row's letter sizes: an M or a W is wider than tall
 
 
 def _printed(dark: np.ndarray) -> np.ndarray:
@@ -671,19 +709,20 @@ def _printed(dark: np.ndarray) -> np.ndarray:
     return printed[labels]
 
 
-def _small_print(face: np.ndarray, size: float) -> bool:
+def _small_print(face: np.ndarray, size: float, strict: bool = False) -> bool:
     """Whether an upright card face shows a line of small print across its middle (the
     word WILD), perhaps fainter than the big letters: a few shapes of one height side by
     side (or one word-shaped one, its letters run together by blur), not the scattered
-    streaks of a wood grain."""
+    streaks of a wood grain. `strict`: not all bars either (slivers side by side may be
+    cards' edges and their shadows), as a W, an L or a D is not."""
     paper, darkest = np.median(face), np.percentile(face, 0.5)
     halfway = paper - 0.5 * (paper - darkest)  # faint print: halfway to its darkest
     # dark print on a tinted band: the band is lighter than halfway to the print
-    return any(_line_of_print(face, threshold, size) for threshold in {max(0.62, halfway), halfway}
+    return any(_line_of_print(face, threshold, size, strict) for threshold in {max(0.62, halfway), halfway}
                if paper - threshold >= 0.1)
 
 
-def _line_of_print(face: np.ndarray, threshold: float, size: float) -> bool:
+def _line_of_print(face: np.ndarray, threshold: float, size: float, strict: bool) -> bool:
     """Whether the shapes darker than `threshold` on a card face make a line of small print."""
     count, _, stats, _ = cv2.connectedComponentsWithStats((face < threshold).astype(np.uint8), connectivity=8)
     shapes = np.array([st for st in stats[1:] if 0.12 * size < st[3] < 0.6 * size and st[2] < 1.2 * size])
@@ -699,6 +738,8 @@ def _line_of_print(face: np.ndarray, threshold: float, size: float) -> bool:
     typical = np.median(line[:, 3])  # of one height, bar a wisp of the frame
     line = line[(line[:, 3] > typical / 1.3) & (line[:, 3] < typical * 1.3)]
     if not 2 <= len(line) <= 8:
+        return False
+    if strict and not (line[:, 2] > 0.4 * line[:, 3]).any():
         return False
     return int((line[:, 0] + line[:, 2]).max() - line[:, 0].min()) > 0.35 * size
 

@@ -554,7 +554,19 @@ def _wild(paper: np.ndarray, x: float, y: float, row: Row, box) -> Card:
     w, h = (int(k * row.size) for k in CARD_PER_LETTER)
     light = paper_share(paper, x, y, row.angle_at(x, y), w, h)
     card = Card(WILD, 0.9, box, (), True)
-    return card if light >= WILD_FACE else _marked(card, light / WILD_FACE)
+    if light < WILD_FACE:
+        return _marked(card, light / WILD_FACE)
+    return _marked(card) if _off_the_way(row, x, y) else card
+
+
+def _off_the_way(row: Row, x: float, y: float) -> bool:
+    """Whether (x, y), past an end of the row, is not where the row's next card would lie
+    (a WILD found a little off its way: the way of a short row is a rough guess, and light
+    wood or cloth beside a row shows print-like streaks more often than a card does)."""
+    first, last = (row.along(*row.centres[end]) for end in (0, -1))
+    if first < row.along(x, y) < last:
+        return False
+    return all(np.hypot(*(row.step_past(end)[0] - (x, y))) > 0.1 * row.size for end in (0, -1))
 
 
 SQUEEZED = 1.2  # two cards this many steps apart have no room for a card between them

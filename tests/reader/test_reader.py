@@ -110,7 +110,10 @@ def _all_marked(cards) -> bool:
     # an I on a card lying apart, four cards' steps of table from the row
     (180559, "apart"),
     # a WILD past the row's end where a strip of wood or of the cloth shows print-like streaks
-    (180811, "wild on wood"), (180229, "wild on cloth")])
+    (180811, "wild on wood"), (180229, "wild on cloth"),
+    # a WILD a little off the way the row would go on past its end: the light table there
+    # (S? for SO, CHOCOLATE? for CHOCOLATE)
+    (160122, "wild off the way"), (161945, "wild off the way")])
 def test_a_card_that_is_not_where_a_laid_card_would_be_is_marked_unsure(seed, what):
     # generated rows (tuning seeds) where the reader took something for a card of the row,
     # sure, before it looked at where and how big it is
@@ -147,6 +150,24 @@ def test_a_row_that_is_no_row_of_laid_letters_is_marked_unsure(seed, what):
     (161316, "stem")])
 def test_an_i_on_a_card_where_a_fuller_letter_shows_is_marked_unsure(seed, what):
     _wrong_cards_marked_the_rest_read(seed, what)  # generated rows (tuning seeds)
+
+
+@pytest.mark.parametrize("seed, what", [
+    # a WILD between two letters whose cards lie pushed together, less than two steps apart
+    # (CANDE for CAND?E, NET for NE?T, FORET for FORE?T)
+    (160034, "squeezed wild"), (160065, "squeezed wild"), (161226, "squeezed wild"),
+    # a WILD whose tinted band shifts the colour of its card's light paper (HMMER)
+    (161009, "banded wild"),
+    # a WILD at the row's start whose card runs off the photo (AS for ?AS)
+    (161172, "wild at the edge"),
+    # an M or a W at the row's start, wider than the row's letters are tall (USIC, ITNESS)
+    (160230, "wide letter"), (160241, "wide letter"),
+    # and no WILD where two cards lie apart on a table of the cards' own colour, their edges
+    # and shadows side by side like print (YA?RD), nor between a row's corner indices
+    (161067, "no wild"), (161113, "no wild")])
+def test_a_card_the_row_finder_passed_over_is_read(seed, what):
+    row, word = _read_seed(seed)  # generated rows (tuning seeds)
+    assert "".join(c.letter for c in row) == word, what
 
 
 @pytest.mark.parametrize("word", ["LIMIT", "IT", "MINI", "IRIS"])
