@@ -659,8 +659,9 @@ def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row |
         x0, y0, x1, y1 = card.box
         return np.array([x0 + x1, y0 + y1]) * photo.scale / 2
 
-    def under_a_star(card: Card) -> bool:
-        return any(np.abs(card_centre(card) - (g.cx, g.cy)).max() < 0.5 * g.size for g in stars)
+    def under_a_star(card: Card) -> bool:  # a WILD's print anywhere on the star's card
+        reach = 1.0 if card.letter == WILD else 0.5
+        return any(np.abs(card_centre(card) - (g.cx, g.cy)).max() < reach * g.size for g in stars)
 
     row_cards = [c for c in row_cards if not under_a_star(c)]
     other_cards = [c for c in other_cards if not under_a_star(c)]

@@ -328,7 +328,7 @@ def bench_decks(count: int = 60) -> list[tuple[str, str]]:
         tiles = [(t, c) for t, c in zip(photo.word, photo.params["colours"]) if t != "★"]
         read = [c for c in line["cards"] if c["in_row"] and c["letter"] != "★"]
         words += line["word"] == "".join(t for t, _ in tiles)
-        flushes += [(c["letter"], c["colour"][0].upper()) for c in read] == tiles
+        flushes += [(c["letter"], (c["colour"] or "?")[0].upper()) for c in read] == tiles
         stars += (sorted(c for t, c in zip(photo.word, photo.params["colours"]) if t == "★")
                   == sorted(c["colour"][0].upper() for c in line["cards"] if c["letter"] == "★"))
     hands = [synth.render_photo(decks.random_family_hand(s), s, deck="family", layout="spread")
