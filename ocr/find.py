@@ -541,30 +541,36 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     WILD may also lie a little off the row's way (_wild_near)."""
     centres, pitch = row.centres, row.pitch
     steps = np.hypot(*np.diff(centres, axis=0).T)
-    slots = []  # (x, y, squeezed between two letters)
-    squeezed = steps > SQUEEZED_WILD * pitch
-    squeezed &= 2 * squeezed.sum() <= len(steps)
+    slots = []  # (x, y, which kind of place: GAP, TIGHT_GAP or PAST_AN_END)
+    tight = steps > SQUEEZED_WILD * pitch
+    tight &= 2 * tight.sum() <= len(steps)
     for k, step in enumerate(steps):  # gaps inside the row
         missing = int(step / pitch + 0.35) - 1  # a card's worth of gap, and some
         if len(steps) == 1 and step > 1.9 * row.size:
             missing = max(missing, 1)  # two letters wide apart: perhaps a WILD between
         for m in range(1, missing + 1):
-            slots.append((*(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1)), False))
-        if not missing and squeezed[k]:
-            slots.append((*(centres[k] + centres[k + 1]) / 2, True))
-    slots = [(x, y, row.angle_at(x, y), tight) for x, y, tight in slots]
+            slots.append((*(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1)), GAP))
+        if not missing and tight[k]:
+            slots.append((*(centres[k] + centres[k + 1]) / 2, TIGHT_GAP))
+    slots = [(x, y, row.angle_at(x, y), kind) for x, y, kind in slots]
     for end in (0, -1):  # past each end, where the row (bending as it bends) goes on
         (x, y), angle = row.step_past(end)
-        slots.append((x, y, angle, False))
+        slots.append((x, y, angle, PAST_AN_END))
     usual = row_paper(image, paper, row)
     found = []
-    for k, (x, y, angle, tight) in enumerate(slots):
-        card = card_at(image, paper, ink, row, float(x), float(y), angle, usual, strict=tight)
-        if card is False and k >= len(slots) - 2:  # past an end
+    for x, y, angle, kind in slots:
+        card = card_at(image, paper, ink, row, float(x), float(y), angle, usual,
+                       strict=kind == TIGHT_GAP)
+        if card is False and kind == PAST_AN_END:
             card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual)
-        if card is None or (card is not False and not tight):
+        if card is None or (card is not False and kind != TIGHT_GAP):
             found.append((float(x), float(y), card))
     return found
+
+
+# where gaps() looks for a card: a gap of a card or more; a step too short for one, where
+# only a WILD counts; the next card past an end
+GAP, TIGHT_GAP, PAST_AN_END = "gap", "tight gap", "past an end"
 
 
 WILD_NEAR = (0.4, 0.25)  # how far off a row's way past its end a WILD may lie: across, in

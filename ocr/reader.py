@@ -597,7 +597,7 @@ MOSTLY_BARS = 0.5  # a row whose I's are more than this share of its cards has l
 
 
 def _mostly_bars(cards: list[Card]) -> list[Card]:
-    """The row's cards, its I's marked unsure when two or more of them are most of the row:
+    """The row's cards, its I's marked unsure when two or more of them are most of its letters:
     a bare bar is what a letter that lost its strokes reads as (a faint card, one seen at a
     low angle), and no word in the lists is mostly I's. A WILD is no letter to count (its
     blank may stand for anything)."""
