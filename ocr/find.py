@@ -672,12 +672,7 @@ def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
     """What lies at (x, y), whose upright `face` is given: False for no card; None for a
     light card with only small print (WILD); or the big dark shape on a light card there
     (a letter)."""
-    # the card's face is light all over but for what is printed on it (a checked cloth has
-    # light squares too, and its dark squares run on past the card); a heavy letter may
-    # cover more than half of it
-    unprinted = face[~_printed(face < 0.7)]
-    if (unprinted.size < 0.3 * face.size or float(np.median(unprinted)) < 0.75
-            or float(np.percentile(unprinted, 25)) < 0.7):
+    if not _light_face(face):
         return False
     # a line of small print across the middle, perhaps fainter than the big letters and
     # framed by a ring, a band or waves: the word WILD (its card may run off the photo)
@@ -703,6 +698,44 @@ def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
 
 
 WIDEST = 1.8  # a letter's width, in the row's letter sizes: an M or a W is wider than tall
+
+
+def _light_face(face: np.ndarray, counted: np.ndarray | None = None) -> bool:
+    """Whether an upright card `face` (its paper ratio) is light all over but for what is
+    printed on it: a checked cloth has light squares too, but its dark squares run on past
+    the card; a heavy letter may cover more than half of it. Only the `counted` pixels
+    (all by default) count."""
+    unprinted = ~_printed(face < 0.7)
+    if counted is not None:
+        unprinted &= counted
+    unprinted = face[unprinted]
+    total = face.size if counted is None else int(counted.sum())
+    return (unprinted.size >= 0.3 * total and float(np.median(unprinted)) >= 0.75
+            and float(np.percentile(unprinted, 25)) >= 0.7)
+
+
+AROUND_A_LETTER = ((0.9, 1.3), (0.8, 1.05))  # windows, in letter sizes (across, up), on
+# a card's face: the card's middle, as _face has it; the paper just around the letter, for
+# a card turned from the row or one whose letter nearly fills it
+
+
+def on_a_card(image: np.ndarray, paper: np.ndarray, row: Row, x: float, y: float,
+              angles: tuple[float, ...], usual: np.ndarray | None) -> bool:
+    """Whether the letter centred on (x, y) lies on a card of the row's paper (of colour
+    `usual`, row_paper's): a window of it (AROUND_A_LETTER) light but for print, upright
+    at one of `angles` (the row's tilt there; its own card's, as a row's end card may lie
+    turned from the row). Only the photo counts: the card may run off it."""
+    for angle in angles:
+        for across, up in AROUND_A_LETTER:
+            w, h = int(across * row.size), int(up * row.size)
+            face = _upright(paper, x, y, angle, w, h)
+            colour = _paper_colour(image, face, x, y, angle)
+            if colour is None or (usual is not None and np.hypot(*(colour - usual)) > OTHER_PAPER):
+                continue
+            inside = _upright(np.ones(paper.shape, np.uint8), x, y, angle, w, h) > 0
+            if _light_face(np.where(inside, face, 1.0), inside):
+                return True
+    return False
 
 
 def _printed(dark: np.ndarray) -> np.ndarray:

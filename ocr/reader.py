@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, card_at, edge_field, find_row,
-                   gaps, glyphs, joined, light_ratios, own_ink, paper_angle, paper_faces,
+from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, edge_field, find_row,
+                   gaps, glyphs, joined, light_ratios, on_a_card, own_ink, paper_angle, paper_faces,
                    paper_past_ends, paper_share, row_paper, row_through, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
@@ -247,7 +247,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
         score, row_gaps = 0.0, []
         if row:
             row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
-            row = _between_the_lines(image, paper, ink, row, rescued)
+            row = _between_the_lines(image, paper, ink, edges, row, rescued)
             row = _one_ink(image, ink, row) if one_ink else row
             row, whole = joined(ink, row)
             likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
@@ -305,7 +305,7 @@ def _read_angles(ink: np.ndarray, edges: np.ndarray, row: Row, shapes: list[Glyp
     more like one so: the end card of a row that turns faster than its letters showed,
     a card put down askew. The classifier knows letters only a few degrees off upright."""
     angles = _angles(row, shapes)
-    own = [a + (paper_angle(edges, g) - a + 45) % 90 - 45 for g, a in zip(shapes, angles)]
+    own = [_own_tilt(edges, g, a) for g, a in zip(shapes, angles)]
     askew = [k for k, (a, o) in enumerate(zip(angles, own)) if abs(a - o) > OWN_TILT]
     if askew:
         turned = [shapes[k] for k in askew]
@@ -315,6 +315,12 @@ def _read_angles(ink: np.ndarray, edges: np.ndarray, row: Row, shapes: list[Glyp
             if o > r + OWN_TILT_BETTER:
                 angles[k] = own[k]
     return angles
+
+
+def _own_tilt(edges: np.ndarray, glyph: Glyph, angle: float) -> float:
+    """The tilt of the glyph's own card (by its edges), as the quarter turn of it nearest
+    `angle`, the row's there."""
+    return angle + (paper_angle(edges, glyph) - angle + 45) % 90 - 45
 
 
 def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
@@ -338,8 +344,8 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
     return row_through(keep) if keep and len(keep) < len(row.members) else row
 
 
-def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
-                       doubtful: set[int]) -> Row:
+def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
+                       edges: np.ndarray, row: Row, doubtful: set[int]) -> Row:
     """Drop a bar (or a shape let in on second thought) whose top and bottom do not line up
     with its neighbours' cap line and baseline: a card's edge or the gap between two
     cards is as long as the card, not as the letters. Drop a bar much thinner than the
@@ -391,8 +397,8 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, ro
                 # on a card of the row's paper
                 lined_up = (abs(bottom[k] - top[k] - height) <= 0.2 * row.size
                             and abs(top[k] + bottom[k] - cap - base) / 2 <= 0.6 * row.size
-                            and card_at(image, paper, ink, row, g.cx, g.cy, angles[k],
-                                        usual) is not False)
+                            and on_a_card(image, paper, row, g.cx, g.cy,
+                                          (angles[k], _own_tilt(edges, g, angles[k])), usual))
             if not lined_up:
                 continue
         keep.append(g)

@@ -162,6 +162,11 @@ def test_an_i_on_a_card_where_a_fuller_letter_shows_is_marked_unsure(seed, what)
     (161172, "wild at the edge"),
     # an M or a W at the row's start, wider than the row's letters are tall (USIC, ITNESS)
     (160230, "wide letter"), (160241, "wide letter"),
+    # a letter past the row's end whose card lies turned from the row (an arc's end card
+    # turned further, or one laid square on a row that curves away: OOTBALL, INNER,
+    # UTTERFLY), or whose table shows in the corners of the row's window on its card (JOKE)
+    (161914, "end card turned"), (161480, "end card turned"), (131263, "end card turned"),
+    (160639, "end card turned"),
     # and no WILD where two cards lie apart on a table of the cards' own colour, their edges
     # and shadows side by side like print (YA?RD), nor between a row's corner indices
     (161067, "no wild"), (161113, "no wild")])
