@@ -244,6 +244,12 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
         tilts = [t for g, t in zip(found, tilts) if g.label in likeness]
         found = [g for g in found if g.label in likeness]
         row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
+        if row and (printed := _wild_print(ink, row)):  # a WILD card's print, seen close up
+            tilts = [t for g, t in zip(found, tilts) if g.label not in printed]
+            found = [g for g in found if g.label not in printed]
+            on_paper = [g for g in on_paper if g.label not in printed]
+            candidates = [g for g in candidates if g.label not in printed]
+            row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
         score, row_gaps = 0.0, []
         if row:
             row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
@@ -262,6 +268,37 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
             best = (score, on_paper, found, ink, row, row_gaps)
     return best[1:]
+
+
+WILD_PRINT = "WILD"  # printed on the WILD cards of the FOOT!/ZOOT! deck, as a word
+PRINT_STEP = 1.0  # letters printed as a word lie closer than this many letter sizes apart
+# (cards are wider than their letters)
+
+
+def _wild_print(ink: np.ndarray, row: Row) -> set[int]:
+    """The labels of the row's shapes that are the word WILD printed on one card, seen big
+    enough to be taken for letters of the row (the row may be that print alone, or run on
+    into it): consecutive shapes that read as its letters in order, a printed letter's
+    step apart, not a card's; three or more (a thin I perhaps lost between), or two side
+    by side in the word when they are the whole row. Else none."""
+    members = row.members
+    p = model().probabilities([upright_mask(ink, g, a) for g, a in zip(members, _angles(row, members))])
+    letters = [LETTERS[k] for k in p[:, :NONE].argmax(axis=1)]
+    along = [row.along(g.cx, g.cy) for g in members]
+    for i in range(len(members)):
+        at = []  # where each letter from the i-th on falls in the word, in order
+        for letter in letters[i:]:
+            k = WILD_PRINT.find(letter, at[-1] + 1 if at else 0)
+            if k < 0 or (at and WILD_PRINT[at[-1] + 1:k] not in ("", "I")):
+                break
+            at.append(k)
+        if len(at) < 3 and not (len(at) == len(members) == 2 and at[1] == at[0] + 1):
+            continue
+        run = members[i:i + len(at)]
+        size = float(np.median([g.size for g in run]))
+        if abs(along[i + len(at) - 1] - along[i]) / (at[-1] - at[0]) < PRINT_STEP * size:
+            return {g.label for g in run}
+    return set()
 
 
 def _rescued(ratio: np.ndarray, ink: np.ndarray, edges: np.ndarray, row: Row,

@@ -130,9 +130,6 @@ def _wrong_cards_marked_the_rest_read(seed: int, what: str) -> None:
 
 
 @pytest.mark.parametrize("seed, what", [
-    # a WILD card's printed word read as the whole row (WLD for NU?, IWLD for ?GO), while the
-    # laid cards' letters, twice its size, lie beside it
-    (170634, "print"), (180817, "print"),
     # faint or low-angle cards whose letters lost strokes, read as bars (IUIIIIN for
     # BUILDING, SIAII for STATION)
     (170491, "bars"), (180246, "bars")])
@@ -173,6 +170,15 @@ def test_an_i_on_a_card_where_a_fuller_letter_shows_is_marked_unsure(seed, what)
 def test_a_card_the_row_finder_passed_over_is_read(seed, what):
     row, word = _read_seed(seed)  # generated rows (tuning seeds)
     assert "".join(c.letter for c in row) == word, what
+
+
+@pytest.mark.parametrize("seed", [132107, 132530, 170634, 180817])
+def test_a_wild_card_seen_close_up_is_a_wild_not_a_row_of_its_print(seed):
+    # generated rows (tuning seeds) of big letters and a WILD card whose printed word is big
+    # enough to be taken for letters: read WILD for WE?, WLD for DO? and NU?, IWLD for ?GO,
+    # the row passed over
+    row, word = _read_seed(seed)
+    assert "".join(c.letter for c in row) == word
 
 
 @pytest.mark.parametrize("word", ["LIMIT", "IT", "MINI", "IRIS"])
