@@ -227,10 +227,12 @@ def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.n
 
 
 def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray,
-                 one_ink: bool = True):
+                 one_ink: bool = True, wild_print: bool = True):
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
+    With `wild_print`, the deck's WILD cards print the word WILD, whose letters are none
+    of the row's (_wild_print; the family game's ZAP cards are named by cards.zap_names).
     Returns (the shapes on paper, those that look like upright letters, ink mask, row or
     None, the row's gaps), all at the level kept."""
     best = None
@@ -244,7 +246,8 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
         tilts = [t for g, t in zip(found, tilts) if g.label in likeness]
         found = [g for g in found if g.label in likeness]
         row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
-        if row and (printed := _wild_print(ink, row)):  # a WILD card's print, seen close up
+        # a WILD card's print, seen close up, may pass for a row
+        if row and wild_print and (printed := _wild_print(ink, row)):
             tilts = [t for g, t in zip(found, tilts) if g.label not in printed]
             found = [g for g in found if g.label not in printed]
             on_paper = [g for g in on_paper if g.label not in printed]
@@ -464,7 +467,8 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     (ratio, paper), edges = light_ratios(gray), edge_field(gray)
     on_paper, found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio, paper,
-                                                       one_ink=deck == "foot")
+                                                       one_ink=deck == "foot",
+                                                       wild_print=deck != "family")
     names = []
     if deck == "family":
         # the word printed small on each letter card is for information only; a ZAP card's
