@@ -273,7 +273,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
     return best[1:]
 
 
-WILD_PRINT = "WILD"  # printed on the WILD cards of the FOOT!/ZOOT! deck, as a word
+WILD_PRINT = "WILD"  # what a WILD card of the letter decks prints, as a word
 PRINT_STEP = 1.0  # letters printed as a word lie closer than this many letter sizes apart
 # (cards are wider than their letters)
 
