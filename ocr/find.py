@@ -610,16 +610,24 @@ def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: 
     edges and shadows may stand side by side like print (between two cards that lie close,
     off the row's way): a WILD's print must then not be all bars."""
     face = _face(paper, x, y, row, angle)
-    colour = _paper_colour(image, face, x, y, angle)
-    if colour is None or (usual is not None and np.hypot(*(colour - usual)) > OTHER_PAPER):
-        return False  # light, but no card of this deck: a pale wood, a square of the cloth
+    if not _of_the_row(_paper_colour(image, face, x, y, angle), usual):
+        return False
     return _card_at(face, ink, x, y, row.size, strict)
+
+
+def _of_the_row(colour: np.ndarray | None, usual: np.ndarray | None) -> bool:
+    """Whether a card face's paper `colour` (_paper_colour's) is light paper of the row's
+    colour (`usual`, row_paper's, when known): not a pale wood, nor a square of the cloth."""
+    return colour is not None and (usual is None or np.hypot(*(colour - usual)) <= OTHER_PAPER)
+
+
+CARD_MIDDLE = (0.9, 1.3)  # a card's middle, in letter sizes: about a letter wide, taller
 
 
 def _face(paper: np.ndarray, x: float, y: float, row: Row, angle: float) -> np.ndarray:
     """The middle of a card of the row centred on (x, y), upright (turned by `angle`, the
-    row's tilt there): its paper ratio, about a letter wide and the letter's height and more."""
-    return _upright(paper, x, y, angle, int(0.9 * row.size), int(1.3 * row.size))
+    row's tilt there): its paper ratio, CARD_MIDDLE."""
+    return _upright(paper, x, y, angle, *(int(f * row.size) for f in CARD_MIDDLE))
 
 
 LIGHT_PAPER = 0.8  # a paper ratio (light_ratios' second) above this is a card's light paper
@@ -659,12 +667,13 @@ def paper_share(paper: np.ndarray, x: float, y: float, angle: float, w: int, h: 
     return float((_upright(paper, x, y, angle, w, h) > LIGHT_PAPER).mean())
 
 
-def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int) -> np.ndarray:
+def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int,
+             outside: float = 0.0) -> np.ndarray:
     """The w x h window centred on (x, y), turned to stand square with a row at `angle`;
-    outside the photo counts as 0."""
+    what lies outside the photo counts as `outside`."""
     m = cv2.getRotationMatrix2D((x, y), -angle, 1.0)
     m[:, 2] += (w / 2 - x, h / 2 - y)
-    return cv2.warpAffine(image, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=0)
+    return cv2.warpAffine(image, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=outside)
 
 
 def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
@@ -714,9 +723,9 @@ def _light_face(face: np.ndarray, counted: np.ndarray | None = None) -> bool:
             and float(np.percentile(unprinted, 25)) >= 0.7)
 
 
-AROUND_A_LETTER = ((0.9, 1.3), (0.8, 1.05))  # windows, in letter sizes (across, up), on
-# a card's face: the card's middle, as _face has it; the paper just around the letter, for
-# a card turned from the row or one whose letter nearly fills it
+AROUND_A_LETTER = (CARD_MIDDLE, (0.8, 1.05))  # windows, in letter sizes (across, up), on a
+# card's face: the card's middle; the paper just around the letter, for a card turned from
+# the row or one whose letter nearly fills it
 
 
 def on_a_card(image: np.ndarray, paper: np.ndarray, row: Row, x: float, y: float,
@@ -728,12 +737,10 @@ def on_a_card(image: np.ndarray, paper: np.ndarray, row: Row, x: float, y: float
     for angle in angles:
         for across, up in AROUND_A_LETTER:
             w, h = int(across * row.size), int(up * row.size)
-            face = _upright(paper, x, y, angle, w, h)
-            colour = _paper_colour(image, face, x, y, angle)
-            if colour is None or (usual is not None and np.hypot(*(colour - usual)) > OTHER_PAPER):
-                continue
-            inside = _upright(np.ones(paper.shape, np.uint8), x, y, angle, w, h) > 0
-            if _light_face(np.where(inside, face, 1.0), inside):
+            face = _upright(paper, x, y, angle, w, h, outside=-1.0)  # paper ratios are >= 0
+            inside = face >= 0
+            if (_of_the_row(_paper_colour(image, face, x, y, angle), usual)
+                    and _light_face(np.where(inside, face, 1.0), inside)):
                 return True
     return False
 
