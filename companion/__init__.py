@@ -76,6 +76,11 @@ def configure(app: Flask, test_config: dict | None) -> None:
         WTF_CSRF_TIME_LIMIT=12 * 60 * 60,
         # The session cookie remembers this phone's games (and holds the CSRF secret).
         PERMANENT_SESSION_LIFETIME=timedelta(days=180),
+        # The cookie is sent back only when the session changed. Sent with every answer, a
+        # request still on its way (a live refresh, a points preview) would put back the
+        # cookie it was asked with over one a save had just set, and the save's flashed
+        # message ("Undone: ...") would be lost before the page after it could show it.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
     )

@@ -110,6 +110,27 @@ def test_a_word_is_challenged_once_and_undo_takes_the_challenge_back(client, gam
     assert totals(page) == [47, 26, 0]
 
 
+def test_an_answer_on_its_way_during_undo_keeps_the_message_of_what_was_undone(app, client, game):
+    """A live refresh asked just before Undo and answered just after it (two requests of one
+    phone crossing on the Wi-Fi) leaves the cookie Undo's answer set, so the page after Undo
+    still says what was undone. Before, every answer sent its session cookie back, and the
+    late one put back the cookie without the message (an end-to-end run lost it so)."""
+    client.post(f"{game}/rounds", data=round_form("QWERT", "QUOTA", "", out=0))
+    challenge(client, game, seat=0, challenger=1, verdict="rejected")
+    asked_with = client.get_cookie("session").value  # the cookie the refresh goes out with
+    client.post(f"{game}/undo", data={"play": "2"})  # its answer holds "Undone: ..."
+    late = app.test_client()
+    late.set_cookie("session", asked_with)
+    answer = late.get(game, headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    for header in answer.headers.getlist("Set-Cookie"):  # the phone takes what it is sent
+        name, value = header.split(";", 1)[0].split("=", 1)
+        client.set_cookie(name, value)
+    page = client.get(game).text
+    assert "Undone: Bo challenged Ann’s QWERT in round 1: rejected" in text(page)
+    assert totals(page) == [47, 26, 0]
+
+
 def test_challenges_follow_the_deal(client, game):
     client.post(f"{game}/rounds", data=round_form("QWERT", "QUOTA", "FJORD", out=0))
     assert "Ann deals, Bo plays first" in text(client.get(game).text)
