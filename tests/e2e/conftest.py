@@ -19,6 +19,7 @@ import re
 import socket
 import struct
 import threading
+import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -183,6 +184,8 @@ class Watch:
 
     name: str
     requests: list[str] = field(default_factory=list)
+    # what a failing test prints: each request with its time, method, kind and answer
+    log: list[str] = field(default_factory=list)
     server_errors: list[str] = field(default_factory=list)
     js_errors: list[str] = field(default_factory=list)
 
@@ -210,16 +213,40 @@ def _where(msg) -> str:
     return f"{loc.get('url') or '?'}:{loc.get('lineNumber', '?')}:{loc.get('columnNumber', '?')}"
 
 
+def _asked(request) -> str:
+    """A line of a phone's log: when, what, and which kind of htmx request."""
+    headers = request.headers
+    kind = ("(page refresh)" if headers.get("x-page-refresh") else "(boosted)" if headers.get("hx-boosted")
+            else "(region)" if headers.get("hx-request") else "")
+    return f"{time.monotonic():.3f} {request.method} {request.url} {kind}".rstrip()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing end-to-end test shows its phones' last requests and answers (a race shows)."""
+    report = (yield).get_result()
+    watches = getattr(item, "phone_watches", None)
+    if report.failed and watches:
+        for watch in watches:
+            report.sections.append((f"{watch.name}: its last requests", "\n".join(watch.log[-60:])))
+
+
 @pytest.fixture
-def new_phone(browser, live_server):
+def new_phone(request, browser, live_server):
     """A factory: new_phone() opens another phone (browser context) on the live server."""
     contexts, watches = [], []
+    request.node.phone_watches = watches
 
     def open_phone(name: str = "phone", base_url: str | None = None):
         context = browser.new_context(base_url=base_url or live_server, **PHONE)
         context.set_default_timeout(10_000)
         watch = Watch(f"{name} {len(watches) + 1}")
         context.on("request", lambda request: watch.requests.append(request.url))
+        context.on("request", lambda request: watch.log.append(_asked(request)))
+        context.on("response", lambda response: watch.log.append(
+            f"{time.monotonic():.3f}   {response.status} {response.url}"))
+        context.on("requestfailed", lambda request: watch.log.append(
+            f"{time.monotonic():.3f}   failed ({request.failure}) {request.url}"))
         context.on("response", lambda response: response.status >= 500 and
                    watch.server_errors.append(f"{response.status} {response.url}"))
         page = context.new_page()
