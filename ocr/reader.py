@@ -227,16 +227,17 @@ def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.n
 
 
 def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray,
-                 one_ink: bool = True, wild_print: bool = True):
+                 faces: np.ndarray, one_ink: bool = True, wild_print: bool = True, every_card: bool = False):
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
     With `wild_print`, the deck's WILD cards print the word WILD, whose letters are none
     of the row's (_wild_print; the family game's ZAP cards are named by cards.zap_names).
+    With `every_card`, cards lying anywhere (a hand spread out) weigh as much as a row:
+    a hand in faint print, with no row, chooses the looser level that sees it.
     Returns (the shapes on paper, those that look like upright letters, ink mask, row or
     None, the row's gaps), all at the level kept."""
     best = None
-    faces = paper_faces(ratio)
     for level in INK_LEVELS:
         candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
         on_paper = found = [g for g in candidates if g.paper > ON_PAPER]
@@ -268,6 +269,8 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             # a WILD card in a gap is weaker proof than a letter; a shape in a gap that this
             # level did not see as a letter is none (a looser level may see it whole)
             score += 0.5 * sum(letter is None for _, _, letter in row_gaps)
+        if every_card:  # cards lying anywhere count as much as a row's
+            score = max(score, sum(likeness[g.label] for g in found))
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
             best = (score, on_paper, found, ink, row, row_gaps)
     return best[1:]
@@ -466,16 +469,21 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         raise ValueError(f"deck must be one of {DECKS}")
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     (ratio, paper), edges = light_ratios(gray), edge_field(gray)
-    on_paper, found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio, paper,
+    faces = paper_faces(ratio)
+    on_paper, found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio, paper, faces,
                                                        one_ink=deck == "foot",
-                                                       wild_print=deck != "family")
+                                                       wild_print=deck != "family",
+                                                       every_card=deck == "family")
     names = []
     if deck == "family":
         # the word printed small on each letter card is for information only; a ZAP card's
         # name is no word laid, and its letters are no cards
         small = small_print(on_paper)
         on_paper = [g for g in on_paper if g.label not in small]
-        names = zap_names(gray, on_paper)
+        # a ZAP card's bold name is read at the darkest ink level, where its letters stay
+        # apart (a looser level, kept for faint letter cards, may run them together)
+        printed = glyphs(ratio, INK_LEVELS[0], on_paper=ON_PAPER, faces=faces)[0]
+        names = zap_names(gray, [g for g in printed if g.label not in small_print(printed)])
         inside = small | {g.label for g in on_paper if any(n.holds(g) for n in names)}
         on_paper = [g for g in on_paper if g.label not in inside]
         if row and any(g.label in inside for g in row.members):
@@ -493,7 +501,8 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
                               if row else ([], []))
     if row and _bigger_letters(found, row, edges, ink, alphabet):
         row_cards = [_marked(c) for c in row_cards]
-    other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet)
+    other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet,
+                               faces if deck == "family" else None)
     row_cards = _stems(row_cards, other_cards)
     if deck == "fez":
         row_cards, other_cards = _with_stars(photo, ink, on_paper, row, row_cards, other_cards)
@@ -722,6 +731,8 @@ def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row |
     return row_cards, other_cards
 
 
+HAND_LETTER = 0.3  # in a photo of a hand spread out, a card's letter is smaller than this share
+# of the photo's shorter side (a bigger shape is the table's: a pale wood's grain)
 SAME_SIZE = 1.45  # a deck's letters are within this factor of one another's size
 
 
@@ -746,14 +757,27 @@ def _bigger_letters(found: list[Glyph], row: Row, edges: np.ndarray, ink: np.nda
 
 
 def _other_cards(photo: Photo, edges: np.ndarray, ink: np.ndarray, on_paper: list[Glyph],
-                 row: Row | None, gap_centres: list[tuple[float, float]], alphabet: str) -> list[Card]:
+                 row: Row | None, gap_centres: list[tuple[float, float]], alphabet: str,
+                 faces: np.ndarray | None = None) -> list[Card]:
     """Every other card: a letter of the row's size (or, with no row, of the size most
     letters share) on light paper, outside the row, at whatever angle it lies; kept when
-    one of its quarter turns looks like a letter."""
+    one of its quarter turns looks like a letter. With `faces` (paper_faces: the cards of a
+    hand spread out, each its own light patch), only the biggest print on each patch is
+    its card's letter (a hand's small print may outnumber its letters)."""
     members = row.members if row else []
     shapes = [g for g in on_paper
               if not any(m.x <= g.cx <= m.x + m.w and m.y <= g.cy <= m.y + m.h for m in members)
               and all(np.hypot(g.cx - x, g.cy - y) > row.size for x, y in gap_centres)]
+    if not shapes:
+        return []
+    if faces is not None:  # cards spread on the table: a card's letter is the biggest print on it
+        shapes = [g for g in shapes if g.size < HAND_LETTER * min(faces.shape)]
+        face = cv2.connectedComponents(faces, connectivity=8)[1]
+        biggest: dict[int, float] = {}
+        for g in shapes:
+            k = face[int(g.cy), int(g.cx)]
+            biggest[k] = max(biggest.get(k, 0.0), g.size)
+        shapes = [g for g in shapes if g.size > biggest[face[int(g.cy), int(g.cx)]] / SAME_SIZE]
     if not shapes:
         return []
     sizes = np.array([g.size for g in shapes])
