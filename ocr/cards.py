@@ -93,9 +93,10 @@ class ZapName:
 
 
 def zap_names(gray: np.ndarray, shapes: list[Glyph]) -> list[ZapName]:
-    """The ZAP cards' names printed in a photo: lines of the `shapes` (a card's small print
-    beside its big letter already left out) read by Tesseract, the right way up or upside
-    down, each word matched to the closest name."""
+    """The ZAP cards' names printed in a photo: lines of the `shapes` read by Tesseract, the
+    right way up or upside down, each word matched to the closest name. The shapes include
+    what looks like small print: a name's letters beside its card's bigger icon or banner
+    look like it."""
     left = list(shapes)
     names: list[ZapName] = []
     started = time.perf_counter()
@@ -107,8 +108,11 @@ def zap_names(gray: np.ndarray, shapes: list[Glyph]) -> list[ZapName]:
             break
         taken = {g.label for g in line.members}
         left = [g for g in left if g.label not in taken]
-        if len(line.members) >= 3:  # a name has four letters or more
-            names += _names_in(gray, line)
+        # a name has four letters or more; a line through a name already read (some of its
+        # letters, and print beside them) is the same card's
+        if len(line.members) >= 3 and not any(n.holds(g) for n in names for g in line.members):
+            names += [n for n in _names_in(gray, line)
+                      if not any(m.within(*n.corners.mean(axis=0), 0) for m in names)]
     return names
 
 

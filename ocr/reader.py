@@ -478,12 +478,9 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     if deck == "family":
         # the word printed small on each letter card is for information only; a ZAP card's
         # name is no word laid, and its letters are no cards
+        names = zap_names(gray, on_paper)
         small = small_print(on_paper)
         on_paper = [g for g in on_paper if g.label not in small]
-        # a ZAP card's bold name is read at the darkest ink level, where its letters stay
-        # apart (a looser level, kept for faint letter cards, may run them together)
-        printed = glyphs(ratio, INK_LEVELS[0], on_paper=ON_PAPER, faces=faces)[0]
-        names = zap_names(gray, [g for g in printed if g.label not in small_print(printed)])
         inside = small | {g.label for g in on_paper if any(n.holds(g) for n in names)}
         on_paper = [g for g in on_paper if g.label not in inside]
         if row and any(g.label in inside for g in row.members):
@@ -733,6 +730,8 @@ def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row |
 
 HAND_LETTER = 0.3  # in a photo of a hand spread out, a card's letter is smaller than this share
 # of the photo's shorter side (a bigger shape is the table's: a pale wood's grain)
+ALL_ROUND = 0.9  # ... and has card paper nearly all round it (a table's grain between paler
+# streaks has less)
 SAME_SIZE = 1.45  # a deck's letters are within this factor of one another's size
 
 
@@ -771,13 +770,14 @@ def _other_cards(photo: Photo, edges: np.ndarray, ink: np.ndarray, on_paper: lis
     if not shapes:
         return []
     if faces is not None:  # cards spread on the table: a card's letter is the biggest print on it
-        shapes = [g for g in shapes if g.size < HAND_LETTER * min(faces.shape)]
         face = cv2.connectedComponents(faces, connectivity=8)[1]
         biggest: dict[int, float] = {}
-        for g in shapes:
-            k = face[int(g.cy), int(g.cx)]
-            biggest[k] = max(biggest.get(k, 0.0), g.size)
-        shapes = [g for g in shapes if g.size > biggest[face[int(g.cy), int(g.cx)]] / SAME_SIZE]
+        for g in on_paper:  # the row's letters too: the print beside one is its card's
+            if g.size < HAND_LETTER * min(faces.shape):
+                k = face[int(g.cy), int(g.cx)]
+                biggest[k] = max(biggest.get(k, 0.0), g.size)
+        shapes = [g for g in shapes if g.size < HAND_LETTER * min(faces.shape) and g.paper > ALL_ROUND
+                  and g.size > biggest[face[int(g.cy), int(g.cx)]] / SAME_SIZE]
     if not shapes:
         return []
     sizes = np.array([g.size for g in shapes])

@@ -118,3 +118,17 @@ def test_generated_family_hands_through_the_command(tmp_path):
         truths.append(sorted(c.letter or c.name for c in photo.cards))
     lines = realphotos.ocr_json(paths, "--deck", "family")
     assert [sorted(c["letter"] or c["name"] for c in line["cards"]) for line in lines] == truths
+
+
+def test_zap_names_beside_their_cards_bigger_print_are_read(tmp_path):
+    """A ZAP card's name lies beside its card's icon and banner, bigger than its letters, so
+    that they look like a letter card's small print; the name is read all the same, once
+    (seeds 3004, 3006: DISCARD on checked cloth and felt; 4028: REPLACE and WILD)."""
+    paths, names = [], []
+    for seed in (3004, 3006, 4028):
+        photo = synth.render_photo(decks.random_family_hand(seed), seed, deck="family", layout="spread")
+        paths.append(tmp_path / f"{seed}.jpg")
+        paths[-1].write_bytes(photo.jpeg)
+        names.append(sorted(c.name for c in photo.cards if c.name))
+    lines = realphotos.ocr_json(paths, "--deck", "family")
+    assert [sorted(c["name"] for c in line["cards"] if c["name"]) for line in lines] == names
