@@ -68,9 +68,8 @@ def correction_view(boxes: list[Box], width: int, height: int) -> tuple[Box, lis
     half-way to the card on its left to half-way to the one on its right, badge included:
     wider and taller than the card itself. Cards that are not side by side (a crooked row)
     get their own target, with the margin around them; where two targets overlap (cards
-    lying over each other), each keeps its side of the line half-way between the cards'
-    centres, and its badge shrinks to that side, so every badge shows and every tap finds
-    one card.
+    lying over each other), each keeps its side of the line half-way between them (_shared),
+    and its badge shrinks to that side, so every badge shows and every tap finds one card.
 
     >>> view, drawn = correction_view([(100, 200, 200, 340), (220, 200, 320, 340)], 1000, 800)
     >>> view, [d["hit"] for d in drawn]
@@ -102,9 +101,11 @@ def correction_view(boxes: list[Box], width: int, height: int) -> tuple[Box, lis
         hits = _shared(hits, order)
     drawn = []
     for i, (x0, y0, x1, y1) in enumerate(boxes):
-        badge_top = y0 - gap - badge
+        # above its card, within its target: over the card's top when a card above has the
+        # space above it
+        badge_top = min(max(y0 - gap - badge, hits[i][1]), hits[i][3] - badge)
         bx0, bx1 = max(x0, hits[i][0]), min(x1, hits[i][2])
-        drawn.append(dict(hit=hits[i], badge=(bx0, badge_top, bx1, y0 - gap),
+        drawn.append(dict(hit=hits[i], badge=(bx0, badge_top, bx1, badge_top + badge),
                           text_at=((bx0 + bx1) // 2, badge_top + badge // 2),
                           font=round(min(badge * 0.8, 1.1 * (bx1 - bx0))),
                           corner=max(1, (bx1 - bx0) // 12)))
@@ -112,19 +113,26 @@ def correction_view(boxes: list[Box], width: int, height: int) -> tuple[Box, lis
 
 
 def _shared(hits: dict[int, Box], order: list[int]) -> dict[int, Box]:
-    """Overlapping targets split: of two that overlap, the one whose centre is further left
-    keeps what lies left of the line half-way between their centres, the other the rest
-    (`order` sorts the cards by centre). A target keeps its own centre, so none vanishes."""
+    """Overlapping targets split at the line half-way between them, across the way their
+    centres lie apart: of two side by side, the left one keeps what lies left of it; of two
+    one above the other (a hand spread on the table), the upper one what lies above it.
+    A target keeps its own centre, so none vanishes, and none is cut to a sliver."""
     cut = dict(hits)
     for k, a in enumerate(order):
-        ax0, ay0, ax1, ay1 = hits[a]
         for b in order[k + 1:]:
-            bx0, by0, bx1, by1 = hits[b]
+            (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = hits[a], hits[b]
             if ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0:
                 continue
-            mid = (ax0 + ax1 + bx0 + bx1) // 4
-            cut[a] = (cut[a][0], ay0, min(cut[a][2], mid), ay1)
-            cut[b] = (max(cut[b][0], mid), by0, cut[b][2], by1)
+            if abs(bx0 + bx1 - ax0 - ax1) >= abs(by0 + by1 - ay0 - ay1):
+                lo, hi = (a, b) if ax0 + ax1 <= bx0 + bx1 else (b, a)
+                mid = (ax0 + ax1 + bx0 + bx1) // 4
+                cut[lo] = (cut[lo][0], cut[lo][1], min(cut[lo][2], mid), cut[lo][3])
+                cut[hi] = (max(cut[hi][0], mid), cut[hi][1], cut[hi][2], cut[hi][3])
+            else:
+                lo, hi = (a, b) if ay0 + ay1 <= by0 + by1 else (b, a)
+                mid = (ay0 + ay1 + by0 + by1) // 4
+                cut[lo] = (cut[lo][0], cut[lo][1], cut[lo][2], min(cut[lo][3], mid))
+                cut[hi] = (cut[hi][0], max(cut[hi][1], mid), cut[hi][2], cut[hi][3])
     return cut
 
 

@@ -138,3 +138,18 @@ def test_an_oversized_upload_is_refused(client, game):
 def test_only_the_scorekeeper_can_scan(app, game):
     stranger = app.test_client()
     assert scan(stranger, game, 0, table("JAZZY")).status_code == 403
+
+
+def test_cards_of_a_hand_lying_one_above_the_other_keep_targets_a_thumb_finds():
+    """A hand spread on the table: a card's box reaches over the one below it (a ZAP card's
+    box grown from its print over a letter card's). The two targets split above and below,
+    not into slivers side by side: each as wide as its card, each badge in its own target."""
+    boxes = [(300, 100, 520, 330), (330, 300, 500, 520)]
+    view, drawn = correction_view(boxes, 1000, 800)
+    badges, hits = [d["badge"] for d in drawn], [d["hit"] for d in drawn]
+    assert not _overlap(hits[0], hits[1]) and not _overlap(badges[0], badges[1])
+    for box, badge, hit in zip(boxes, badges, hits):
+        assert hit[2] - hit[0] >= box[2] - box[0]  # as wide as its card
+        assert hit[0] <= badge[0] and badge[2] <= hit[2] and hit[1] <= badge[1] and badge[3] <= hit[3]
+        centre = ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
+        assert hit[0] <= centre[0] < hit[2] and hit[1] <= centre[1] < hit[3]
