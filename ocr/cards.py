@@ -20,6 +20,7 @@ ZAP_NAMES = ("WILD", "DISCARD", "REPLACE", "2 TURNS", "CHECK")
 #: The word of each name a reader can count on (a lone "2" is no proof of 2 TURNS).
 _KEY_WORDS = {name.split()[-1]: name for name in ZAP_NAMES}
 NAME_LIKENESS = 0.75  # how close a word read must be to a name's (difflib's ratio)
+PLAIN_WORD = 0.8  # a word Tesseract reads with this confidence is read the right way up
 SMALL_PRINT = 1.8  # a shape this many times smaller than a letter beside it is small print
 MAX_LINES = 8  # lines of print read at most in one photo
 TESSERACT_SECONDS = 1  # one line read by Tesseract gives up after this...
@@ -92,27 +93,29 @@ class ZapName:
         return tuple(int(v / scale) for v in (x0 - grow / 2, y0 - grow, x1 + grow / 2, y1 + grow))
 
 
-def zap_names(gray: np.ndarray, shapes: list[Glyph]) -> list[ZapName]:
-    """The ZAP cards' names printed in a photo: lines of the `shapes` read by Tesseract, the
+def zap_names(gray: np.ndarray, *shape_sets: list[Glyph]) -> list[ZapName]:
+    """The ZAP cards' names printed in a photo: lines of the shapes read by Tesseract, the
     right way up or upside down, each word matched to the closest name. The shapes include
     what looks like small print: a name's letters beside its card's bigger icon or banner
-    look like it."""
-    left = list(shapes)
+    look like it. Each set of shapes is the print seen at one ink level (a name may be seen
+    whole at one level and not at another); a line through a name already read (some of
+    its letters, and print beside them) is the same card's. One time budget serves all."""
     names: list[ZapName] = []
     started = time.perf_counter()
-    for _ in range(MAX_LINES):
-        if time.perf_counter() - started > TESSERACT_BUDGET:
-            break
-        line = find_row(left)
-        if line is None:
-            break
-        taken = {g.label for g in line.members}
-        left = [g for g in left if g.label not in taken]
-        # a name has four letters or more; a line through a name already read (some of its
-        # letters, and print beside them) is the same card's
-        if len(line.members) >= 3 and not any(n.holds(g) for n in names for g in line.members):
-            names += [n for n in _names_in(gray, line)
-                      if not any(m.within(*n.corners.mean(axis=0), 0) for m in names)]
+    for shapes in shape_sets:
+        left = list(shapes)
+        for _ in range(MAX_LINES):
+            if time.perf_counter() - started > TESSERACT_BUDGET:
+                return names
+            line = find_row(left)
+            if line is None:
+                break
+            taken = {g.label for g in line.members}
+            left = [g for g in left if g.label not in taken]
+            # a name has four letters or more; a line through a name already read is its card's
+            if len(line.members) >= 3 and not any(n.holds(g) for n in names for g in line.members):
+                names += [n for n in _names_in(gray, line)
+                          if not any(m.within(*n.corners.mean(axis=0), 0) for m in names)]
     return names
 
 
@@ -133,14 +136,16 @@ def _names_in(gray: np.ndarray, line: Row) -> list[ZapName]:
         crop = cv2.warpAffine(gray, m, (int(length * k), int(height * k)),
                               flags=cv2.INTER_LINEAR, borderValue=255)
         back = cv2.invertAffineTransform(m)
-        for word, confidence, (x, y, w, h) in _words(crop):
+        words = _words(crop)
+        for word, confidence, (x, y, w, h) in words:
             name = _name(word)
             if name:
                 corners = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float64)
                 corners = corners @ back[:, :2].T + back[:, 2]
                 found.append(ZapName(name, confidence, corners))
-        if found:
-            return found
+        if found or any(len(word) >= 3 and word.isalpha() and confidence >= PLAIN_WORD
+                        for word, confidence, _ in words):
+            return found  # a name, or another word read plainly the right way up (a letter card's)
     return found
 
 

@@ -233,10 +233,11 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
     the deck prints every card in one ink, and a shape of another colour is none of them.
     With `wild_print`, the deck's WILD cards print the word WILD, whose letters are none
     of the row's (_wild_print; the family game's ZAP cards are named by cards.zap_names).
-    With `every_card`, cards lying anywhere (a hand spread out) weigh as much as a row:
-    a hand in faint print, with no row, chooses the looser level that sees it.
+    With `every_card` (a hand spread out), the level is the one whose cards read best,
+    each card's letter at its best quarter turn, and no row counts: a hand in faint print
+    chooses the looser level that sees it, and a ZAP card's name is no row.
     Returns (the shapes on paper, those that look like upright letters, ink mask, row or
-    None, the row's gaps), all at the level kept."""
+    None, the row's gaps), all at the level kept, and that level."""
     best = None
     for level in INK_LEVELS:
         candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
@@ -269,10 +270,12 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             # a WILD card in a gap is weaker proof than a letter; a shape in a gap that this
             # level did not see as a letter is none (a looser level may see it whole)
             score += 0.5 * sum(letter is None for _, _, letter in row_gaps)
-        if every_card:  # cards lying anywhere count as much as a row's
-            score = max(score, sum(likeness[g.label] for g in found))
+        if every_card:  # a hand spread out: its cards' letters at their best turn count, not a row
+            loose = _apart(_loose_letters(on_paper, on_paper, None, faces))
+            p = classify_any_turn(edges, ink, loose, LETTERS)[0][:, :NONE].max(axis=1) if loose else np.zeros(0)
+            score = float(p[p > LETTERLIKE].sum())
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
-            best = (score, on_paper, found, ink, row, row_gaps)
+            best = (score, on_paper, found, ink, row, row_gaps, level)
     return best[1:]
 
 
@@ -470,15 +473,17 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     (ratio, paper), edges = light_ratios(gray), edge_field(gray)
     faces = paper_faces(ratio)
-    on_paper, found, ink, row, row_gaps = _fullest_row(photo.image, edges, ratio, paper, faces,
-                                                       one_ink=deck == "foot",
-                                                       wild_print=deck != "family",
-                                                       every_card=deck == "family")
+    on_paper, found, ink, row, row_gaps, level = _fullest_row(
+        photo.image, edges, ratio, paper, faces, one_ink=deck == "foot",
+        wild_print=deck != "family", every_card=deck == "family")
     names = []
     if deck == "family":
         # the word printed small on each letter card is for information only; a ZAP card's
-        # name is no word laid, and its letters are no cards
-        names = zap_names(gray, on_paper)
+        # name is no word laid, and its letters are no cards. The names are looked for at
+        # the loosest ink level too, where a light or thin name shows whole
+        loosest = [] if level == INK_LEVELS[-1] else glyphs(ratio, INK_LEVELS[-1], on_paper=ON_PAPER,
+                                                            faces=faces)[0]
+        names = zap_names(gray, on_paper, loosest)
         small = small_print(on_paper)
         on_paper = [g for g in on_paper if g.label not in small]
         inside = small | {g.label for g in on_paper if any(n.holds(g) for n in names)}
@@ -732,6 +737,8 @@ HAND_LETTER = 0.3  # in a photo of a hand spread out, a card's letter is smaller
 # of the photo's shorter side (a bigger shape is the table's: a pale wood's grain)
 ALL_ROUND = 0.9  # ... and has card paper nearly all round it (a table's grain between paler
 # streaks has less)
+CARD_STEP = 1.5  # two cards' letters lie at least this many letter sizes apart (a card is
+# wider than its letter; cards of a hand may overlap a little)
 SAME_SIZE = 1.45  # a deck's letters are within this factor of one another's size
 
 
@@ -755,6 +762,36 @@ def _bigger_letters(found: list[Glyph], row: Row, edges: np.ndarray, ink: np.nda
     return any(b < a * SAME_SIZE for a, b in zip(sizes, sizes[1:]))
 
 
+def _apart(shapes: list[Glyph]) -> list[Glyph]:
+    """The shapes with no other within CARD_STEP letter sizes: each card's letter lies about a
+    card's width from the next card's, a printed word's letters (a ZAP card's name) closer."""
+    return [g for g in shapes if not any(h is not g and np.hypot(h.cx - g.cx, h.cy - g.cy)
+                                         < CARD_STEP * max(g.size, h.size) for h in shapes)]
+
+
+def _loose_letters(shapes: list[Glyph], on_paper: list[Glyph], size: float | None,
+                   faces: np.ndarray | None) -> list[Glyph]:
+    """Of `shapes`, those that may be a loose card's letter: of the letters' `size` (or, with
+    none, of the size most shapes share); with `faces` (paper_faces: the cards of a hand
+    spread out, each its own light patch), only the biggest print on each patch (the row's
+    letters in `on_paper` too: the print beside one is its card's), with card paper nearly
+    all round it."""
+    if faces is not None:
+        face = cv2.connectedComponents(faces, connectivity=8)[1]
+        biggest: dict[int, float] = {}
+        for g in on_paper:
+            if g.size < HAND_LETTER * min(faces.shape):
+                k = face[int(g.cy), int(g.cx)]
+                biggest[k] = max(biggest.get(k, 0.0), g.size)
+        shapes = [g for g in shapes if g.size < HAND_LETTER * min(faces.shape) and g.paper > ALL_ROUND
+                  and g.size > biggest[face[int(g.cy), int(g.cx)]] / SAME_SIZE]
+    if not shapes:
+        return []
+    sizes = np.array([g.size for g in shapes])
+    typical = size or max(sizes, key=lambda s: int(((sizes > s / SAME_SIZE) & (sizes < s * SAME_SIZE)).sum()))
+    return [g for g in shapes if typical / SAME_SIZE < g.size < typical * SAME_SIZE]
+
+
 def _other_cards(photo: Photo, edges: np.ndarray, ink: np.ndarray, on_paper: list[Glyph],
                  row: Row | None, gap_centres: list[tuple[float, float]], alphabet: str,
                  faces: np.ndarray | None = None) -> list[Card]:
@@ -767,23 +804,7 @@ def _other_cards(photo: Photo, edges: np.ndarray, ink: np.ndarray, on_paper: lis
     shapes = [g for g in on_paper
               if not any(m.x <= g.cx <= m.x + m.w and m.y <= g.cy <= m.y + m.h for m in members)
               and all(np.hypot(g.cx - x, g.cy - y) > row.size for x, y in gap_centres)]
-    if not shapes:
-        return []
-    if faces is not None:  # cards spread on the table: a card's letter is the biggest print on it
-        face = cv2.connectedComponents(faces, connectivity=8)[1]
-        biggest: dict[int, float] = {}
-        for g in on_paper:  # the row's letters too: the print beside one is its card's
-            if g.size < HAND_LETTER * min(faces.shape):
-                k = face[int(g.cy), int(g.cx)]
-                biggest[k] = max(biggest.get(k, 0.0), g.size)
-        shapes = [g for g in shapes if g.size < HAND_LETTER * min(faces.shape) and g.paper > ALL_ROUND
-                  and g.size > biggest[face[int(g.cy), int(g.cx)]] / SAME_SIZE]
-    if not shapes:
-        return []
-    sizes = np.array([g.size for g in shapes])
-    typical = row.size if row else max(
-        sizes, key=lambda s: int(((sizes > s / SAME_SIZE) & (sizes < s * SAME_SIZE)).sum()))
-    shapes = [g for g in shapes if typical / SAME_SIZE < g.size < typical * SAME_SIZE]
+    shapes = _loose_letters(shapes, on_paper, row.size if row else None, faces)
     if not shapes:
         return []
     probabilities, turns = classify_any_turn(edges, ink, shapes, alphabet)
