@@ -117,23 +117,20 @@ def _shared(hits: dict[int, Box], order: list[int]) -> dict[int, Box]:
     centres lie apart: of two side by side, the left one keeps what lies left of it; of two
     one above the other (a hand spread on the table), the upper one what lies above it.
     A target keeps its own centre, so none vanishes, and none is cut to a sliver."""
-    cut = dict(hits)
+    cut = {i: list(box) for i, box in hits.items()}
     for k, a in enumerate(order):
         for b in order[k + 1:]:
             (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = hits[a], hits[b]
             if ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0:
                 continue
-            if abs(bx0 + bx1 - ax0 - ax1) >= abs(by0 + by1 - ay0 - ay1):
-                lo, hi = (a, b) if ax0 + ax1 <= bx0 + bx1 else (b, a)
-                mid = (ax0 + ax1 + bx0 + bx1) // 4
-                cut[lo] = (cut[lo][0], cut[lo][1], min(cut[lo][2], mid), cut[lo][3])
-                cut[hi] = (max(cut[hi][0], mid), cut[hi][1], cut[hi][2], cut[hi][3])
-            else:
-                lo, hi = (a, b) if ay0 + ay1 <= by0 + by1 else (b, a)
-                mid = (ay0 + ay1 + by0 + by1) // 4
-                cut[lo] = (cut[lo][0], cut[lo][1], cut[lo][2], min(cut[lo][3], mid))
-                cut[hi] = (cut[hi][0], max(cut[hi][1], mid), cut[hi][2], cut[hi][3])
-    return cut
+            # twice each centre, across (axis 0) and down (1); split along the wider spread
+            ca, cb = (ax0 + ax1, ay0 + ay1), (bx0 + bx1, by0 + by1)
+            axis = 0 if abs(cb[0] - ca[0]) >= abs(cb[1] - ca[1]) else 1
+            lo, hi = (a, b) if ca[axis] <= cb[axis] else (b, a)
+            mid = (ca[axis] + cb[axis]) // 4
+            cut[lo][axis + 2] = min(cut[lo][axis + 2], mid)
+            cut[hi][axis] = max(cut[hi][axis], mid)
+    return {i: tuple(box) for i, box in cut.items()}
 
 
 def _is_word(game):

@@ -227,15 +227,16 @@ def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.n
 
 
 def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray,
-                 faces: np.ndarray, one_ink: bool = True, wild_print: bool = True, every_card: bool = False):
+                 faces: np.ndarray, one_ink: bool = True, wild_print: bool = True,
+                 patches: np.ndarray | None = None):
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
     With `wild_print`, the deck's WILD cards print the word WILD, whose letters are none
     of the row's (_wild_print; the family game's ZAP cards are named by cards.zap_names).
-    With `every_card` (a hand spread out), the level is the one whose cards read best,
-    each card's letter at its best quarter turn, and no row counts: a hand in faint print
-    chooses the looser level that sees it, and a ZAP card's name is no row.
+    With `patches` (_patches: a hand spread out), the level is the one whose cards read
+    best, each card's letter at its best quarter turn, and no row counts: a hand in faint
+    print chooses the looser level that sees it, and a ZAP card's name is no row.
     Returns (the shapes on paper, those that look like upright letters, ink mask, row or
     None, the row's gaps), all at the level kept, and that level."""
     best = None
@@ -270,8 +271,8 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             # a WILD card in a gap is weaker proof than a letter; a shape in a gap that this
             # level did not see as a letter is none (a looser level may see it whole)
             score += 0.5 * sum(letter is None for _, _, letter in row_gaps)
-        if every_card:  # a hand spread out: its cards' letters at their best turn count, not a row
-            loose = _apart(_loose_letters(on_paper, on_paper, None, faces))
+        if patches is not None:  # a hand spread out: its cards' letters count, not a row
+            loose = _apart(_loose_letters(on_paper, on_paper, None, patches))
             p = classify_any_turn(edges, ink, loose, LETTERS)[0][:, :NONE].max(axis=1) if loose else np.zeros(0)
             score = float(p[p > LETTERLIKE].sum())
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
@@ -473,9 +474,10 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     (ratio, paper), edges = light_ratios(gray), edge_field(gray)
     faces = paper_faces(ratio)
+    patches = _patches(faces) if deck == "family" else None  # a hand spread out
     on_paper, found, ink, row, row_gaps, level = _fullest_row(
         photo.image, edges, ratio, paper, faces, one_ink=deck == "foot",
-        wild_print=deck != "family", every_card=deck == "family")
+        wild_print=deck != "family", patches=patches)
     names = []
     if deck == "family":
         # the word printed small on each letter card is for information only; a ZAP card's
@@ -503,8 +505,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
                               if row else ([], []))
     if row and _bigger_letters(found, row, edges, ink, alphabet):
         row_cards = [_marked(c) for c in row_cards]
-    other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet,
-                               faces if deck == "family" else None)
+    other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet, patches)
     row_cards = _stems(row_cards, other_cards)
     if deck == "fez":
         row_cards, other_cards = _with_stars(photo, ink, on_paper, row, row_cards, other_cards)
@@ -769,22 +770,26 @@ def _apart(shapes: list[Glyph]) -> list[Glyph]:
                                          < CARD_STEP * max(g.size, h.size) for h in shapes)]
 
 
+def _patches(faces: np.ndarray) -> np.ndarray:
+    """The light patches of paper_faces, labelled: in a hand spread out, each card's own."""
+    return cv2.connectedComponents(faces, connectivity=8)[1]
+
+
 def _loose_letters(shapes: list[Glyph], on_paper: list[Glyph], size: float | None,
-                   faces: np.ndarray | None) -> list[Glyph]:
+                   patches: np.ndarray | None) -> list[Glyph]:
     """Of `shapes`, those that may be a loose card's letter: of the letters' `size` (or, with
-    none, of the size most shapes share); with `faces` (paper_faces: the cards of a hand
-    spread out, each its own light patch), only the biggest print on each patch (the row's
-    letters in `on_paper` too: the print beside one is its card's), with card paper nearly
-    all round it."""
-    if faces is not None:
-        face = cv2.connectedComponents(faces, connectivity=8)[1]
+    none, of the size most shapes share); with `patches` (_patches: the cards of a hand
+    spread out), only the biggest print on each patch (the row's letters in `on_paper` too:
+    the print beside one is its card's), with card paper nearly all round it."""
+    if patches is not None:
+        most = HAND_LETTER * min(patches.shape)
         biggest: dict[int, float] = {}
         for g in on_paper:
-            if g.size < HAND_LETTER * min(faces.shape):
-                k = face[int(g.cy), int(g.cx)]
+            if g.size < most:
+                k = patches[int(g.cy), int(g.cx)]
                 biggest[k] = max(biggest.get(k, 0.0), g.size)
-        shapes = [g for g in shapes if g.size < HAND_LETTER * min(faces.shape) and g.paper > ALL_ROUND
-                  and g.size > biggest[face[int(g.cy), int(g.cx)]] / SAME_SIZE]
+        shapes = [g for g in shapes if g.size < most and g.paper > ALL_ROUND
+                  and g.size > biggest[patches[int(g.cy), int(g.cx)]] / SAME_SIZE]
     if not shapes:
         return []
     sizes = np.array([g.size for g in shapes])
@@ -794,17 +799,17 @@ def _loose_letters(shapes: list[Glyph], on_paper: list[Glyph], size: float | Non
 
 def _other_cards(photo: Photo, edges: np.ndarray, ink: np.ndarray, on_paper: list[Glyph],
                  row: Row | None, gap_centres: list[tuple[float, float]], alphabet: str,
-                 faces: np.ndarray | None = None) -> list[Card]:
+                 patches: np.ndarray | None = None) -> list[Card]:
     """Every other card: a letter of the row's size (or, with no row, of the size most
     letters share) on light paper, outside the row, at whatever angle it lies; kept when
-    one of its quarter turns looks like a letter. With `faces` (paper_faces: the cards of a
-    hand spread out, each its own light patch), only the biggest print on each patch is
-    its card's letter (a hand's small print may outnumber its letters)."""
+    one of its quarter turns looks like a letter. With `patches` (_patches: the cards of a
+    hand spread out), only the biggest print on each patch is its card's letter (a hand's
+    small print may outnumber its letters)."""
     members = row.members if row else []
     shapes = [g for g in on_paper
               if not any(m.x <= g.cx <= m.x + m.w and m.y <= g.cy <= m.y + m.h for m in members)
               and all(np.hypot(g.cx - x, g.cy - y) > row.size for x, y in gap_centres)]
-    shapes = _loose_letters(shapes, on_paper, row.size if row else None, faces)
+    shapes = _loose_letters(shapes, on_paper, row.size if row else None, patches)
     if not shapes:
         return []
     probabilities, turns = classify_any_turn(edges, ink, shapes, alphabet)
