@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 
 from .photo import UnreadablePhoto
 from .reader import DECKS, LOW_CONFIDENCE, read
@@ -50,21 +49,19 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if failed else 0
 
 
-WORD_STORE = Path(__file__).resolve().parent.parent / "instance" / "words.sqlite"
-
-
 def _word_check(parser: argparse.ArgumentParser, game: str):
     """Whether letters make a word in this lookup choice's game, by the word store `make
     install` builds (the app's judge, without a table's house words)."""
     from companion.rules import lookup_choices
     from companion.words.judge import Judge
+    from companion.words.store import INSTALLED
 
     choices = lookup_choices()
     if game not in choices:
         parser.error(f"--game: one of {', '.join(choices)}")
-    if not WORD_STORE.exists():
-        parser.error(f"the word list is not built yet ({WORD_STORE}): run `make install`")
-    return Judge(WORD_STORE).accepts(choices[game][1])
+    if not INSTALLED.exists():
+        parser.error(f"the word list is not built yet ({INSTALLED}): run `make install`")
+    return Judge(INSTALLED).accepts(choices[game][1])
 
 
 if __name__ == "__main__":

@@ -41,9 +41,9 @@ from companion.rules import foot
 from companion.rules import lookup_choices, word_rules_for
 from companion.rules.log import EDIT, VOID, Play
 from companion.words.judge import Judge
+from companion.words.store import INSTALLED
 
 ROOT = Path(__file__).resolve().parent.parent
-WORD_STORE = ROOT / "instance" / "words.sqlite"
 WORDS = ["JAZZY", "QUOTA", "FJORD", "OXBOW", "XYLEM", "BRAVE", "QU?TA", "JA?ZY"]
 
 
@@ -136,7 +136,7 @@ def random_hands(count: int, letters: int, seed: int = 7) -> list[str]:
 
 
 def bench_words() -> list[tuple[str, str]]:
-    judge = Judge(WORD_STORE)
+    judge = Judge(INSTALLED)
     rules = {g: word_rules_for(g) for g in lookup_choices()}
     rows = list(csv.DictReader((ROOT / "tests/judge/eval_words.tsv").open(), delimiter="\t"))
     wrong = [r["word"] for r in rows if judge.check(r["word"], rules["fez"]).valid != (r["valid"] == "1")]

@@ -21,8 +21,6 @@ from postgres import Throwaway
 
 DATABASES = ("sqlite", "postgresql")
 
-WORD_STORE = Path(__file__).resolve().parent.parent / "instance" / "words.sqlite"
-
 
 def pytest_addoption(parser):
     parser.addoption("--databases", default=",".join(DATABASES),
@@ -95,9 +93,9 @@ def letter_model() -> Path:
 @pytest.fixture(scope="session")
 def word_store() -> Path:
     """The real word store that `make install` builds (built here if it is missing)."""
-    if not WORD_STORE.is_file():
-        store.build(WORD_STORE)
-    return WORD_STORE
+    if not store.INSTALLED.is_file():
+        store.build(store.INSTALLED)
+    return store.INSTALLED
 
 
 @pytest.fixture

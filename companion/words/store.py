@@ -20,6 +20,9 @@ from pathlib import Path
 
 from . import sources
 
+#: Where `make install` builds the store, in the app's instance folder (the app, `python -m ocr
+#: --game` and the tests all read it there).
+INSTALLED = Path(__file__).resolve().parents[2] / "instance" / "words.sqlite"
 MAX_SIZE = 70  # measured best agreement: docs/benchmarks.md, "Word judge"
 SENSES = 2
 
