@@ -176,7 +176,8 @@ def scan(game_id: str, seat: int):
                      error="The card reader is not installed yet: run `make install`.")
     finally:
         _scanning.release()
-    shown = rules.scan_shown(reading.cards)[:MAX_CARDS]
+    found = rules.scan_shown(reading.cards)
+    shown = found[:MAX_CARDS]
     if not shown:
         return _page(game, request.form, seat, status=422,
                      error="No cards found in this photo. Lay them in a row, fill the frame "
@@ -209,7 +210,7 @@ def scan(game_id: str, seat: int):
                           cycle=" ".join(cycle)))
     scan = dict(seat=seat, photo=picture, crop=crop, view=view, cards=cards, word=reading.word,
                 suggestions=reading.suggestions if rules.scan_words else (),
-                seconds=reading.seconds, choices=choices, colours=rules.scan_colours,
+                seconds=reading.seconds, left_out=len(found) - len(shown), choices=choices, colours=rules.scan_colours,
                 stars=STAR in labels, removable=NOT_A_CARD in labels, button=rules.scan_button,
                 pick=rules.scan_pick)
     return _page(game, request.form, seat, scan)

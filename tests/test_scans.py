@@ -129,6 +129,18 @@ def test_a_photo_with_no_cards_says_so(client, game):
     assert response.status_code == 422 and "No cards found in this photo." in text(response.text)
 
 
+def test_cards_past_what_one_screen_shows_are_said_to_be_left_out(client, game, monkeypatch):
+    """A correction screen shows at most MAX_CARDS cards (bounded work and page); a photo
+    with more says how many it left out instead of dropping them unseen."""
+    monkeypatch.setattr("companion.scans.MAX_CARDS", 3)
+    response = scan(client, game, 1, table("QUOTA"))
+    assert response.status_code == 200
+    assert picked(response.text) == list("QUO")
+    assert "2 more cards were found than the 3 shown here, and are left out" in text(response.text)
+    response = scan(client, game, 1, table("QUO"))
+    assert "left out" not in text(response.text)
+
+
 def test_an_oversized_upload_is_refused(client, game):
     response = scan(client, game, 0, b"\xff" * (33 * 1024 * 1024))
     assert response.status_code == 413
