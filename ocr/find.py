@@ -308,20 +308,26 @@ class Row:
         return abs((tilt - along + 45) % 90 - 45) < ALONG_ITS_CARD
 
 
+PAIR_STEP = 2.5  # two letters further apart than this many letter sizes are less likely a word of two
+
+
 def find_row(found: list[Glyph], weights: np.ndarray | None = None,
              tilts: np.ndarray | None = None) -> Row | None:
     """The laid-down word: the longest run of same-size letters along a line.
     Several candidate lines are tried (through each letter and its near neighbours); the
     one whose letters add up to the most letter height (times how much each looks like a
     letter, when `weights` says) wins, so a row of big letters beats the row of small
-    index letters in the cards' corners. `tilts`, each letter's card's angle (paper_angle)
-    when known, helps follow a row that turns past its ends."""
+    index letters in the cards' corners. When two letters win, the two side by side do: a
+    card lying apart by a word of two, bigger in the photo, is no letter of it (PAIR_STEP).
+    `tilts`, each letter's card's angle (paper_angle) when known, helps follow a row that
+    turns past its ends."""
     if not found:
         return None
     centres = np.array([(g.cx, g.cy) for g in found])
     sizes = np.array([g.size for g in found])
     weights = np.ones(len(found)) if weights is None else weights
     best, best_score = None, 0.0
+    pair, pair_score = None, 0.0  # the best of two letters, nearness counted (PAIR_STEP)
     for i, g in enumerate(found):
         similar = np.nonzero((sizes > g.size / 1.45) & (sizes < g.size * 1.45))[0]
         distance = np.hypot(*(centres[similar] - centres[i]).T)
@@ -332,6 +338,12 @@ def find_row(found: list[Glyph], weights: np.ndarray | None = None,
             score = sum(found[k].size * weights[k] for k in members)
             if score > best_score:
                 best, best_score = members, score
+            if len(members) == 2:
+                step = float(np.hypot(*(centres[members[1]] - centres[members[0]]))) / np.mean(sizes[members])
+                if (near_score := score * min(1.0, PAIR_STEP / step)) > pair_score:
+                    pair, pair_score = members, near_score
+    if best is not None and len(best) == 2:  # a word of two: the letters side by side
+        best = pair
     if best is None:  # a single letter
         g = max(found, key=lambda g: g.size * (g.h > 0.6 * g.w))
         return Row([g], np.array([1.0, 0.0]), g.size)
@@ -527,10 +539,11 @@ def _ink_offsets(ink: np.ndarray, glyph: Glyph, axis: np.ndarray) -> np.ndarray:
 
 
 OTHER_PAPER = 8.0  # this far from the row's cards' paper colour (in Lab a*b*) is no card of the row
+DIMMEST_PAPER = 0.6  # ... nor is paper this much darker (Lab L*) than theirs (a shadow dims it less)
 
 
-def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
-         row: Row) -> list[tuple[float, float, Glyph | None]]:
+def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
+         looser: np.ndarray | None = None) -> list[tuple[float, float, Glyph | None]]:
     """Cards the row finder missed: where the row leaves a gap of about one card (or could
     go on at an end) and a card of the row's paper lies there. Each is (centre x, centre y,
     its letter): the letter is None for a WILD card (small print only, the word WILD), or
@@ -538,7 +551,8 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     before. Cards pushed together may hide a WILD between two letters less than two steps
     apart, where that step is the exception (when most are as long, the row is of other
     print): only a WILD counts there, a letter would be a neighbour's again. Past an end, a
-    WILD may also lie a little off the row's way (_wild_near)."""
+    WILD may also lie a little off the row's way (_wild_near). `looser`, a looser cut of the
+    ink, shows a letter printed fainter than the row's whole (_card_at)."""
     centres, pitch = row.centres, row.pitch
     steps = np.hypot(*np.diff(centres, axis=0).T)
     slots = []  # (x, y, which kind of place: GAP, TIGHT_GAP or PAST_AN_END)
@@ -560,7 +574,7 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     found = []
     for x, y, angle, kind in slots:
         card = card_at(image, paper, ink, row, float(x), float(y), angle, usual,
-                       strict=kind == TIGHT_GAP)
+                       strict=kind == TIGHT_GAP, looser=None if kind == TIGHT_GAP else looser)
         if card is False and kind == PAST_AN_END:
             card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual)
         if card is None or (card is not False and kind != TIGHT_GAP):
@@ -596,7 +610,7 @@ SQUEEZED_WILD = 1.4  # a step of this many pitches between two letters may span 
 
 
 def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | None:
-    """The colour (Lab a*, b*) of the row's cards' paper, or None when none shows."""
+    """The colour (Lab L*, a*, b*) of the row's cards' paper, or None when none shows."""
     colours = [c for c in (_paper_colour(image, _face(paper, g.cx, g.cy, row, a), g.cx, g.cy, a)
                            for g, a in ((g, row.angle_at(g.cx, g.cy)) for g in row.members))
                if c is not None]
@@ -604,21 +618,24 @@ def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | No
 
 
 def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float, y: float,
-            angle: float, usual: np.ndarray | None, strict: bool = False) -> Glyph | None | bool:
+            angle: float, usual: np.ndarray | None, strict: bool = False,
+            looser: np.ndarray | None = None) -> Glyph | None | bool:
     """What lies at (x, y) turned by `angle`, as _card_at says, where a card of the row's
     paper (of colour `usual`, row_paper's) lies there; else False. `strict` where cards'
     edges and shadows may stand side by side like print (between two cards that lie close,
-    off the row's way): a WILD's print must then not be all bars."""
+    off the row's way): a WILD's print must then not be all bars. `looser`: as _card_at's."""
     face = _face(paper, x, y, row, angle)
     if not _of_the_row(_paper_colour(image, face, x, y, angle), usual):
         return False
-    return _card_at(face, ink, x, y, row.size, strict)
+    return _card_at(face, ink, x, y, row.size, strict, looser)
 
 
 def _of_the_row(colour: np.ndarray | None, usual: np.ndarray | None) -> bool:
     """Whether a card face's paper `colour` (_paper_colour's) is light paper of the row's
-    colour (`usual`, row_paper's, when known): not a pale wood, nor a square of the cloth."""
-    return colour is not None and (usual is None or np.hypot(*(colour - usual)) <= OTHER_PAPER)
+    colour (`usual`, row_paper's, when known): not a pale wood, nor a square of the cloth,
+    nor a stretch of dark table that is light only next to itself (light_ratios)."""
+    return colour is not None and (usual is None or (np.hypot(*(colour - usual)[1:]) <= OTHER_PAPER
+                                                     and colour[0] >= DIMMEST_PAPER * usual[0]))
 
 
 CARD_MIDDLE = (0.9, 1.3)  # a card's middle, in letter sizes: about a letter wide, taller
@@ -635,7 +652,7 @@ LIGHT_PAPER = 0.8  # a paper ratio (light_ratios' second) above this is a card's
 
 def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
                   angle: float) -> np.ndarray | None:
-    """The colour (Lab a*, b*) of the light paper of the card's `face` centred on (x, y)."""
+    """The colour (Lab L*, a*, b*) of the light paper of the card's `face` centred on (x, y)."""
     light = face > LIGHT_PAPER
     if light.sum() < 0.2 * face.size:
         return None
@@ -643,7 +660,7 @@ def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
     lightest = face >= np.median(face[light])
     h, w = face.shape
     lab = cv2.cvtColor(_upright(image, x, y, angle, w, h), cv2.COLOR_RGB2LAB)
-    return np.median(lab[lightest][:, 1:].astype(np.float32), axis=0)
+    return np.median(lab[lightest].astype(np.float32), axis=0)
 
 
 def _pitch(steps: np.ndarray, size: float) -> float:
@@ -677,33 +694,74 @@ def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int
 
 
 def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
-             size: float, strict: bool = False) -> Glyph | None | bool:
+             size: float, strict: bool = False, looser: np.ndarray | None = None) -> Glyph | None | bool:
     """What lies at (x, y), whose upright `face` is given: False for no card; None for a
     light card with only small print (WILD); or the big dark shape on a light card there
-    (a letter)."""
+    (a letter). With `looser`, a looser cut of the ink: a letter printed fainter than the
+    row's (a card in a glare, a lighter print), which broke into pieces that look like
+    small print or vanished at `ink`'s, is taken whole from it (_faint_letter)."""
     if not _light_face(face):
         return False
+    half = int(0.55 * size)
+    inside = half <= x < ink.shape[1] - half and half <= y < ink.shape[0] - half
     # a line of small print across the middle, perhaps fainter than the big letters and
     # framed by a ring, a band or waves: the word WILD (its card may run off the photo)
     if _small_print(face[int(0.15 * size):int(1.15 * size)], size, strict):
-        return None
-    half = int(0.55 * size)
-    if not (half <= x < ink.shape[1] - half and half <= y < ink.shape[0] - half):
+        faint = _faint_letter(looser, ink, x, y, size) if looser is not None and inside else None
+        return None if faint is None else faint[0]
+    if not inside:
         return False
-    # the letter: the tall shapes centred on the card, whole even if it broke in two
-    reach = int(1.2 * size)
+    letter = _big_shape(ink, x, y, size)
+    if letter is None and looser is not None:
+        letter = _faint_letter(looser, ink, x, y, size)
+    return False if letter is None else letter[0]
+
+
+def _big_shape(ink: np.ndarray, x: float, y: float, size: float):
+    """The tall shapes of a letter's size centred on (x, y), whole even if it broke in two,
+    as one Glyph, with what made it: (glyph, (x0, y0), component labels there, the labels
+    taken); None when there are none."""
+    half, reach = int(0.55 * size), int(1.2 * size)
     x0, y0 = max(0, int(x) - reach), max(0, int(y) - reach)
-    _, _, stats, centres = cv2.connectedComponentsWithStats(
+    _, labels, stats, centres = cv2.connectedComponentsWithStats(
         ink[y0:int(y) + reach, x0:int(x) + reach], connectivity=8)
     off = np.abs(centres - (x - x0, y - y0))
-    big = stats[(stats[:, 3] > 0.6 * size) & (stats[:, 3] < 1.45 * size) & (stats[:, 2] < WIDEST * size)
-                & (off[:, 0] < half) & (off[:, 1] < half)]
-    if not len(big):
-        return False
+    taken = np.nonzero((stats[:, 3] > 0.6 * size) & (stats[:, 3] < 1.45 * size) & (stats[:, 2] < WIDEST * size)
+                       & (off[:, 0] < half) & (off[:, 1] < half))[0]
+    if not len(taken):
+        return None
+    big = stats[taken]
     left, top = big[:, 0].min(), big[:, 1].min()
     right, bottom = (big[:, 0] + big[:, 2]).max(), (big[:, 1] + big[:, 3]).max()
-    return Glyph(-1, x0 + int(left), y0 + int(top), int(right - left), int(bottom - top),
-                 int(big[:, 4].sum()))
+    glyph = Glyph(-1, x0 + int(left), y0 + int(top), int(right - left), int(bottom - top), int(big[:, 4].sum()))
+    return glyph, (x0, y0), labels, taken
+
+
+WHOLE_FAINT = 0.9  # this share of the print at the row's cut must be pieces of a faint letter
+FAINT_LETTER = (0.8, 0.3, 0.35)  # a faint letter's least height and width, and how far off its
+# card's middle it may lie, in the row's letter sizes
+
+
+def _faint_letter(looser: np.ndarray, ink: np.ndarray, x: float, y: float, size: float):
+    """A letter at (x, y) seen whole only in the `looser` cut, as _big_shape gives it; None
+    unless the print in its box, at either cut, is nearly all pieces of it (WHOLE_FAINT):
+    a frame or ring round a WILD's word is no letter, the word inside it no piece of it.
+    And it must stand like a letter of the row on its own card (FAINT_LETTER): as tall
+    (not a letter of the word WILD), as wide as a bar's more (not a card's edge at that
+    cut), in the card's middle (not a neighbour's stroke)."""
+    found = _big_shape(looser, x, y, size)
+    tall, wide, off = FAINT_LETTER
+    if found is None or found[0].h < tall * size or found[0].w < wide * size \
+            or np.hypot(found[0].cx - x, found[0].cy - y) > off * size:
+        return None
+    glyph, (x0, y0), labels, taken = found
+    box = (slice(glyph.y - y0, glyph.y - y0 + glyph.h), slice(glyph.x - x0, glyph.x - x0 + glyph.w))
+    pieces = np.isin(labels[box], taken)
+    for cut in (ink, looser):
+        printed = cut[glyph.y:glyph.y + glyph.h, glyph.x:glyph.x + glyph.w] > 0
+        if (printed & pieces).sum() < WHOLE_FAINT * printed.sum():
+            return None
+    return found
 
 
 WIDEST = 1.8  # a letter's width, in the row's letter sizes: an M or a W is wider than tall

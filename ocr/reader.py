@@ -256,14 +256,20 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             on_paper = [g for g in on_paper if g.label not in printed]
             candidates = [g for g in candidates if g.label not in printed]
             row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
+        near_edge = set()
+        if (row is None or len(row.members) < 2) and patches is None:
+            # no row (or one letter) with paper all round: big letters near their cards' edges
+            # (the table shows around them) may be the row, if they line up as one
+            row, near_edge = _near_edges(ink, edges, candidates, found, likeness) or (row, set())
         score, row_gaps = 0.0, []
         if row:
             row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
+            rescued |= near_edge
             row = _between_the_lines(image, paper, ink, edges, row, rescued)
             row = _one_ink(image, ink, row) if one_ink else row
             row, whole = joined(ink, row)
             likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
-            row_gaps = gaps(image, paper, ink, row)
+            row_gaps = gaps(image, paper, ink, row, _looser(ratio, faces, level))
             # each letter counts as much as it looks like one, on its card and along the row
             # (bars end to end down a wood grain are I's on their own, but not in a row)
             along = letterness(ink, row.members, _angles(row, row.members))
@@ -278,6 +284,12 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
             best = (score, on_paper, found, ink, row, row_gaps, level)
     return best[1:]
+
+
+def _looser(ratio: np.ndarray, faces: np.ndarray, level: float) -> np.ndarray | None:
+    """The loosest cut of the ink, where a card printed fainter than the row shows its
+    letter (None when `level` is that cut)."""
+    return None if level == INK_LEVELS[-1] else (ratio < INK_LEVELS[-1]).astype(np.uint8) & faces
 
 
 WILD_PRINT = "WILD"  # what a WILD card of the letter decks prints, as a word
@@ -309,6 +321,28 @@ def _wild_print(ink: np.ndarray, row: Row) -> set[int]:
         if abs(along[i + len(at) - 1] - along[i]) / (at[-1] - at[0]) < PRINT_STEP * size:
             return {g.label for g in run}
     return set()
+
+
+def _near_edges(ink: np.ndarray, edges: np.ndarray, candidates: list[Glyph], found: list[Glyph],
+                likeness: dict) -> tuple[Row, set[int]] | None:
+    """A row through the letters found and the shapes with less paper round them (a letter
+    that fills its card) that look plainly like letters (RESCUE_NEAR_EDGE); the labels of
+    the latter, for _between_the_lines to check against the row's lines. None when there
+    are none or they make no row of two or more."""
+    taken = {g.label for g in found}
+    others = [g for g in candidates if g.label not in taken and g.paper <= ON_PAPER]
+    tilts = [paper_angle(edges, g) for g in others]
+    weights = letterness(ink, others, tilts)
+    near = [(g, t, float(w)) for g, t, w in zip(others, tilts, weights) if w > RESCUE_NEAR_EDGE]
+    if not near:
+        return None
+    shapes = found + [g for g, _, _ in near]
+    weights = np.array([likeness[g.label] for g in found] + [w for _, _, w in near])
+    row = find_row(shapes, weights, np.array([paper_angle(edges, g) for g in found] + [t for _, t, _ in near]))
+    if row is None or len(row.members) < 2:
+        return None
+    likeness.update((g.label, w) for g, _, w in near)
+    return row, {g.label for g, _, _ in near}
 
 
 def _rescued(ratio: np.ndarray, ink: np.ndarray, edges: np.ndarray, row: Row,
@@ -422,33 +456,40 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     sure = np.nonzero(~suspect)[0]
     if len(sure) < 2:
         return row
-    # the cap line and baseline follow the sure letters, curving with a curved row (and on
-    # past its ends, where a letter let in on second thought most often lies)
-    degree = 2 if len(sure) >= 4 else 1
-    cap_line, baseline = (np.polyfit(along[sure], edge[sure], degree) for edge in (top, bottom))
+    # the cap line and baseline follow the sure letters, curving with a curved row, and on
+    # past its ends, where a letter let in on second thought most often lies: there card by
+    # card outwards, each letter taken drawing the lines on to the next (a bow, an arc)
+    def lines(members: list[int]) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
+        degree = 2 if len(members) >= 4 else 1
+        cap_line, baseline = (np.polyfit(along[members], edge[members], degree) for edge in (top, bottom))
+        return cap_line, baseline, (float(along[members].min()), float(along[members].max()))
+
     usual_stroke = float(np.median(stroke[sure]))
     height = float(np.median(bottom[sure] - top[sure]))
-    ends = along[sure].min(), along[sure].max()
-    past_an_end = suspect & ((along < ends[0]) | (along > ends[1]))
-    usual = row_paper(image, paper, row) if past_an_end.any() else None
-    keep = []
-    for k, g in enumerate(row.members):
-        if width[k] < 0.3 * row.size and stroke[k] < 0.5 * usual_stroke:
-            continue
-        if suspect[k]:
+    cap_line, baseline, ends = lines(list(sure))
+    outside = np.maximum(ends[0] - along, along - ends[1])  # how far past an end, if > 0
+    usual = row_paper(image, paper, row) if (suspect & (outside > 0)).any() else None
+    thin = (width < 0.3 * row.size) & (stroke < 0.5 * usual_stroke)  # a card's edge, not an I
+    drop, fitted = set(np.nonzero(thin)[0]), list(sure)
+    for k in sorted(np.nonzero(suspect & ~thin)[0], key=lambda k: outside[k]):
+        g = row.members[k]
+        if outside[k] <= 0:
             cap, base = (_continued(line, *ends, along[k]) for line in (cap_line, baseline))
-            if ends[0] <= along[k] <= ends[1]:
-                lined_up = max(abs(top[k] - cap), abs(bottom[k] - base)) <= 0.2 * row.size
-            else:  # past an end, where the row may turn away from the lines' tangents: a
-                # letter as tall as the row's (not as a card), its middle on the row's way,
-                # on a card of the row's paper
-                lined_up = (abs(bottom[k] - top[k] - height) <= 0.2 * row.size
-                            and abs(top[k] + bottom[k] - cap - base) / 2 <= 0.6 * row.size
-                            and on_a_card(image, paper, row, g.cx, g.cy,
-                                          (angles[k], _own_tilt(edges, g, angles[k])), usual))
-            if not lined_up:
-                continue
-        keep.append(g)
+            lined_up = max(abs(top[k] - cap), abs(bottom[k] - base)) <= 0.2 * row.size
+        else:  # past an end, where the row may turn away from the lines' tangents: a
+            # letter as tall as the row's (not as a card), its middle on the row's way,
+            # on a card of the row's paper
+            cap_past, base_past, span = lines(fitted)
+            cap, base = (_continued(line, *span, along[k]) for line in (cap_past, base_past))
+            lined_up = (abs(bottom[k] - top[k] - height) <= 0.2 * row.size
+                        and abs(top[k] + bottom[k] - cap - base) / 2 <= 0.6 * row.size
+                        and on_a_card(image, paper, row, g.cx, g.cy,
+                                      (angles[k], _own_tilt(edges, g, angles[k])), usual))
+            if lined_up:
+                fitted.append(k)
+        if not lined_up:
+            drop.add(k)
+    keep = [g for k, g in enumerate(row.members) if k not in drop]
     return row_through(keep) if len(keep) < len(row.members) else row
 
 
@@ -499,7 +540,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row, row_gaps))
     if row and (upright := _upright_in(row, edges, ink, alphabet)) is not row:
         row = upright
-        row_gaps = gaps(photo.image, paper, ink, row) if row else []
+        row_gaps = gaps(photo.image, paper, ink, row, _looser(ratio, faces, level)) if row else []
     row_gaps = _not_turned(row_gaps, row, edges, ink, alphabet)
     row_cards, gap_centres = (_row_cards(photo, ratio, paper, ink, edges, row, row_gaps, alphabet)
                               if row else ([], []))
@@ -522,7 +563,9 @@ def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> 
     along it (or upside down, as the same letter: an N, an S). When most do not, the line
     is loose cards or tiles lying across it by chance: only those that do stay in it
     (None when fewer than two). A letter of a laid word may read as another one turned
-    (an N on its side is a Z), which is why the row as a whole decides."""
+    (an N on its side is a Z), which is why the row as a whole decides. The turns are
+    squared with each card's edges, which a table's stripes can fool: a letter that
+    reads about as well at the row's own tilt there is upright too."""
     p, turns = _quarter_turns(edges, ink, row.members, alphabet)
     letters = p[:, :, :NONE]
     off = _off(turns, row.angle)
@@ -530,6 +573,11 @@ def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> 
     along, best = off.argmin(axis=1), letters.max(axis=2).argmax(axis=1)
     upright = (off[n, best] < 45) | ((off[n, best] > 135)
                                      & (letters[n, along].argmax(axis=1) == letters[n, best].argmax(axis=1)))
+    if 2 * upright.sum() >= len(row.members):
+        return row
+    masks = [upright_mask(ink, g, a) for g, a in zip(row.members, _angles(row, row.members))]
+    at_row = model().probabilities(masks, alphabet)[:, :NONE].max(axis=1)
+    upright |= at_row >= letters[n, best].max(axis=1) - TURNED
     if 2 * upright.sum() >= len(row.members):
         return row
     keep = [g for g, ok in zip(row.members, upright) if ok]

@@ -170,7 +170,28 @@ def test_an_i_on_a_card_where_a_fuller_letter_shows_is_marked_unsure(seed, what)
     (180817, "wild print"),
     # and no WILD where two cards lie apart on a table of the cards' own colour, their edges
     # and shadows side by side like print (YA?RD), nor between a row's corner indices
-    (161067, "no wild"), (161113, "no wild")])
+    (161067, "no wild"), (161113, "no wild"),
+    # nor past the row's end on a dark table, light only next to itself (DO? for DO)
+    (138169, "no wild on a dark table"),
+    # big letters that fill their cards, the table showing round them: no row without them
+    # (I for BIRD)
+    (137067, "letters near their cards' edges"),
+    # a table's stripes taken for the cards' edges, the letters then looking turned from the
+    # row (YOUT for YOUTH: the row held to be loose cards lying across a line)
+    (137011, "striped table"),
+    # the first card of a strong bow, off the tangent of the row's lines (CIENCE)
+    (137248, "end of a bow"),
+    # a word of two beside a card lying apart, bigger in the photo (nothing read for OH and
+    # ?ET: the loose card and one letter taken for the row)
+    (137222, "a card lying by"), (137099, "a card lying by"),
+    # an end card printed fainter than the row (a glare on it): its letter whole only at a
+    # looser cut (TRAI? for TRAIN, CIT for CITY)
+    (138282, "faint end card"), (137031, "faint end card"),
+    # and a WILD stays one, though a looser cut shows something big on it: its band's edge
+    # (WEO for WE?), its ring (POPER for P?PER), its word's W seen close (TOMORROW for
+    # TOMORRO?), the neighbour's stroke by it (MOINING for MO?NING)
+    (137200, "wild, no faint letter"), (137123, "wild, no faint letter"),
+    (139275, "wild, no faint letter"), (139291, "wild, no faint letter")])
 def test_a_card_the_row_finder_passed_over_is_read(seed, what):
     row, word = _read_seed(seed)  # generated rows (tuning seeds)
     assert "".join(c.letter for c in row) == word, what
