@@ -18,9 +18,10 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, Glyph, Row, edge_field, find_row,
-                   gaps, glyphs, joined, light_ratios, on_a_card, own_ink, paper_angle, paper_faces,
-                   paper_past_ends, paper_share, row_paper, row_through, without_specks)
+from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, WIDEST, Glyph, Row, edge_field,
+                   find_row, gaps, glyphs, joined, light_ratios, on_a_card, own_ink, paper_angle,
+                   paper_faces, paper_past_ends, paper_share, row_paper, row_through,
+                   without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -97,20 +98,21 @@ def _turned(inner: np.ndarray, size: float, angle: float) -> np.ndarray:
     return crop > 127
 
 
-def _classify_row(ratio: np.ndarray, ink: np.ndarray, edges: np.ndarray, found: list[Glyph],
-                  row: Row, alphabet: str) -> np.ndarray:
+def _classify_row(ratio: np.ndarray, faces: np.ndarray, ink: np.ndarray, edges: np.ndarray,
+                  found: list[Glyph], row: Row, alphabet: str) -> np.ndarray:
     """Letter probabilities for the row's letters, from their ink and again from looser
     cuts of it, the opinions averaged. A thin or faint stroke that broke apart holds
     together in a looser cut (no bigger than a letter of the row's size): that whole shape
     also says which pieces of ink make up the letter (an E's bottom arm come loose is
-    still the E's)."""
+    still the E's). The cuts are of print on the cards' `faces` (paper_faces) only: an end
+    card's letter near its edge must not run on into the table there."""
     owns = [own_ink(ink, g) for g in found]
     angles = _read_angles(ink, edges, row, found)
     opinions = np.zeros((len(found), NONE + 1))
     counts = np.zeros(len(found))
     strict: list[np.ndarray | None] = [None] * len(found)
     for level in LOOSE_INK:
-        loose = ratio < level
+        loose = (ratio < level) & (faces > 0)
         looser, which = [], []
         for k, (g, own) in enumerate(zip(found, owns)):
             pieces = _whole_letter(loose, ink, g, own, max(g.size, row.size))
@@ -134,8 +136,10 @@ def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndar
                   size: float) -> tuple[np.ndarray, np.ndarray] | None:
     """The loose shapes under a glyph's `own` ink (two, for a letter joined from two pieces)
     and the strict ink's pieces they hold together, in their common box; None if they run
-    on past a letter of `size` (into a border or a neighbour)."""
-    margin = int(0.75 * size)
+    on past a letter of `size` (into a border or a neighbour): taller than 1.4 sizes or
+    wider than the widest letter (WIDEST; the glyph may be an R's stem, its bowl and leg
+    reaching a letter's width on)."""
+    margin = int(WIDEST * size)
     x0, y0 = max(0, glyph.x - margin), max(0, glyph.y - margin)
     window = loose[y0:glyph.y + glyph.h + margin, x0:glyph.x + glyph.w + margin].astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
@@ -147,7 +151,7 @@ def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndar
     left, top = min(gx, *stats[chosen, 0]), min(gy, *stats[chosen, 1])
     right = max(gx + glyph.w, *(stats[chosen, 0] + stats[chosen, 2]))
     bottom = max(gy + glyph.h, *(stats[chosen, 1] + stats[chosen, 3]))
-    if (max(right - left, bottom - top) > 1.4 * size or left == 0 or top == 0
+    if (bottom - top > 1.4 * size or right - left > WIDEST * size or left == 0 or top == 0
             or right == window.shape[1] or bottom == window.shape[0]):
         return None
     whole = np.isin(labels[top:bottom, left:right], chosen)
@@ -542,7 +546,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         row = upright
         row_gaps = gaps(photo.image, paper, ink, row, _looser(ratio, faces, level)) if row else []
     row_gaps = _not_turned(row_gaps, row, edges, ink, alphabet)
-    row_cards, gap_centres = (_row_cards(photo, ratio, paper, ink, edges, row, row_gaps, alphabet)
+    row_cards, gap_centres = (_row_cards(photo, ratio, faces, paper, ink, edges, row, row_gaps, alphabet)
                               if row else ([], []))
     if row and _bigger_letters(found, row, edges, ink, alphabet):
         row_cards = [_marked(c) for c in row_cards]
@@ -611,8 +615,8 @@ def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, a
     return [gap for gap in row_gaps if gap[2] is None or gap[2].label not in turned]
 
 
-def _row_cards(photo: Photo, ratio: np.ndarray, paper: np.ndarray, ink: np.ndarray,
-               edges: np.ndarray, row: Row, row_gaps,
+def _row_cards(photo: Photo, ratio: np.ndarray, faces: np.ndarray, paper: np.ndarray,
+               ink: np.ndarray, edges: np.ndarray, row: Row, row_gaps,
                alphabet: str) -> tuple[list[Card], list[tuple[float, float]]]:
     """The row's cards in reading order: its letters, and the cards in its gaps (a WILD, or
     a letter the first pass passed over, flagged by its confidence), read together, each
@@ -620,7 +624,7 @@ def _row_cards(photo: Photo, ratio: np.ndarray, paper: np.ndarray, ink: np.ndarr
     they are most of it (_mostly_bars). Also the centres of the cards found in the gaps."""
     in_row = row.members
     in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
-    p_read = iter(_classify_row(ratio, ink, edges, in_row + in_gaps, row, alphabet))
+    p_read = iter(_classify_row(ratio, faces, ink, edges, in_row + in_gaps, row, alphabet))
 
     def letter_card(g: Glyph, box) -> Card:
         card = _card(next(p_read), box, True, ink_colour(photo.image, ink, g))
