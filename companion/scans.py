@@ -211,7 +211,8 @@ def scan(game_id: str, seat: int):
     scan = dict(seat=seat, photo=picture, crop=crop, view=view, cards=cards, word=reading.word,
                 suggestions=reading.suggestions if rules.scan_words else (),
                 seconds=reading.seconds, left_out=len(found) - len(shown), choices=choices, colours=rules.scan_colours,
-                stars=STAR in labels, removable=NOT_A_CARD in labels, button=rules.scan_button,
+                stars=STAR in labels, removable=NOT_A_CARD in labels, missed=rules.scan_missed,
+                button=rules.scan_button,
                 pick=rules.scan_pick)
     return _page(game, request.form, seat, scan)
 
@@ -219,8 +220,9 @@ def scan(game_id: str, seat: int):
 def picked_cards(form, rules) -> list[tuple[str, str | None]]:
     """The corrected cards a "Use" form sends, as (value, colour or None), in order: each
     card's pick (card-K; one no game offers is skipped, "not a card" left out), its colour
-    (FEZ: red-K ticked is red, else black), a star added (add-star: R or B); a suggestion
-    (a word the reader offered) replaces the letters when it has as many."""
+    (FEZ: red-K ticked is red, else black), a star added (add-star: R or B), a card the
+    photo missed (add-card, where the game offers it); a suggestion (a word the reader
+    offered) replaces the letters when it has as many."""
     choices = {value for value, _, _ in rules.scan_choices()}
     cards = []
     for k in range(MAX_CARDS):
@@ -239,6 +241,9 @@ def picked_cards(form, rules) -> list[tuple[str, str | None]]:
             cards = [(letter, "B" if rules.scan_colours else None) for letter in suggestion]
     if STAR in choices and form.get("add-star") in ("R", "B"):
         cards.append((STAR, form["add-star"]))
+    missed = form.get("add-card")
+    if rules.scan_missed and missed in choices and missed != NOT_A_CARD:
+        cards.append((missed, None))
     return cards
 
 

@@ -198,7 +198,7 @@ ALL_FIELDS = ["out", *(f"word-{s}" for s in range(4)), *(f"noword-{s}" for s in 
               *(f"name-{s}" for s in range(5)), "setting-difficulty",
               "dealer", "list", "mode", "word", "action", "definition", "play", "q", "hand",
               "game", "name", "file", *(f"photo-{s}" for s in range(4)),
-              *(f"card-{k}" for k in range(12)), *(f"red-{k}" for k in range(12)), "add-star",
+              *(f"card-{k}" for k in range(12)), *(f"red-{k}" for k in range(12)), "add-star", "add-card",
               "suggestion", "round", "seat", "winner",
               *(f"points-{s}" for s in range(4)), *(f"cards-{s}" for s in range(4)),
               *(f"zap-{s}-{z}" for s in range(4) for z in ZAPS), *(n for n, _ in CARD_VALUES),
@@ -1030,9 +1030,11 @@ def test_a_scans_corrections_fill_only_cards_the_game_has(app, client):
                 fields.append((rng.choice((f"card-{k}", f"card-{k}", f"red-{k}", f"card-{k:02d}",
                                            f"card-{k}".replace("1", "١"))), value()))
             for _ in range(rng.randint(0, 3)):  # repeated fields, a plausible and a hostile value
-                fields.append((rng.choice(("card-0", "red-0", "add-star", "suggestion")), value()))
+                fields.append((rng.choice(("card-0", "red-0", "add-star", "add-card", "suggestion")), value()))
             if rng.random() < 0.5:
                 fields.append(("add-star", rng.choice(["R", "B", "RB", "", "²", LONG])))
+            if rng.random() < 0.5:
+                fields.append(("add-card", rng.choice(["Q", "WILD", "TWO_TURNS", "-", "★", "ｑ", LONG])))
             if rng.random() < 0.3:
                 fields.append(("suggestion", rng.choice(["FEZ", "QUOTA", "F?Z", "★", LONG, "²" * 40])))
             if turn % 40 == 0:  # a body of megabytes, under the scan's limit

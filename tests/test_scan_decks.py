@@ -198,6 +198,31 @@ def test_correct_a_hand_fix_a_letter_and_drop_a_card(client, family):
     assert "A hand holds 0 to 2 Wild cards." in text(used.text)
 
 
+def test_a_card_the_photo_missed_is_added_on_the_correction_screen(client, family):
+    """A hand's card the reader did not find (under another, off the photo) is picked from
+    "A card the photo missed" instead of typed into the fields after."""
+    response = scan(client, family, 2, hand(["Q", "A", "E"], angles=[5, -8, 3]))
+    assert response.status_code == 200, errors(response.text)
+    assert "A card the photo missed" in text(response.text)
+    assert re.search(r'<option value="TWO_TURNS"[^>]*>\+ 2 TURNS</option>', response.text)
+    used = client.post(f"{family}/scan/2/use", data={**sent(response.text), "add-card": "Z"})
+    assert sorted(field(used.text, "cards-2")) == sorted("QAEZ")
+    used = client.post(f"{family}/scan/2/use", data={**sent(response.text), "add-card": "TWO_TURNS"})
+    assert sorted(field(used.text, "cards-2")) == sorted("QAE")
+    assert field(used.text, "zap-2-TWO_TURNS") == "1"
+    # nothing a game has no card for is added: not-a-card, two letters, a FEZ star
+    for bogus in ("-", "ZZ", "★", "z", ""):
+        used = client.post(f"{family}/scan/2/use", data={**sent(response.text), "add-card": bogus})
+        assert sorted(field(used.text, "cards-2")) == sorted("QAE"), bogus
+
+
+def test_a_word_scan_offers_no_missed_card(client, fez):
+    """A word's letters have their places: a missed one is typed where it goes."""
+    fields = {"card-0": "F", "card-1": "E", "card-2": "Z", "add-card": "Q"}
+    used = client.post(f"{fez}/scan/0/use", data=fields)
+    assert "Q" not in field(used.text, "tiles")
+
+
 def test_a_family_photo_with_no_cards_says_so_and_keeps_the_round(client, family):
     from PIL import Image
     out = io.BytesIO()

@@ -349,6 +349,7 @@ class Ruleset:
     scan_label = "Scan"  # the scan field's button
     scan_button = "Use this word"  # the correction screen's
     scan_pick = "pick its letter"  # what a tap on a card read lets the scorekeeper do
+    scan_missed = False  # the screen offers a card the photo missed (a hand's: no place to keep)
 
     def scan_choices(self) -> tuple[tuple[str, str, str], ...]:
         """What a card read can be corrected to: (the value the form sends, its label on the

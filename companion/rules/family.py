@@ -328,6 +328,7 @@ class FamilyRules(Ruleset):
     scan_label = "Scan the cards left"
     scan_button = "Use these cards"
     scan_pick = "pick its letter or ZAP card"
+    scan_missed = True
 
     def scan_choices(self):
         return (*((c, c, c) for c in ALPHABET),

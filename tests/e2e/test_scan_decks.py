@@ -95,7 +95,8 @@ def test_scan_a_fez_word_fix_a_colour_and_save_it(page, tmp_path):
 
 def test_scan_a_family_hand_drop_a_card_fix_a_letter_and_count_it(page, tmp_path):
     """Cat's hand, spread on the table: J, O, X, E, a 2 TURNS and a WILD card. The E was the
-    box's corner (✕), the X a Z. Use these cards: JOZ and two ZAP cards, 2+2+10+15+15 = 44."""
+    box's corner (✕), the X a Z, and a Q lay under the pencil (a card the photo missed).
+    Use these cards: JOZQ and two ZAP cards, 2+2+10+10+15+15 = 54."""
     new_game(page, "Family")
     expect(page.get_by_text("without the values a photo of the cards cannot be counted")).to_be_visible()
     expect(page.locator("input[type=file]")).to_have_count(0)
@@ -130,17 +131,20 @@ def test_scan_a_family_hand_drop_a_card_fix_a_letter_and_count_it(page, tmp_path
     tap_centre(page, geometry(page, photo)["cards"][2])
     picker.get_by_role("button", name="Z", exact=True).tap()
     expect(badges.nth(2)).to_have_text("Z")
+    missed = page.get_by_label("A card the photo missed")
+    missed.scroll_into_view_if_needed()
+    missed.select_option("Q")
     shoot(page, "06-family-corrected")
 
     page.get_by_role("button", name="Use these cards").tap()
-    expect(page.locator("#cards-2")).to_have_value("JOZ")
+    expect(page.locator("#cards-2")).to_have_value("JOZQ")
     expect(page.get_by_label("2 Turns cards left in Cat’s hand")).to_have_value("1")
     expect(page.get_by_label("Wild cards left in Cat’s hand")).to_have_value("1")
-    expect(page.locator("#hand-2")).to_have_text(re.compile(r"^\s*44\s*pts\s*$"))
+    expect(page.locator("#hand-2")).to_have_text(re.compile(r"^\s*54\s*pts\s*$"))
     expect(page.locator("#points-1")).to_have_value("5")
     shoot(page, "07-family-used")
     page.get_by_role("button", name=re.compile(r"^Save round")).tap()
-    expect(page.locator(".totals .total")).to_have_text(["0", "5", "44"])
+    expect(page.locator(".totals .total")).to_have_text(["0", "5", "54"])
 
 
 def test_a_reload_keeps_what_was_typed_and_the_cards_used(page, tmp_path):
