@@ -568,8 +568,9 @@ def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> 
     is loose cards or tiles lying across it by chance: only those that do stay in it
     (None when fewer than two). A letter of a laid word may read as another one turned
     (an N on its side is a Z), which is why the row as a whole decides. The turns are
-    squared with each card's edges, which a table's stripes can fool: a letter that
-    reads about as well at the row's own tilt there is upright too."""
+    squared with each card's edges, which a table's stripes can fool: a shape that reads
+    as no letter at any of its card's turns but as one at the row's own tilt there is
+    upright too (loose tiles, squared by clean edges, read as letters at their turns)."""
     p, turns = _quarter_turns(edges, ink, row.members, alphabet)
     letters = p[:, :, :NONE]
     off = _off(turns, row.angle)
@@ -580,8 +581,9 @@ def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> 
     if 2 * upright.sum() >= len(row.members):
         return row
     masks = [upright_mask(ink, g, a) for g, a in zip(row.members, _angles(row, row.members))]
-    at_row = model().probabilities(masks, alphabet)[:, :NONE].max(axis=1)
-    upright |= at_row >= letters[n, best].max(axis=1) - TURNED
+    at_row = model().probabilities(masks, alphabet)[:, :NONE]
+    best_p = letters[n, best].max(axis=1)
+    upright |= (best_p < LETTERLIKE) & (at_row.max(axis=1) > LETTERLIKE)
     if 2 * upright.sum() >= len(row.members):
         return row
     keep = [g for g, ok in zip(row.members, upright) if ok]
