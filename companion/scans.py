@@ -210,10 +210,10 @@ def scan(game_id: str, seat: int):
                           cycle=" ".join(cycle)))
     scan = dict(seat=seat, photo=picture, crop=crop, view=view, cards=cards, word=reading.word,
                 suggestions=reading.suggestions if rules.scan_words else (),
-                seconds=reading.seconds, left_out=len(found) - len(shown), choices=choices, colours=rules.scan_colours,
-                stars=STAR in labels, removable=NOT_A_CARD in labels, missed=rules.scan_missed,
-                button=rules.scan_button,
-                pick=rules.scan_pick)
+                seconds=reading.seconds, left_out=len(found) - len(shown), choices=choices,
+                colours=rules.scan_colours, stars=STAR in labels, removable=NOT_A_CARD in labels,
+                missed=[c for c in choices if c[0] != NOT_A_CARD] if rules.scan_missed else (),
+                button=rules.scan_button, pick=rules.scan_pick)
     return _page(game, request.form, seat, scan)
 
 

@@ -339,7 +339,7 @@ def find_row(found: list[Glyph], weights: np.ndarray | None = None,
             if score > best_score:
                 best, best_score = members, score
             if len(members) == 2:
-                step = float(np.hypot(*(centres[members[1]] - centres[members[0]]))) / np.mean(sizes[members])
+                step = float(np.hypot(*np.subtract(*centres[members]))) / np.mean(sizes[members])
                 if (near_score := score * min(1.0, PAIR_STEP / step)) > pair_score:
                     pair, pair_score = members, near_score
     if best is not None and len(best) == 2:  # a word of two: the letters side by side
@@ -726,14 +726,15 @@ def _big_shape(ink: np.ndarray, x: float, y: float, size: float):
     _, labels, stats, centres = cv2.connectedComponentsWithStats(
         ink[y0:int(y) + reach, x0:int(x) + reach], connectivity=8)
     off = np.abs(centres - (x - x0, y - y0))
-    taken = np.nonzero((stats[:, 3] > 0.6 * size) & (stats[:, 3] < 1.45 * size) & (stats[:, 2] < WIDEST * size)
-                       & (off[:, 0] < half) & (off[:, 1] < half))[0]
+    taken = np.nonzero((stats[:, 3] > 0.6 * size) & (stats[:, 3] < 1.45 * size)
+                       & (stats[:, 2] < WIDEST * size) & (off[:, 0] < half) & (off[:, 1] < half))[0]
     if not len(taken):
         return None
     big = stats[taken]
     left, top = big[:, 0].min(), big[:, 1].min()
     right, bottom = (big[:, 0] + big[:, 2]).max(), (big[:, 1] + big[:, 3]).max()
-    glyph = Glyph(-1, x0 + int(left), y0 + int(top), int(right - left), int(bottom - top), int(big[:, 4].sum()))
+    glyph = Glyph(-1, x0 + int(left), y0 + int(top), int(right - left), int(bottom - top),
+                  int(big[:, 4].sum()))
     return glyph, (x0, y0), labels, taken
 
 
@@ -747,7 +748,7 @@ def _faint_letter(looser: np.ndarray, ink: np.ndarray, x: float, y: float, size:
     unless the print in its box, at either cut, is nearly all pieces of it (WHOLE_FAINT):
     a frame or ring round a WILD's word is no letter, the word inside it no piece of it.
     And it must stand like a letter of the row on its own card (FAINT_LETTER): as tall
-    (not a letter of the word WILD), as wide as a bar's more (not a card's edge at that
+    (not a letter of the word WILD), wider than a bare bar (not a card's edge at that
     cut), in the card's middle (not a neighbour's stroke)."""
     found = _big_shape(looser, x, y, size)
     tall, wide, off = FAINT_LETTER

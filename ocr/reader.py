@@ -231,8 +231,8 @@ def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.n
 
 
 def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray,
-                 faces: np.ndarray, one_ink: bool = True, wild_print: bool = True,
-                 patches: np.ndarray | None = None):
+                 faces: np.ndarray, loosest: np.ndarray, one_ink: bool = True,
+                 wild_print: bool = True, patches: np.ndarray | None = None):
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
@@ -241,6 +241,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
     With `patches` (_patches: a hand spread out), the level is the one whose cards read
     best, each card's letter at its best quarter turn, and no row counts: a hand in faint
     print chooses the looser level that sees it, and a ZAP card's name is no row.
+    `loosest`, the loosest cut of the ink, shows the row's gaps a card printed fainter.
     Returns (the shapes on paper, those that look like upright letters, ink mask, row or
     None, the row's gaps), all at the level kept, and that level."""
     best = None
@@ -264,7 +265,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
         if (row is None or len(row.members) < 2) and patches is None:
             # no row (or one letter) with paper all round: big letters near their cards' edges
             # (the table shows around them) may be the row, if they line up as one
-            row, near_edge = _near_edges(ink, edges, candidates, found, likeness) or (row, set())
+            row, near_edge = _near_edges(ink, edges, candidates, found, tilts, likeness) or (row, set())
         score, row_gaps = 0.0, []
         if row:
             row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
@@ -273,7 +274,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             row = _one_ink(image, ink, row) if one_ink else row
             row, whole = joined(ink, row)
             likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
-            row_gaps = gaps(image, paper, ink, row, _looser(ratio, faces, level))
+            row_gaps = gaps(image, paper, ink, row, _looser(loosest, level))
             # each letter counts as much as it looks like one, on its card and along the row
             # (bars end to end down a wood grain are I's on their own, but not in a row)
             along = letterness(ink, row.members, _angles(row, row.members))
@@ -283,17 +284,18 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             score += 0.5 * sum(letter is None for _, _, letter in row_gaps)
         if patches is not None:  # a hand spread out: its cards' letters count, not a row
             loose = _apart(_loose_letters(on_paper, on_paper, None, patches))
-            p = classify_any_turn(edges, ink, loose, LETTERS)[0][:, :NONE].max(axis=1) if loose else np.zeros(0)
+            p = (classify_any_turn(edges, ink, loose, LETTERS)[0][:, :NONE].max(axis=1) if loose
+                 else np.zeros(0))
             score = float(p[p > LETTERLIKE].sum())
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
             best = (score, on_paper, found, ink, row, row_gaps, level)
     return best[1:]
 
 
-def _looser(ratio: np.ndarray, faces: np.ndarray, level: float) -> np.ndarray | None:
-    """The loosest cut of the ink, where a card printed fainter than the row shows its
-    letter (None when `level` is that cut)."""
-    return None if level == INK_LEVELS[-1] else (ratio < INK_LEVELS[-1]).astype(np.uint8) & faces
+def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:
+    """The loosest cut of the ink, where a card printed fainter than the row at `level`
+    shows its letter; None when `level` is that cut."""
+    return None if level == INK_LEVELS[-1] else loosest
 
 
 WILD_PRINT = "WILD"  # what a WILD card of the letter decks prints, as a word
@@ -328,21 +330,21 @@ def _wild_print(ink: np.ndarray, row: Row) -> set[int]:
 
 
 def _near_edges(ink: np.ndarray, edges: np.ndarray, candidates: list[Glyph], found: list[Glyph],
-                likeness: dict) -> tuple[Row, set[int]] | None:
-    """A row through the letters found and the shapes with less paper round them (a letter
-    that fills its card) that look plainly like letters (RESCUE_NEAR_EDGE); the labels of
-    the latter, for _between_the_lines to check against the row's lines. None when there
-    are none or they make no row of two or more."""
+                tilts: list[float], likeness: dict) -> tuple[Row, set[int]] | None:
+    """A row through the letters found (their cards' `tilts`) and the shapes with less paper
+    round them (a letter that fills its card) that look plainly like letters
+    (RESCUE_NEAR_EDGE); the labels of the latter, for _between_the_lines to check against
+    the row's lines. None when there are none or they make no row of two or more."""
     taken = {g.label for g in found}
     others = [g for g in candidates if g.label not in taken and g.paper <= ON_PAPER]
-    tilts = [paper_angle(edges, g) for g in others]
-    weights = letterness(ink, others, tilts)
-    near = [(g, t, float(w)) for g, t, w in zip(others, tilts, weights) if w > RESCUE_NEAR_EDGE]
+    turns = [paper_angle(edges, g) for g in others]
+    near = [(g, t, float(w)) for g, t, w in zip(others, turns, letterness(ink, others, turns))
+            if w > RESCUE_NEAR_EDGE]
     if not near:
         return None
     shapes = found + [g for g, _, _ in near]
     weights = np.array([likeness[g.label] for g in found] + [w for _, _, w in near])
-    row = find_row(shapes, weights, np.array([paper_angle(edges, g) for g in found] + [t for _, t, _ in near]))
+    row = find_row(shapes, weights, np.array(list(tilts) + [t for _, t, _ in near]))
     if row is None or len(row.members) < 2:
         return None
     likeness.update((g.label, w) for g, _, w in near)
@@ -465,7 +467,8 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     # card outwards, each letter taken drawing the lines on to the next (a bow, an arc)
     def lines(members: list[int]) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
         degree = 2 if len(members) >= 4 else 1
-        cap_line, baseline = (np.polyfit(along[members], edge[members], degree) for edge in (top, bottom))
+        cap_line, baseline = (np.polyfit(along[members], edge[members], degree)
+                              for edge in (top, bottom))
         return cap_line, baseline, (float(along[members].min()), float(along[members].max()))
 
     usual_stroke = float(np.median(stroke[sure]))
@@ -519,18 +522,19 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     (ratio, paper), edges = light_ratios(gray), edge_field(gray)
     faces = paper_faces(ratio)
+    loosest = (ratio < INK_LEVELS[-1]).astype(np.uint8) & faces
     patches = _patches(faces) if deck == "family" else None  # a hand spread out
     on_paper, found, ink, row, row_gaps, level = _fullest_row(
-        photo.image, edges, ratio, paper, faces, one_ink=deck == "foot",
+        photo.image, edges, ratio, paper, faces, loosest, one_ink=deck == "foot",
         wild_print=deck != "family", patches=patches)
     names = []
     if deck == "family":
         # the word printed small on each letter card is for information only; a ZAP card's
         # name is no word laid, and its letters are no cards. The names are looked for at
         # the loosest ink level too, where a light or thin name shows whole
-        loosest = [] if level == INK_LEVELS[-1] else glyphs(ratio, INK_LEVELS[-1], on_paper=ON_PAPER,
-                                                            faces=faces)[0]
-        names = zap_names(gray, on_paper, loosest)
+        loose_print = [] if level == INK_LEVELS[-1] else glyphs(ratio, INK_LEVELS[-1], on_paper=ON_PAPER,
+                                                                faces=faces)[0]
+        names = zap_names(gray, on_paper, loose_print)
         small = small_print(on_paper)
         on_paper = [g for g in on_paper if g.label not in small]
         inside = small | {g.label for g in on_paper if any(n.holds(g) for n in names)}
@@ -544,10 +548,10 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row, row_gaps))
     if row and (upright := _upright_in(row, edges, ink, alphabet)) is not row:
         row = upright
-        row_gaps = gaps(photo.image, paper, ink, row, _looser(ratio, faces, level)) if row else []
+        row_gaps = gaps(photo.image, paper, ink, row, _looser(loosest, level)) if row else []
     row_gaps = _not_turned(row_gaps, row, edges, ink, alphabet)
-    row_cards, gap_centres = (_row_cards(photo, ratio, faces, paper, ink, edges, row, row_gaps, alphabet)
-                              if row else ([], []))
+    row_cards, gap_centres = (_row_cards(photo, ratio, faces, paper, ink, edges, row, row_gaps,
+                                         alphabet) if row else ([], []))
     if row and _bigger_letters(found, row, edges, ink, alphabet):
         row_cards = [_marked(c) for c in row_cards]
     other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet, patches)
@@ -847,7 +851,8 @@ def _loose_letters(shapes: list[Glyph], on_paper: list[Glyph], size: float | Non
     if not shapes:
         return []
     sizes = np.array([g.size for g in shapes])
-    typical = size or max(sizes, key=lambda s: int(((sizes > s / SAME_SIZE) & (sizes < s * SAME_SIZE)).sum()))
+    typical = size or max(sizes, key=lambda s: int(((sizes > s / SAME_SIZE)
+                                                    & (sizes < s * SAME_SIZE)).sum()))
     return [g for g in shapes if typical / SAME_SIZE < g.size < typical * SAME_SIZE]
 
 
