@@ -212,6 +212,12 @@ class Row:
     def centres(self) -> np.ndarray:
         return np.array([(g.cx, g.cy) for g in self.members])
 
+    @cached_property
+    def height(self) -> float:
+        """The typical height of its letters' boxes: a wide letter (an M, an italic's)
+        makes a letter's size its width, while the letters share their height."""
+        return float(np.median([g.h for g in self.members]))
+
     def along(self, x: float, y: float) -> float:
         """How far along the row's direction (x, y) lies (from the photo's origin): what
         orders cards along the row."""
@@ -627,7 +633,7 @@ def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: 
     face = _face(paper, x, y, row, angle)
     if not _of_the_row(_paper_colour(image, face, x, y, angle), usual):
         return False
-    return _card_at(face, ink, x, y, row.size, strict, looser)
+    return _card_at(face, ink, x, y, row.size, strict, looser, row.height)
 
 
 def _of_the_row(colour: np.ndarray | None, usual: np.ndarray | None) -> bool:
@@ -693,13 +699,15 @@ def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int
     return cv2.warpAffine(image, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=outside)
 
 
-def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
-             size: float, strict: bool = False, looser: np.ndarray | None = None) -> Glyph | None | bool:
+def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
+             strict: bool = False, looser: np.ndarray | None = None,
+             height: float | None = None) -> Glyph | None | bool:
     """What lies at (x, y), whose upright `face` is given: False for no card; None for a
     light card with only small print (WILD); or the big dark shape on a light card there
     (a letter). With `looser`, a looser cut of the ink: a letter printed fainter than the
     row's (a card in a glare, a lighter print), which broke into pieces that look like
-    small print or vanished at `ink`'s, is taken whole from it (_faint_letter)."""
+    small print or vanished at `ink`'s, is taken whole from it (_faint_letter). `height`:
+    the row's letters' (Row.height), when known."""
     if not _light_face(face):
         return False
     half = int(0.55 * size)
@@ -711,22 +719,24 @@ def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float,
         return None if faint is None else faint[0]
     if not inside:
         return False
-    letter = _big_shape(ink, x, y, size)
+    letter = _big_shape(ink, x, y, size, height)
     if letter is None and looser is not None:
         letter = _faint_letter(looser, ink, x, y, size)
     return False if letter is None else letter[0]
 
 
-def _big_shape(ink: np.ndarray, x: float, y: float, size: float):
+def _big_shape(ink: np.ndarray, x: float, y: float, size: float, height: float | None = None):
     """The tall shapes of a letter's size centred on (x, y), whole even if it broke in two,
     as one Glyph, with what made it: (glyph, (x0, y0), component labels there, the labels
-    taken); None when there are none."""
+    taken); None when there are none. Tall means as tall as the row's letters' `height`
+    allows (their size when it is not known), for a round O is as tall as an M, not as wide."""
     half, reach = int(0.55 * size), int(1.2 * size)
     x0, y0 = max(0, int(x) - reach), max(0, int(y) - reach)
     _, labels, stats, centres = cv2.connectedComponentsWithStats(
         ink[y0:int(y) + reach, x0:int(x) + reach], connectivity=8)
     off = np.abs(centres - (x - x0, y - y0))
-    taken = np.nonzero((stats[:, 3] > 0.6 * size) & (stats[:, 3] < 1.45 * size)
+    taken = np.nonzero((stats[:, 3] > 0.6 * (size if height is None else height))
+                       & (stats[:, 3] < 1.45 * size)
                        & (stats[:, 2] < WIDEST * size) & (off[:, 0] < half) & (off[:, 1] < half))[0]
     if not len(taken):
         return None
