@@ -198,7 +198,9 @@ def test_an_i_on_a_card_where_a_fuller_letter_shows_is_marked_unsure(seed, what)
     # (WEO for WE?), its ring (POPER for P?PER), its word's W seen close (TOMORROW for
     # TOMORRO?), the neighbour's stroke by it (MOINING for MO?NING)
     (137200, "wild, no faint letter"), (137123, "wild, no faint letter"),
-    (139275, "wild, no faint letter"), (139291, "wild, no faint letter")])
+    (139275, "wild, no faint letter"), (139291, "wild, no faint letter"),
+    # a round O lower than the row's letters are wide, in an italic row (SHULDER)
+    (141206, "as tall, not as wide")])
 def test_a_card_the_row_finder_passed_over_is_read(seed, what):
     row, word = _read_seed(seed)  # generated rows (tuning seeds)
     assert "".join(c.letter for c in row) == word, what
