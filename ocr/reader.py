@@ -609,9 +609,8 @@ def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, a
     is the row's, however its letter reads (its confidence says how well)."""
     if row is None or not row_gaps:
         return row_gaps
-    first, last = (row.along(g.cx, g.cy) for g in (row.members[0], row.members[-1]))
     letters = [letter for x, y, letter in row_gaps
-               if letter is not None and not first < row.along(x, y) < last]
+               if letter is not None and _past_an_end(row, x, y)]
     if not letters:
         return row_gaps
     p, turns = _quarter_turns(edges, ink, letters, alphabet)
@@ -644,6 +643,8 @@ def _row_cards(photo: Photo, ratio: np.ndarray, faces: np.ndarray, paper: np.nda
     for cx, cy, letter in row_gaps:
         box = card_box(cx, cy, row.size, row.angle, photo.scale)
         card = _wild(paper, cx, cy, row, box) if letter is None else letter_card(letter, box)
+        if card is None:  # no WILD after all: the table past an end
+            continue
         slots.append((row.along(cx, cy), (cx, cy), card))
         gap_centres.append((cx, cy))
     slots.sort(key=lambda s: s[0])
@@ -661,16 +662,20 @@ def _marked(card: Card, share: float = 1.0) -> Card:
 
 
 WILD_FACE = 0.5  # a WILD card shows light paper over at least this share of a card's face
+LONE_WILD_FACE = 0.4  # ... and past an end, with no letter beyond to vouch for it, this
 
 
-def _wild(paper: np.ndarray, x: float, y: float, row: Row, box) -> Card:
+def _wild(paper: np.ndarray, x: float, y: float, row: Row, box) -> Card | None:
     """A WILD card found in the row's gap or past its end at (x, y) (a line of small print
     on light paper): marked unsure when light paper shows over less than WILD_FACE of a
     card's face there, the less the lower (a strip of pale wood or of a cloth, light only
-    around streaks that look like print)."""
+    around streaks that look like print). Past an end, under LONE_WILD_FACE, it is that
+    table and no card (None): nothing beyond it says a card lies there."""
     w, h = (int(k * row.size) for k in CARD_PER_LETTER)
     light = paper_share(paper, x, y, row.angle_at(x, y), w, h)
     card = Card(WILD, 0.9, box, (), True)
+    if light < LONE_WILD_FACE and _past_an_end(row, x, y):
+        return None
     if light < WILD_FACE:
         return _marked(card, light / WILD_FACE)
     return _marked(card) if _off_the_way(row, x, y) else card
@@ -680,10 +685,15 @@ def _off_the_way(row: Row, x: float, y: float) -> bool:
     """Whether (x, y), past an end of the row, is not where the row's next card would lie
     (a WILD found a little off its way: the way of a short row is a rough guess, and light
     wood or cloth beside a row shows print-like streaks more often than a card does)."""
-    first, last = (row.along(*row.centres[end]) for end in (0, -1))
-    if first < row.along(x, y) < last:
+    if not _past_an_end(row, x, y):
         return False
     return all(np.hypot(*(row.step_past(end)[0] - (x, y))) > 0.1 * row.size for end in (0, -1))
+
+
+def _past_an_end(row: Row, x: float, y: float) -> bool:
+    """Whether (x, y) lies past an end of the row, not between its first and last letters."""
+    first, last = (row.along(*row.centres[end]) for end in (0, -1))
+    return not first < row.along(x, y) < last
 
 
 SQUEEZED = 1.2  # two cards this many steps apart have no room for a card between them
