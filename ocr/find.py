@@ -686,8 +686,10 @@ def _pitch(steps: np.ndarray, size: float) -> float:
 
 def paper_share(paper: np.ndarray, x: float, y: float, angle: float, w: int, h: int) -> float:
     """The share of the w x h window centred on (x, y), turned by `angle`, that is light
-    paper (`paper`, light_ratios' second)."""
-    return float((_upright(paper, x, y, angle, w, h) > LIGHT_PAPER).mean())
+    paper (`paper`, light_ratios' second). Only the photo counts: a card may run off it."""
+    window = _upright(paper, x, y, angle, w, h, outside=-1.0)  # paper ratios are >= 0
+    inside = window >= 0
+    return float((window > LIGHT_PAPER).sum() / max(1, inside.sum()))
 
 
 def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int,

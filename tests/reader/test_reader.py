@@ -177,6 +177,9 @@ def test_an_i_on_a_card_where_a_fuller_letter_shows_is_marked_unsure(seed, what)
     (161067, "no wild"), (161113, "no wild"),
     # nor past the row's end on a dark table, light only next to itself (DO? for DO)
     (138169, "no wild on a dark table"),
+    # nor past the row's end on a grey wood or a checked cloth, light over too little of a
+    # card's face there (?TREE, ?WHISPER)
+    (142213, "no wild on the wood"), (142424, "no wild on the cloth"),
     # big letters that fill their cards, the table showing round them: no row without them
     # (I for BIRD)
     (137067, "letters near their cards' edges"),
