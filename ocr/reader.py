@@ -704,8 +704,8 @@ def _placed(cards: list[Card], centres: list[tuple[float, float]], pitch: float)
     """The row's cards (in reading order, with their centres), those that do not lie where
     a laid card would marked unsure: one squeezed between its two neighbours, which lie too
     near each other to leave room for a card (a card's frame, its edge or its index read
-    as I), and one at an end with a stretch of table and no card between it and the rest
-    (a card lying apart)."""
+    as I: a bare bar there is left out), and one at an end with a stretch of table and no
+    card between it and the rest (a card lying apart)."""
     steps = [float(np.hypot(*np.subtract(b, a))) / pitch for a, b in zip(centres, centres[1:])]
     # a step: the row's typical one, or the pitch when that is longer (a short row's steps
     # may all be halves, around a card that is none)
@@ -716,8 +716,14 @@ def _placed(cards: list[Card], centres: list[tuple[float, float]], pitch: float)
             return before + after < SQUEEZED * step
         return (before or after or 0.0) > STRANDED
 
-    return [_marked(card) if astray(before, after) else card
-            for card, before, after in zip(cards, [None, *steps], [*steps, None])]
+    placed = []
+    for card, before, after in zip(cards, [None, *steps], [*steps, None]):
+        if astray(before, after):
+            if card.letter == BAR and before is not None and after is not None:
+                continue
+            card = _marked(card)
+        placed.append(card)
+    return placed
 
 
 MOSTLY_BARS = 0.5  # a row whose I's are more than this share of its cards has lost strokes

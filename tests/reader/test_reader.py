@@ -102,11 +102,6 @@ def _all_marked(cards) -> bool:
     # a WILD card's printed word big and bold: its W read as the row's first letter, sure
     # (WITTEN for ?ITTEN, WOCKET for ?OCKET); a deck's letters are all one size
     (180786, "small"), (181846, "small"),
-    # a card's frame line read as I between two cards, much nearer to both than the pitch
-    (181847, "squeezed"),
-    # an I half-way between two cards that lie a card's step apart: no room for a card there
-    # (QUNLIITY for QUALITY, PAINITER for PAINTER)
-    (160589, "squeezed"), (140519, "squeezed"),
     # an I on a card lying apart, four cards' steps of table from the row
     (180559, "apart"),
     # a WILD past the row's end where a strip of wood or of the cloth shows print-like streaks
@@ -118,6 +113,20 @@ def test_a_card_that_is_not_where_a_laid_card_would_be_is_marked_unsure(seed, wh
     # generated rows (tuning seeds) where the reader took something for a card of the row,
     # sure, before it looked at where and how big it is
     _wrong_cards_marked_the_rest_read(seed, what)
+
+
+@pytest.mark.parametrize("seed, what", [
+    # a card's frame line read as I between two cards, much nearer to both than the pitch
+    (181847, "frame"),
+    # an I half-way between two cards that lie a card's step apart: no room for a card there
+    # (QUNLIITY for QUALITY, PAINITER for PAINTER, STREINGTH for STRENGTH)
+    (160589, "seam"), (140519, "seam"), (142415, "seam")])
+def test_a_bar_squeezed_between_two_cards_is_left_out(seed, what):
+    # generated rows (tuning seeds): no card where no card has room, and any card read
+    # wrong is marked for the correction screen
+    row, word = _read_seed(seed)
+    assert len(row) == len(word), what
+    assert _all_marked(_misread(row, word)), what
 
 
 def _wrong_cards_marked_the_rest_read(seed: int, what: str) -> None:
