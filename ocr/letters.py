@@ -166,10 +166,11 @@ UPRIGHT_TILT, TURNED_TILT = 8.0, 6.0  # standard deviations (degrees) of the dra
 
 
 def _render(letter: str, font_path: str, rng: np.random.Generator,
-            turn: int = 0) -> np.ndarray | None:
+            turn: int = 0, foreshortened: bool = False) -> np.ndarray | None:
     """One capital drawn as a phone would see it on a card: tilted, sheared, blurred,
     noisy, then thresholded to an ink mask like the reader's. `turn` lays it on its side
-    (90, 270) or upside down (180)."""
+    (90, 270) or upside down (180). With `foreshortened`, some (FORESHORTENED) are also
+    squashed along a slant (_foreshortened)."""
     from PIL import Image, ImageDraw, ImageFont
 
     size = int(rng.integers(28, 90))
@@ -195,6 +196,8 @@ def _render(letter: str, font_path: str, rng: np.random.Generator,
     stretch = np.exp(rng.uniform(-0.3, 0.6))
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
     m = m @ np.array([[stretch, shear, 0], [0, 1, 0], [0, 0, 1]], np.float64)
+    if foreshortened and rng.random() < FORESHORTENED:
+        m = _foreshortened(rng, w, h) @ np.vstack([m, [0, 0, 1]])
     img = cv2.warpAffine(img, m[:2], (w, h), borderValue=255)
     scale = rng.uniform(0.35, 1.0)  # seen small: fewer pixels across
     small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
@@ -207,6 +210,23 @@ def _render(letter: str, font_path: str, rng: np.random.Generator,
     if mask.sum() < 8:
         return None
     return mask
+
+
+FORESHORTENED = 0.4  # the share of drawn letters seen foreshortened on a card turned on the table
+SQUASHED = (0.55, 1.0)  # how much shorter they look along the photo's up (a phone held low)
+
+
+def _foreshortened(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    """A phone held low squashes the table along the photo's up; a card turned on the table
+    (up to half a quarter turn), read upright along its edges, shows its letter squashed
+    along a slant: the 3x3 transform that does so about the middle of a w x h canvas."""
+    slant = np.radians(rng.uniform(-45, 45))
+    c, s = np.cos(slant), np.sin(slant)
+    turn = np.array([[c, -s], [s, c]])
+    squash = np.eye(3)
+    squash[:2, :2] = turn @ np.diag([1.0, rng.uniform(*SQUASHED)]) @ turn.T
+    centre = np.array([[1, 0, w / 2], [0, 1, h / 2], [0, 0, 1]], np.float64)
+    return centre @ squash @ np.linalg.inv(centre)
 
 
 def _junk(rng: np.random.Generator) -> np.ndarray:
@@ -250,9 +270,10 @@ def _junk(rng: np.random.Generator) -> np.ndarray:
     return canvas > 127
 
 
-def training_set(samples_per_font: int, seed: int = 1) -> tuple[list[np.ndarray], np.ndarray]:
+def training_set(samples_per_font: int, seed: int = 1,
+                 foreshortened: bool = False) -> tuple[list[np.ndarray], np.ndarray]:
     """Upright letters labelled by letter; turned letters and shapes that are no letter
-    labelled NONE."""
+    labelled NONE. `foreshortened`: as _render's."""
     rng = np.random.default_rng(seed)
     masks, labels = [], []
     for _ in range(4000):
@@ -263,13 +284,13 @@ def training_set(samples_per_font: int, seed: int = 1) -> tuple[list[np.ndarray]
     for font_path in font_files():
         for letter_index, letter in enumerate(LETTERS):
             for _ in range(samples_per_font):
-                mask = _render(letter, font_path, rng)
+                mask = _render(letter, font_path, rng, foreshortened=foreshortened)
                 if mask is not None:
                     masks.append(mask)
                     labels.append(letter_index)
             for turn, exceptions in _STILL_A_LETTER.items():
                 if letter not in exceptions:
-                    mask = _render(letter, font_path, rng, turn)
+                    mask = _render(letter, font_path, rng, turn, foreshortened)
                     if mask is not None:
                         masks.append(mask)
                         labels.append(NONE)
@@ -281,14 +302,19 @@ COMMITTEE = (1, 2)  # the seeds of the networks that read each letter together
 
 def train(samples_per_font: int = 5, hidden: int = 160,
           seeds: tuple[int, ...] = COMMITTEE) -> Classifier:
-    """The committee: one network for each seed, each trained on its own drawn letters."""
-    return Classifier([_train_network(samples_per_font, hidden, seed) for seed in seeds])
+    """The committee: for each seed, one network trained on its own drawn letters, and one
+    on letters some of which are drawn foreshortened too. Alone, the second reads the end
+    cards of an arc seen from low down better but takes more letters for others (an R
+    for a B, an N for a W); in the committee, the first tempers it."""
+    return Classifier([_train_network(samples_per_font, hidden, seed, foreshortened)
+                       for foreshortened in (False, True) for seed in seeds])
 
 
-def _train_network(samples_per_font: int, hidden: int, seed: int) -> Network:
+def _train_network(samples_per_font: int, hidden: int, seed: int,
+                   foreshortened: bool = False) -> Network:
     from sklearn.neural_network import MLPClassifier
 
-    masks, labels = training_set(samples_per_font, seed)
+    masks, labels = training_set(samples_per_font, seed, foreshortened)
     x = features(masks)
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
     net = MLPClassifier(hidden_layer_sizes=(hidden,), alpha=1e-3, max_iter=80,
