@@ -140,14 +140,24 @@ def _wrong_cards_marked_the_rest_read(seed: int, what: str) -> None:
 
 @pytest.mark.parametrize("seed, what", [
     # faint or low-angle cards whose letters lost strokes, read as bars (IUIIIIN for
-    # BUILDING, SIAII for STATION)
-    (170491, "bars"), (180246, "bars")])
+    # BUILDING)
+    (170491, "bars")])
 def test_a_row_that_is_no_row_of_laid_letters_is_marked_unsure(seed, what):
     # generated rows (tuning seeds) read wrong as a whole: every card read wrong is marked
     # for the correction screen
     row, word = _read_seed(seed)
     misread = _misread(row, word)
     assert misread and _all_marked(misread), what
+
+
+def test_a_row_that_lost_strokes_and_is_no_word_is_marked_unsure(word_store):
+    # a low-angle row whose T's lost their bars (?SIAIIO for STATION, seed 180246, a tuning
+    # seed): its I's are not most of it, and one is read surely, but with the game's words,
+    # as a scan reads it, no one change makes a word: every card read wrong is marked
+    photo = synth.render_photo(synth.random_word(180246), 180246)
+    row = read(photo.jpeg, is_word=_words_of("fez", word_store)).row()
+    misread = _misread(row, photo.word)
+    assert misread and _all_marked(misread)
 
 
 @pytest.mark.parametrize("seed, what", [
