@@ -164,6 +164,8 @@ def font_files() -> list[str]:
 
 
 UPRIGHT_TILT, TURNED_TILT = 8.0, 6.0  # standard deviations (degrees) of the drawn letters' tilt
+FORESHORTENED = 0.4  # the share of drawn letters seen foreshortened on a card turned on the table
+SQUASHED = (0.55, 1.0)  # how much shorter they look along the photo's up (a phone held low)
 
 
 def _render(letter: str, font_path: str, rng: np.random.Generator,
@@ -211,10 +213,6 @@ def _render(letter: str, font_path: str, rng: np.random.Generator,
     if mask.sum() < 8:
         return None
     return mask
-
-
-FORESHORTENED = 0.4  # the share of drawn letters seen foreshortened on a card turned on the table
-SQUASHED = (0.55, 1.0)  # how much shorter they look along the photo's up (a phone held low)
 
 
 def _foreshortened(rng: np.random.Generator, w: int, h: int) -> np.ndarray:

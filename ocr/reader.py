@@ -673,9 +673,9 @@ def _wild(paper: np.ndarray, x: float, y: float, row: Row, box) -> Card | None:
     table and no card (None): nothing beyond it says a card lies there."""
     w, h = (int(k * row.size) for k in CARD_PER_LETTER)
     light = paper_share(paper, x, y, row.angle_at(x, y), w, h)
-    card = Card(WILD, 0.9, box, (), True)
     if light < LONE_WILD_FACE and _past_an_end(row, x, y):
         return None
+    card = Card(WILD, 0.9, box, (), True)
     if light < WILD_FACE:
         return _marked(card, light / WILD_FACE)
     return _marked(card) if _off_the_way(row, x, y) else card
