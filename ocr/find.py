@@ -580,9 +580,10 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
     found = []
     for x, y, angle, kind in slots:
         card = card_at(image, paper, ink, row, float(x), float(y), angle, usual,
-                       strict=kind == TIGHT_GAP, looser=None if kind == TIGHT_GAP else looser)
+                       strict=kind == TIGHT_GAP, looser=None if kind == TIGHT_GAP else looser,
+                       off=FAINT_PAST_END if kind == PAST_AN_END else FAINT_LETTER[2])
         if card is False and kind == PAST_AN_END:
-            card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual)
+            card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual, looser)
         if card is None or (card is not False and kind != TIGHT_GAP):
             found.append((float(x), float(y), card))
     return found
@@ -598,17 +599,22 @@ WILD_NEAR = (0.4, 0.25)  # how far off a row's way past its end a WILD may lie: 
 
 
 def _wild_near(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float,
-               y: float, angle: float, usual: np.ndarray | None) -> tuple[None | bool, float, float]:
+               y: float, angle: float, usual: np.ndarray | None,
+               looser: np.ndarray | None = None) -> tuple[Glyph | None | bool, float, float]:
     """A WILD card near (x, y), where the row would go on past an end: (None, its centre),
     or (False, x, y) when none lies there. Its print must not be all bars (`strict`), and
-    the reader marks it unsure: it is not quite where the next card would lie."""
+    the reader marks it unsure: it is not quite where the next card would lie. Its "print"
+    may be the pieces of a letter printed fainter than the row's: with `looser`, such a
+    letter seen whole there is that card's instead (_faint_letter)."""
     across, along = WILD_NEAR[0] * row.size, WILD_NEAR[1] * row.pitch
     way = np.array([np.cos(np.radians(angle)), -np.sin(np.radians(angle))])
     normal = np.array([-way[1], way[0]])
     for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         cx, cy = np.array([x, y]) + a * across * normal + b * along * way
         if card_at(image, paper, ink, row, float(cx), float(cy), angle, usual, strict=True) is None:
-            return None, float(cx), float(cy)
+            faint = (_faint_letter(looser, ink, float(cx), float(cy), row.size, FAINT_PAST_END)
+                     if looser is not None else None)
+            return (None if faint is None else faint[0]), float(cx), float(cy)
     return False, x, y
 
 
@@ -625,15 +631,16 @@ def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | No
 
 def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float, y: float,
             angle: float, usual: np.ndarray | None, strict: bool = False,
-            looser: np.ndarray | None = None) -> Glyph | None | bool:
+            looser: np.ndarray | None = None, off: float | None = None) -> Glyph | None | bool:
     """What lies at (x, y) turned by `angle`, as _card_at says, where a card of the row's
     paper (of colour `usual`, row_paper's) lies there; else False. `strict` where cards'
     edges and shadows may stand side by side like print (between two cards that lie close,
-    off the row's way): a WILD's print must then not be all bars. `looser`: as _card_at's."""
+    off the row's way): a WILD's print must then not be all bars. `looser`, `off`: as
+    _card_at's."""
     face = _face(paper, x, y, row, angle)
     if not _of_the_row(_paper_colour(image, face, x, y, angle), usual):
         return False
-    return _card_at(face, ink, x, y, row.size, strict, looser, row.height)
+    return _card_at(face, ink, x, y, row.size, strict, looser, row.height, off)
 
 
 def _of_the_row(colour: np.ndarray | None, usual: np.ndarray | None) -> bool:
@@ -703,13 +710,14 @@ def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int
 
 def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
              strict: bool = False, looser: np.ndarray | None = None,
-             height: float | None = None) -> Glyph | None | bool:
+             height: float | None = None, off: float | None = None) -> Glyph | None | bool:
     """What lies at (x, y), whose upright `face` is given: False for no card; None for a
     light card with only small print (WILD); or the big dark shape on a light card there
     (a letter). With `looser`, a looser cut of the ink: a letter printed fainter than the
     row's (a card in a glare, a lighter print), which broke into pieces that look like
     small print or vanished at `ink`'s, is taken whole from it (_faint_letter). `height`:
-    the row's letters' (Row.height), when known."""
+    the row's letters' (Row.height), when known; `off`: how far the faint letter may lie from
+    (x, y), in letter sizes (FAINT_LETTER's by default)."""
     if not _light_face(face):
         return False
     half = int(0.55 * size)
@@ -717,13 +725,13 @@ def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
     # a line of small print across the middle, perhaps fainter than the big letters and
     # framed by a ring, a band or waves: the word WILD (its card may run off the photo)
     if _small_print(face[int(0.15 * size):int(1.15 * size)], size, strict):
-        faint = _faint_letter(looser, ink, x, y, size) if looser is not None and inside else None
+        faint = _faint_letter(looser, ink, x, y, size, off) if looser is not None and inside else None
         return None if faint is None else faint[0]
     if not inside:
         return False
     letter = _big_shape(ink, x, y, size, height)
     if letter is None and looser is not None:
-        letter = _faint_letter(looser, ink, x, y, size)
+        letter = _faint_letter(looser, ink, x, y, size, off)
     return False if letter is None else letter[0]
 
 
@@ -753,17 +761,22 @@ def _big_shape(ink: np.ndarray, x: float, y: float, size: float, height: float |
 WHOLE_FAINT = 0.9  # this share of the print at the row's cut must be pieces of a faint letter
 FAINT_LETTER = (0.8, 0.3, 0.35)  # a faint letter's least height and width, and how far off its
 # card's middle it may lie, in the row's letter sizes
+FAINT_PAST_END = 0.55  # ... past an end, where that middle is a guess (a short row's pitch
+# and way are rough), as far as _big_shape looks
 
 
-def _faint_letter(looser: np.ndarray, ink: np.ndarray, x: float, y: float, size: float):
+def _faint_letter(looser: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
+                  off: float | None = None):
     """A letter at (x, y) seen whole only in the `looser` cut, as _big_shape gives it; None
     unless the print in its box, at either cut, is nearly all pieces of it (WHOLE_FAINT):
     a frame or ring round a WILD's word is no letter, the word inside it no piece of it.
     And it must stand like a letter of the row on its own card (FAINT_LETTER): as tall
     (not a letter of the word WILD), wider than a bare bar (not a card's edge at that
-    cut), in the card's middle (not a neighbour's stroke)."""
+    cut), in the card's middle (not a neighbour's stroke): within `off` letter sizes of
+    (x, y), FAINT_LETTER's unless given."""
     found = _big_shape(looser, x, y, size)
-    tall, wide, off = FAINT_LETTER
+    tall, wide, usual_off = FAINT_LETTER
+    off = usual_off if off is None else off
     if found is None or found[0].h < tall * size or found[0].w < wide * size \
             or np.hypot(found[0].cx - x, found[0].cy - y) > off * size:
         return None

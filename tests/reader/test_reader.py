@@ -213,6 +213,9 @@ def test_an_i_on_a_card_where_a_fuller_letter_shows_is_marked_unsure(seed, what)
     # an end card printed fainter than the row (a glare on it): its letter whole only at a
     # looser cut (TRAI? for TRAIN, CIT for CITY)
     (138282, "faint end card"), (137031, "faint end card"),
+    # ... and past the end of a short row, off the place its rough pitch and way guess, its
+    # pieces taken for a WILD's print (PO? for POT, ?AX for TAX)
+    (145454, "faint end card off its place"), (144334, "faint end card off its place"),
     # an end card's wide R whose first cut kept only its stem, the looser cuts that hold it
     # whole run on past the window round the stem (PAPEI for PAPER)
     (138024, "a letter's stem alone"),
