@@ -462,11 +462,12 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     sure = np.nonzero(~suspect)[0]
     if len(sure) < 2:
         return row
-    # the cap line and baseline follow the sure letters, curving with a curved row, and on
-    # past its ends, where a letter let in on second thought most often lies: there card by
-    # card outwards, each letter taken drawing the lines on to the next (a bow, an arc)
+    # the cap line and baseline follow the sure letters, curving with a curved row from three
+    # letters on (as Row's bend does: three cards already show a bow), and on past its ends,
+    # where a letter let in on second thought most often lies: there card by card outwards,
+    # each letter taken drawing the lines on to the next (a bow, an arc)
     def lines(members: list[int]) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
-        degree = 2 if len(members) >= 4 else 1
+        degree = 2 if len(members) >= 3 else 1
         cap_line, baseline = (np.polyfit(along[members], edge[members], degree)
                               for edge in (top, bottom))
         return cap_line, baseline, (float(along[members].min()), float(along[members].max()))
