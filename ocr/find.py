@@ -459,27 +459,21 @@ def _ordered(found, centres, members) -> Row:
 
 def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
     """Drop a 'letter' squeezed between two others much closer than the cards' pitch:
-    the dark gap between two cards, not a card of its own. Steps and pitch are counted in
-    letter sizes (_steps_in_sizes): a row seen at a low angle grows towards the phone."""
+    the dark gap between two cards, not a card of its own."""
     while len(row) >= 3:
-        steps = _steps_in_sizes(row)
+        steps = [np.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in zip(row, row[1:])]
         # the pitch from the fuller letters alone: the thin seams may be many
+        size = float(np.median([g.size for g in row]))
         area = float(np.median([g.area for g in row]))
-        full = [g for g in row if g.area > 0.5 * area]
-        pitch = _pitch(_steps_in_sizes(full), 1.0) if len(full) >= 3 else float(np.median(steps))
+        full = np.array([(g.cx, g.cy) for g in row if g.area > 0.5 * area])
+        pitch = (_pitch(np.hypot(*np.diff(full, axis=0).T), size) if len(full) >= 3
+                 else float(np.median(steps)))
         squeezed = [k for k in range(1, len(row) - 1)
                     if steps[k - 1] < 0.62 * pitch and steps[k] < 0.62 * pitch]
         if not squeezed:
             return row
         row = [g for k, g in enumerate(row) if k != min(squeezed, key=lambda k: row[k].area)]
     return row
-
-
-def _steps_in_sizes(row: list[Glyph]) -> np.ndarray:
-    """The steps from each letter to the next, in their letter sizes: a row seen at a low
-    angle grows towards the phone, its steps with its letters."""
-    return np.array([np.hypot(b.cx - a.cx, b.cy - a.cy) / ((a.size + b.size) / 2)
-                     for a, b in zip(row, row[1:])])
 
 
 ONE_LETTER = 1.5  # two pieces of ink within this many letter sizes along the row are one letter
