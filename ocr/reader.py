@@ -104,32 +104,35 @@ def _classify_row(ratio: np.ndarray, faces: np.ndarray, ink: np.ndarray, edges: 
     cuts of it, the opinions averaged. A thin or faint stroke that broke apart holds
     together in a looser cut (no bigger than a letter of the row's size): that whole shape
     also says which pieces of ink make up the letter (an E's bottom arm come loose is
-    still the E's). The cuts are of print on the cards' `faces` (paper_faces) only: an end
-    card's letter near its edge must not run on into the table there."""
+    still the E's). A cut that shows much less ink of a letter than a looser one has lost
+    strokes (a thin serif E's faint arms, leaving its stem: an I) and has no say (FULLER).
+    The cuts are of print on the cards' `faces` (paper_faces) only: an end card's letter
+    near its edge must not run on into the table there."""
     owns = [own_ink(ink, g) for g in found]
     angles = _read_angles(ink, edges, row, found)
-    opinions = np.zeros((len(found), NONE + 1))
-    counts = np.zeros(len(found))
-    strict: list[np.ndarray | None] = [None] * len(found)
+    views: list[list[np.ndarray]] = [[] for _ in found]  # each letter's ink, at each cut
+    strict: list[np.ndarray] = list(owns)
     for level in LOOSE_INK:
         loose = (ratio < level) & (faces > 0)
-        looser, which = [], []
         for k, (g, own) in enumerate(zip(found, owns)):
             pieces = _whole_letter(loose, ink, g, own, max(g.size, row.size))
             if pieces is None:
                 continue
             whole, strict_pieces = pieces
             if level == LOOSE_INK[0]:
-                strict[k] = _turned(strict_pieces, g.size, angles[k])
-            looser.append(_turned(whole, g.size, angles[k]))
-            which.append(k)
-        if looser:
-            opinions[which] += model().probabilities(looser, alphabet)
-            counts[which] += 1
-    strict = [m if m is not None else _turned(own, g.size, a)
-              for m, g, own, a in zip(strict, found, owns, angles)]
-    opinions += model().probabilities(strict, alphabet)
-    return opinions / (counts + 1)[:, None]
+                strict[k] = strict_pieces
+            views[k].append(whole)
+    for k, m in enumerate(strict):
+        views[k].append(m)
+    fullest = [max(int(m.sum()) for m in v) for v in views]
+    counted = [[m for m in v if m.sum() >= FULLER * most] for v, most in zip(views, fullest)]
+    masks = [_turned(m, g.size, a) for v, g, a in zip(counted, found, angles) for m in v]
+    p = model().probabilities(masks, alphabet)
+    ends = np.cumsum([0] + [len(v) for v in counted])
+    return np.array([p[i:j].mean(axis=0) for i, j in zip(ends, ends[1:])])
+
+
+FULLER = 0.6  # a cut showing less than this share of a letter's ink a looser one shows lost strokes
 
 
 def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndarray,
