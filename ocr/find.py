@@ -581,9 +581,10 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
     for x, y, angle, kind in slots:
         card = card_at(image, paper, ink, row, float(x), float(y), angle, usual,
                        strict=kind == TIGHT_GAP, looser=None if kind == TIGHT_GAP else looser,
-                       off=FAINT_PAST_END if kind == PAST_AN_END else FAINT_LETTER[2])
+                       off=FAINT_PAST_END if kind == PAST_AN_END else None)
         if card is False and kind == PAST_AN_END:
-            card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual, looser)
+            card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual,
+                                    looser)
         if card is None or (card is not False and kind != TIGHT_GAP):
             found.append((float(x), float(y), card))
     return found
@@ -725,7 +726,8 @@ def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
     # a line of small print across the middle, perhaps fainter than the big letters and
     # framed by a ring, a band or waves: the word WILD (its card may run off the photo)
     if _small_print(face[int(0.15 * size):int(1.15 * size)], size, strict):
-        faint = _faint_letter(looser, ink, x, y, size, off) if looser is not None and inside else None
+        faint = (_faint_letter(looser, ink, x, y, size, off) if looser is not None and inside
+                 else None)
         return None if faint is None else faint[0]
     if not inside:
         return False

@@ -132,7 +132,8 @@ def _classify_row(ratio: np.ndarray, faces: np.ndarray, ink: np.ndarray, edges: 
     return np.array([p[i:j].mean(axis=0) for i, j in zip(ends, ends[1:])])
 
 
-FULLER = 0.6  # a cut showing less than this share of a letter's ink a looser one shows lost strokes
+FULLER = 0.6  # a cut showing less than this share of the ink a looser one shows of a letter
+# has lost strokes
 
 
 def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndarray,
