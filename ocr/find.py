@@ -548,6 +548,14 @@ OTHER_PAPER = 8.0  # this far from the row's cards' paper colour (in Lab a*b*) i
 DIMMEST_PAPER = 0.6  # ... nor is paper this much darker (Lab L*) than theirs (a shadow dims it less)
 
 
+# a letter printed fainter than the row, seen whole only at a looser cut (_faint_letter):
+WHOLE_FAINT = 0.9  # this share of the print at the row's cut must be pieces of a faint letter
+FAINT_LETTER = (0.8, 0.3)  # a faint letter's least height and width, in the row's letter sizes
+FAINT_OFF = 0.35  # ... and how far off its card's middle it may lie
+FAINT_PAST_END = 0.55  # ... past an end, where that middle is a guess (a short row's pitch
+# and way are rough): as far as _big_shape looks
+
+
 def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
          looser: np.ndarray | None = None) -> list[tuple[float, float, Glyph | None]]:
     """Cards the row finder missed: where the row leaves a gap of about one card (or could
@@ -581,7 +589,7 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
     for x, y, angle, kind in slots:
         card = card_at(image, paper, ink, row, float(x), float(y), angle, usual,
                        strict=kind == TIGHT_GAP, looser=None if kind == TIGHT_GAP else looser,
-                       off=FAINT_PAST_END if kind == PAST_AN_END else None)
+                       off=FAINT_PAST_END if kind == PAST_AN_END else FAINT_OFF)
         if card is False and kind == PAST_AN_END:
             card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual,
                                     looser)
@@ -632,7 +640,7 @@ def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | No
 
 def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float, y: float,
             angle: float, usual: np.ndarray | None, strict: bool = False,
-            looser: np.ndarray | None = None, off: float | None = None) -> Glyph | None | bool:
+            looser: np.ndarray | None = None, off: float = FAINT_OFF) -> Glyph | None | bool:
     """What lies at (x, y) turned by `angle`, as _card_at says, where a card of the row's
     paper (of colour `usual`, row_paper's) lies there; else False. `strict` where cards'
     edges and shadows may stand side by side like print (between two cards that lie close,
@@ -711,14 +719,14 @@ def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int
 
 def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
              strict: bool = False, looser: np.ndarray | None = None,
-             height: float | None = None, off: float | None = None) -> Glyph | None | bool:
+             height: float | None = None, off: float = FAINT_OFF) -> Glyph | None | bool:
     """What lies at (x, y), whose upright `face` is given: False for no card; None for a
     light card with only small print (WILD); or the big dark shape on a light card there
     (a letter). With `looser`, a looser cut of the ink: a letter printed fainter than the
     row's (a card in a glare, a lighter print), which broke into pieces that look like
     small print or vanished at `ink`'s, is taken whole from it (_faint_letter). `height`:
     the row's letters' (Row.height), when known; `off`: how far the faint letter may lie from
-    (x, y), in letter sizes (FAINT_LETTER's by default)."""
+    (x, y), in letter sizes."""
     if not _light_face(face):
         return False
     half = int(0.55 * size)
@@ -760,25 +768,17 @@ def _big_shape(ink: np.ndarray, x: float, y: float, size: float, height: float |
     return glyph, (x0, y0), labels, taken
 
 
-WHOLE_FAINT = 0.9  # this share of the print at the row's cut must be pieces of a faint letter
-FAINT_LETTER = (0.8, 0.3, 0.35)  # a faint letter's least height and width, and how far off its
-# card's middle it may lie, in the row's letter sizes
-FAINT_PAST_END = 0.55  # ... past an end, where that middle is a guess (a short row's pitch
-# and way are rough), as far as _big_shape looks
-
-
 def _faint_letter(looser: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
-                  off: float | None = None):
+                  off: float = FAINT_OFF):
     """A letter at (x, y) seen whole only in the `looser` cut, as _big_shape gives it; None
     unless the print in its box, at either cut, is nearly all pieces of it (WHOLE_FAINT):
     a frame or ring round a WILD's word is no letter, the word inside it no piece of it.
     And it must stand like a letter of the row on its own card (FAINT_LETTER): as tall
     (not a letter of the word WILD), wider than a bare bar (not a card's edge at that
     cut), in the card's middle (not a neighbour's stroke): within `off` letter sizes of
-    (x, y), FAINT_LETTER's unless given."""
+    (x, y)."""
     found = _big_shape(looser, x, y, size)
-    tall, wide, usual_off = FAINT_LETTER
-    off = usual_off if off is None else off
+    tall, wide = FAINT_LETTER
     if found is None or found[0].h < tall * size or found[0].w < wide * size \
             or np.hypot(found[0].cx - x, found[0].cy - y) > off * size:
         return None

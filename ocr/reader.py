@@ -124,8 +124,8 @@ def _classify_row(ratio: np.ndarray, faces: np.ndarray, ink: np.ndarray, edges: 
             views[k].append(whole)
     for k, m in enumerate(strict):
         views[k].append(m)
-    fullest = [max(int(m.sum()) for m in v) for v in views]
-    counted = [[m for m in v if m.sum() >= FULLER * most] for v, most in zip(views, fullest)]
+    inks = [[int(m.sum()) for m in v] for v in views]
+    counted = [[m for m, n in zip(v, s) if n >= FULLER * max(s)] for v, s in zip(views, inks)]
     masks = [_turned(m, g.size, a) for v, g, a in zip(counted, found, angles) for m in v]
     p = model().probabilities(masks, alphabet)
     ends = np.cumsum([0] + [len(v) for v in counted])

@@ -89,25 +89,25 @@ def _misread(row, word: str) -> list:
     card read where none lies, or read as another letter): the alignment that matches
     the most cards, and of those the surest (a letter read twice, DD for D, matches
     either card; the one read less surely is the extra)."""
-    # best[i][j]: (cards matched, their confidence) aligning row[i:] to word[j:]
-    best = [[(0, 0.0)] * (len(word) + 1) for _ in range(len(row) + 1)]
+    # best[i, j]: (cards matched, their confidence) aligning row[i:] to word[j:], and the
+    # move that gets it: the card matched, a letter of the word passed, or the card passed
+    best = {(len(row), j): ((0, 0.0), None) for j in range(len(word) + 1)}
+    best.update({(i, len(word)): ((0, 0.0), "card") for i in range(len(row))})
     for i in range(len(row) - 1, -1, -1):
         for j in range(len(word) - 1, -1, -1):
-            options = [best[i + 1][j], best[i][j + 1]]
+            moves = {}
             if row[i].letter == word[j]:
-                matched, sure = best[i + 1][j + 1]
-                options.append((matched + 1, sure + row[i].confidence))
-            best[i][j] = max(options)
+                matched, sure = best[i + 1, j + 1][0]
+                moves["match"] = (matched + 1, sure + row[i].confidence)
+            moves["letter"], moves["card"] = best[i, j + 1][0], best[i + 1, j][0]
+            move = max(moves, key=moves.get)  # on a tie, the first: a match
+            best[i, j] = moves[move], move
     misread, i, j = [], 0, 0
     while i < len(row):
-        if j < len(word) and row[i].letter == word[j] and \
-                best[i][j] == (best[i + 1][j + 1][0] + 1, best[i + 1][j + 1][1] + row[i].confidence):
-            i, j = i + 1, j + 1
-        elif j < len(word) and best[i][j] == best[i][j + 1]:
-            j += 1
-        else:
+        move = best[i, j][1]
+        if move == "card":
             misread.append(row[i])
-            i += 1
+        i, j = i + (move != "letter"), j + (move != "card")
     return misread
 
 
