@@ -16,7 +16,9 @@ import numpy as np
 INK = 0.38  # darker than this share of the local paper white is ink (shadows stay above)
 # Faint print (light ink, blur, a small far-off row) needs a looser threshold: the reader
 # tries these in turn and keeps the one that finds the fullest row.
-INK_LEVELS = (INK, 0.5, 0.62)
+FAINT_INK = 0.62  # the loosest cut that serves any row: where a faint card's letter shows
+THIN_INK = 0.72  # thin strokes blurred are lighter still: a cut only for more of the same row
+INK_LEVELS = (INK, 0.5, FAINT_INK, THIN_INK)
 # Neighbouring letters of a row are at most this many letter sizes apart: room for a WILD
 # card (no big letter) between two letters, with wide gaps either side.
 MAX_GAP = 5.5

@@ -18,9 +18,9 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, WIDEST, Glyph, Row, edge_field,
-                   find_row, gaps, glyphs, joined, light_ratios, on_a_card, own_ink, paper_angle,
-                   paper_faces, paper_past_ends, paper_share, row_paper, row_through,
+from .find import (FAINT_INK, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, THIN_INK, WIDEST, Glyph, Row,
+                   edge_field, find_row, gaps, glyphs, joined, light_ratios, on_a_card, own_ink,
+                   paper_angle, paper_faces, paper_past_ends, paper_share, row_paper, row_through,
                    without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
@@ -30,7 +30,7 @@ WILD = "?"
 DECKS = ("foot", "fez", "family")
 LOW_CONFIDENCE = 0.8
 BAR = "I"  # what a bare bar reads as: a card's edge, a strip of table, a letter that lost strokes
-LOOSE_INK = (INK_LEVELS[-1], 0.74)  # more opinions on each letter are read at looser cuts
+LOOSE_INK = (FAINT_INK, 0.74)  # more opinions on each letter are read at looser cuts
 #: A card's size from its letter's: the big letter fills about half the card's height.
 CARD_PER_LETTER = (1.45, 1.95)  # width, height
 
@@ -238,14 +238,16 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
                  faces: np.ndarray, loosest: np.ndarray, one_ink: bool = True,
                  wild_print: bool = True, patches: np.ndarray | None = None):
     """Find the letters at each ink level, keep the level whose row looks most like a row
-    of letters (faint print needs a looser level; junk does not count). With `one_ink`,
+    of letters (faint print needs a looser level; junk does not count). The loosest,
+    THIN_INK, counts only where it sees more of the row kept so far (_more_of), and not for
+    a hand spread out (no row to check it by). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
     With `wild_print`, the deck's WILD cards print the word WILD, whose letters are none
     of the row's (_wild_print; the family game's ZAP cards are named by cards.zap_names).
     With `patches` (_patches: a hand spread out), the level is the one whose cards read
     best, each card's letter at its best quarter turn, and no row counts: a hand in faint
     print chooses the looser level that sees it, and a ZAP card's name is no row.
-    `loosest`, the loosest cut of the ink, shows the row's gaps a card printed fainter.
+    `loosest`, the cut of the ink at FAINT_INK, shows the row's gaps a card printed fainter.
     Returns (the shapes on paper, those that look like upright letters, ink mask, row or
     None, the row's gaps), all at the level kept, and that level."""
     best = None
@@ -265,6 +267,8 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             on_paper = [g for g in on_paper if g.label not in printed]
             candidates = [g for g in candidates if g.label not in printed]
             row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
+        if level == THIN_INK and (patches is not None or not _more_of(row, best[4] if best else None)):
+            continue  # at this cut a wood's grain, a tile's edge line up too: only more of the row
         near_edge = set()
         if (row is None or len(row.members) < 2) and patches is None:
             # no row (or one letter) with paper all round: big letters near their cards' edges
@@ -296,10 +300,19 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
     return best[1:]
 
 
+def _more_of(row: Row | None, kept: Row | None) -> bool:
+    """Whether `row` holds every letter of the `kept` row and more: the same row, made
+    whole where its thin strokes broke apart at firmer cuts."""
+    if row is None or kept is None or len(row.members) <= len(kept.members):
+        return False
+    centres = np.array(row.centres)
+    return all(np.hypot(*(centres - c).T).min() < 0.5 * kept.size for c in kept.centres)
+
+
 def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:
-    """The loosest cut of the ink, where a card printed fainter than the row at `level`
-    shows its letter; None when `level` is that cut."""
-    return None if level == INK_LEVELS[-1] else loosest
+    """The cut of the ink at FAINT_INK (`loosest`), where a card printed fainter than the
+    row at `level` shows its letter; None when `level` is that cut or looser."""
+    return None if level >= FAINT_INK else loosest
 
 
 WILD_PRINT = "WILD"  # what a WILD card of the letter decks prints, as a word
@@ -527,7 +540,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     (ratio, paper), edges = light_ratios(gray), edge_field(gray)
     faces = paper_faces(ratio)
-    loosest = (ratio < INK_LEVELS[-1]).astype(np.uint8) & faces
+    loosest = (ratio < FAINT_INK).astype(np.uint8) & faces
     patches = _patches(faces) if deck == "family" else None  # a hand spread out
     on_paper, found, ink, row, row_gaps, level = _fullest_row(
         photo.image, edges, ratio, paper, faces, loosest, one_ink=deck == "foot",
@@ -537,8 +550,8 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         # the word printed small on each letter card is for information only; a ZAP card's
         # name is no word laid, and its letters are no cards. The names are looked for at
         # the loosest ink level too, where a light or thin name shows whole
-        loose_print = [] if level == INK_LEVELS[-1] else glyphs(ratio, INK_LEVELS[-1], on_paper=ON_PAPER,
-                                                                faces=faces)[0]
+        loose_print = [] if level >= FAINT_INK else glyphs(ratio, FAINT_INK, on_paper=ON_PAPER,
+                                                           faces=faces)[0]
         names = zap_names(gray, on_paper, loose_print)
         small = small_print(on_paper)
         on_paper = [g for g in on_paper if g.label not in small]
