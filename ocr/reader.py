@@ -407,18 +407,33 @@ def _read_angles(ink: np.ndarray, edges: np.ndarray, row: Row, shapes: list[Glyp
     """The angle to read each shape at: the row's tilt where it lies, or its own card's tilt
     (by the card's edges) when the card lies turned from the row and its letter looks
     more like one so: the end card of a row that turns faster than its letters showed,
-    a card put down askew. The classifier knows letters only a few degrees off upright."""
+    a card put down askew. A shape that looks like no letter at either is tried at turns
+    up to 50 degrees from the row's (TURN_SEARCH), and read at the one where it looks most
+    like one: its card's edges may be hidden by a table's grain or a neighbour's, or bent
+    by a steep view. The classifier knows letters only a few degrees off upright."""
     angles = _angles(row, shapes)
     own = [_own_tilt(edges, g, a) for g, a in zip(shapes, angles)]
     askew = [k for k, (a, o) in enumerate(zip(angles, own)) if abs(a - o) > OWN_TILT]
+    likeness = letterness(ink, shapes, angles)
     if askew:
         turned = [shapes[k] for k in askew]
-        at_row = letterness(ink, turned, [angles[k] for k in askew])
         at_own = letterness(ink, turned, [own[k] for k in askew])
-        for k, r, o in zip(askew, at_row, at_own):
-            if o > r + OWN_TILT_BETTER:
-                angles[k] = own[k]
+        for k, o in zip(askew, at_own):
+            if o > likeness[k] + OWN_TILT_BETTER:
+                angles[k], likeness[k] = own[k], o
+    lost = [k for k in range(len(shapes)) if likeness[k] < LETTERLIKE]
+    if lost:
+        tries = [(k, angles[k] + d) for k in lost for d in TURN_SEARCH]
+        found = letterness(ink, [shapes[k] for k, _ in tries], [t for _, t in tries])
+        for (k, t), w in zip(tries, found):
+            if w > LETTERLIKE and w > likeness[k] + OWN_TILT_BETTER:
+                angles[k], likeness[k] = t, w
     return angles
+
+
+# a shape that looks like no letter at the row's tilt nor at its card's is tried at these
+# turns from the row's (a card whose edges the table's grain or a neighbour's hid)
+TURN_SEARCH = tuple(d for d in range(-50, 51, 10) if d)
 
 
 def _own_tilt(edges: np.ndarray, glyph: Glyph, angle: float) -> float:

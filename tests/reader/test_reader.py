@@ -167,6 +167,16 @@ def test_a_row_of_thin_strokes_is_read_whole(seed, what):
     assert "".join(c.letter for c in row) == word, what
 
 
+@pytest.mark.parametrize("seed, what", [
+    # a card whose tilt its edges misstate (a wood's grain, a checked cloth, the turn of an
+    # arc) reads as no letter at the row's tilt or at its card's: read at the turn where it
+    # looks most like one (SHOOL for SCHOOL, ANA for ANT, FLAM for FLAME, CA? for CAP)
+    (148007, "bow on wood"), (148046, "arc on cloth"), (148392, "wood"), (144271, "cloth")])
+def test_a_card_whose_edges_misstate_its_tilt_is_read_at_its_letter_s(seed, what):
+    row, word = _read_seed(seed)  # generated rows (tuning seeds)
+    assert "".join(c.letter for c in row) == word, what
+
+
 def _wrong_cards_marked_the_rest_read(seed: int, what: str) -> None:
     """Every card read wrong is marked for the correction screen, and the word's other
     letters are read."""
