@@ -18,10 +18,10 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (FAINT_INK, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, THIN_INK, WIDEST, Glyph, Row,
-                   edge_field, find_row, gaps, glyphs, joined, light_ratios, on_a_card, own_ink,
-                   paper_angle, paper_faces, paper_past_ends, paper_share, row_paper, row_through,
-                   without_specks)
+from .find import (FAINT_INK, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, THIN_INK, WIDEST,
+                   Glyph, Row, card_face, edge_field, find_row, gaps, glyphs, joined, light_ratios,
+                   on_a_card, own_ink, paper_angle, paper_faces, paper_lightness, paper_past_ends,
+                   paper_share, row_paper, row_through, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -279,6 +279,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
             rescued |= near_edge
             row = _between_the_lines(image, paper, ink, edges, row, rescued)
+            row = _on_card_paper(image, paper, row)
             row = _one_ink(image, ink, row) if one_ink else row
             row, whole = joined(ink, row)
             likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
@@ -461,6 +462,34 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
     dulled = np.clip(colours @ usual / max(float(usual @ usual), 1e-6), 0.5, 1.0)
     keep = [g for g, c, s in zip(row.members, colours, dulled) if np.hypot(*(c - s * usual)) < OTHER_INK]
     return row_through(keep) if keep and len(keep) < len(row.members) else row
+
+
+TABLE_DARK = 0.3  # a "card" this much darker than the row's paper is the table (a hand's
+# shadow leaves a card over 0.4 of the lightness)
+
+
+def _on_card_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> Row:
+    """Drop an end letter whose card is much darker than the row's cards' paper
+    (TABLE_DARK): a speck of a dark table, light only next to itself, that lines up with
+    the row. A card in a shadow keeps more of its paper's lightness; a tint across a long
+    row does not count here (the light's colour may drift along it)."""
+    if len(row.members) < 3:
+        return row
+    usual = row_paper(image, paper, row)
+    if usual is None:
+        return row
+
+    def on_paper(g: Glyph) -> bool:
+        angle = row.angle_at(g.cx, g.cy)
+        face = card_face(paper, g.cx, g.cy, row, angle)
+        return paper_lightness(image, face, g.cx, g.cy, angle) >= TABLE_DARK * usual[0]
+
+    members = list(row.members)
+    while len(members) > 2 and not on_paper(members[0]):
+        members.pop(0)
+    while len(members) > 2 and not on_paper(members[-1]):
+        members.pop()
+    return row_through(members) if len(members) < len(row.members) else row
 
 
 def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,

@@ -168,6 +168,15 @@ def test_a_row_of_thin_strokes_is_read_whole(seed, what):
 
 
 @pytest.mark.parametrize("seed, what", [
+    # on a dark table, specks light only next to themselves line up with the row (FJDANGEROUS
+    # for DANGEROUS, WEVENING for EVENING, IICAT for CAT at the thin cut)
+    (148286, "two specks"), (148596, "a speck in the shade"), (145251, "thin cut")])
+def test_a_speck_of_dark_table_in_line_with_the_row_is_no_card(seed, what):
+    row, word = _read_seed(seed)  # generated rows (tuning seeds)
+    assert "".join(c.letter for c in row) == word, what
+
+
+@pytest.mark.parametrize("seed, what", [
     # a card whose tilt its edges misstate (a wood's grain, a checked cloth, the turn of an
     # arc) reads as no letter at the row's tilt or at its card's: read at the turn where it
     # looks most like one (SHOOL for SCHOOL, ANA for ANT, FLAM for FLAME, CA? for CAP)
@@ -175,6 +184,12 @@ def test_a_row_of_thin_strokes_is_read_whole(seed, what):
 def test_a_card_whose_edges_misstate_its_tilt_is_read_at_its_letter_s(seed, what):
     row, word = _read_seed(seed)  # generated rows (tuning seeds)
     assert "".join(c.letter for c in row) == word, what
+
+
+def test_a_wild_card_in_a_glare_is_a_card_of_the_row():
+    # the glare washes its paper's tint out to white (UGAR for ?UGAR)
+    row, word = _read_seed(148067)  # a generated row (a tuning seed)
+    assert "".join(c.letter for c in row) == word
 
 
 def _wrong_cards_marked_the_rest_read(seed: int, what: str) -> None:
