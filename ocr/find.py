@@ -16,9 +16,7 @@ import numpy as np
 INK = 0.38  # darker than this share of the local paper white is ink (shadows stay above)
 # Faint print (light ink, blur, a small far-off row) needs a looser threshold: the reader
 # tries these in turn and keeps the one that finds the fullest row.
-FAINT_INK = 0.62  # the loosest cut that serves any row: where a faint card's letter shows
-THIN_INK = 0.72  # thin strokes blurred are lighter still: a cut only for more of the same row
-INK_LEVELS = (INK, 0.5, FAINT_INK, THIN_INK)
+INK_LEVELS = (INK, 0.5, 0.62)
 # Neighbouring letters of a row are at most this many letter sizes apart: room for a WILD
 # card (no big letter) between two letters, with wide gaps either side.
 MAX_GAP = 5.5
@@ -634,7 +632,7 @@ SQUEEZED_WILD = 1.4  # a step of this many pitches between two letters may span 
 
 def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | None:
     """The colour (Lab L*, a*, b*) of the row's cards' paper, or None when none shows."""
-    colours = [c for c in (paper_colour(image, card_face(paper, g.cx, g.cy, row, a), g.cx, g.cy, a)
+    colours = [c for c in (_paper_colour(image, _face(paper, g.cx, g.cy, row, a), g.cx, g.cy, a)
                            for g, a in ((g, row.angle_at(g.cx, g.cy)) for g in row.members))
                if c is not None]
     return np.median(colours, axis=0) if colours else None
@@ -648,34 +646,24 @@ def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: 
     edges and shadows may stand side by side like print (between two cards that lie close,
     off the row's way): a WILD's print must then not be all bars. `looser`, `off`: as
     _card_at's."""
-    face = card_face(paper, x, y, row, angle)
-    if not _of_the_row(paper_colour(image, face, x, y, angle), usual):
+    face = _face(paper, x, y, row, angle)
+    if not _of_the_row(_paper_colour(image, face, x, y, angle), usual):
         return False
     return _card_at(face, ink, x, y, row.size, strict, looser, row.height, off)
 
 
 def _of_the_row(colour: np.ndarray | None, usual: np.ndarray | None) -> bool:
-    """Whether a card face's paper `colour` (paper_colour's) is light paper of the row's
+    """Whether a card face's paper `colour` (_paper_colour's) is light paper of the row's
     colour (`usual`, row_paper's, when known): not a pale wood, nor a square of the cloth,
     nor a stretch of dark table that is light only next to itself (light_ratios)."""
-    if colour is None or usual is None:
-        return colour is not None
-    # glare washes a paper's tint out towards white: paper lighter than the row's may show
-    # any share of the row's tint, not another
-    tint, usual_tint = colour[1:] - NEUTRAL, usual[1:] - NEUTRAL
-    share = 1.0 if colour[0] < usual[0] else np.clip(
-        tint @ usual_tint / max(float(usual_tint @ usual_tint), 1e-6), 0.0, 1.0)
-    return bool(np.hypot(*(tint - share * usual_tint)) <= OTHER_PAPER
-                and colour[0] >= DIMMEST_PAPER * usual[0])
-
-
-NEUTRAL = 128.0  # Lab a* and b* of a grey, as OpenCV's 8-bit Lab gives them
+    return colour is not None and (usual is None or (np.hypot(*(colour - usual)[1:]) <= OTHER_PAPER
+                                                     and colour[0] >= DIMMEST_PAPER * usual[0]))
 
 
 CARD_MIDDLE = (0.9, 1.3)  # a card's middle, in letter sizes: about a letter wide, taller
 
 
-def card_face(paper: np.ndarray, x: float, y: float, row: Row, angle: float) -> np.ndarray:
+def _face(paper: np.ndarray, x: float, y: float, row: Row, angle: float) -> np.ndarray:
     """The middle of a card of the row centred on (x, y), upright (turned by `angle`, the
     row's tilt there): its paper ratio, CARD_MIDDLE."""
     return _upright(paper, x, y, angle, *(int(f * row.size) for f in CARD_MIDDLE))
@@ -684,8 +672,8 @@ def card_face(paper: np.ndarray, x: float, y: float, row: Row, angle: float) -> 
 LIGHT_PAPER = 0.8  # a paper ratio (light_ratios' second) above this is a card's light paper
 
 
-def paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
-                 angle: float) -> np.ndarray | None:
+def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
+                  angle: float) -> np.ndarray | None:
     """The colour (Lab L*, a*, b*) of the light paper of the card's `face` centred on (x, y)."""
     light = face > LIGHT_PAPER
     if light.sum() < 0.2 * face.size:
@@ -695,15 +683,6 @@ def paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
     h, w = face.shape
     lab = cv2.cvtColor(_upright(image, x, y, angle, w, h), cv2.COLOR_RGB2LAB)
     return np.median(lab[lightest].astype(np.float32), axis=0)
-
-
-def paper_lightness(image: np.ndarray, face: np.ndarray, x: float, y: float,
-                    angle: float) -> float:
-    """The lightness (Lab L*) of the lighter half of the card's `face` centred on (x, y),
-    light paper or not: a card in a deep shadow, or the table where no card lies."""
-    h, w = face.shape
-    lab = cv2.cvtColor(_upright(image, x, y, angle, w, h), cv2.COLOR_RGB2LAB)
-    return float(np.median(lab[..., 0][face >= np.median(face)]))
 
 
 def _pitch(steps: np.ndarray, size: float) -> float:
@@ -846,7 +825,7 @@ def on_a_card(image: np.ndarray, paper: np.ndarray, row: Row, x: float, y: float
             w, h = int(across * row.size), int(up * row.size)
             face = _upright(paper, x, y, angle, w, h, outside=-1.0)  # paper ratios are >= 0
             inside = face >= 0
-            if (_of_the_row(paper_colour(image, face, x, y, angle), usual)
+            if (_of_the_row(_paper_colour(image, face, x, y, angle), usual)
                     and _light_face(np.where(inside, face, 1.0), inside)):
                 return True
     return False

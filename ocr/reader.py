@@ -18,10 +18,10 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (FAINT_INK, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, THIN_INK, WIDEST,
-                   Glyph, Row, card_face, edge_field, find_row, gaps, glyphs, joined, light_ratios,
-                   on_a_card, own_ink, paper_angle, paper_faces, paper_lightness, paper_past_ends,
-                   paper_share, row_paper, row_through, without_specks)
+from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, WIDEST, Glyph, Row, edge_field,
+                   find_row, gaps, glyphs, joined, light_ratios, on_a_card, own_ink, paper_angle,
+                   paper_faces, paper_past_ends, paper_share, row_paper, row_through,
+                   without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -30,7 +30,7 @@ WILD = "?"
 DECKS = ("foot", "fez", "family")
 LOW_CONFIDENCE = 0.8
 BAR = "I"  # what a bare bar reads as: a card's edge, a strip of table, a letter that lost strokes
-LOOSE_INK = (FAINT_INK, 0.74)  # more opinions on each letter are read at looser cuts
+LOOSE_INK = (INK_LEVELS[-1], 0.74)  # more opinions on each letter are read at looser cuts
 #: A card's size from its letter's: the big letter fills about half the card's height.
 CARD_PER_LETTER = (1.45, 1.95)  # width, height
 
@@ -238,16 +238,14 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
                  faces: np.ndarray, loosest: np.ndarray, one_ink: bool = True,
                  wild_print: bool = True, patches: np.ndarray | None = None):
     """Find the letters at each ink level, keep the level whose row looks most like a row
-    of letters (faint print needs a looser level; junk does not count). The loosest,
-    THIN_INK, counts only where it sees more of the row kept so far (_more_of), and not for
-    a hand spread out (no row to check it by). With `one_ink`,
+    of letters (faint print needs a looser level; junk does not count). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
     With `wild_print`, the deck's WILD cards print the word WILD, whose letters are none
     of the row's (_wild_print; the family game's ZAP cards are named by cards.zap_names).
     With `patches` (_patches: a hand spread out), the level is the one whose cards read
     best, each card's letter at its best quarter turn, and no row counts: a hand in faint
     print chooses the looser level that sees it, and a ZAP card's name is no row.
-    `loosest`, the cut of the ink at FAINT_INK, shows the row's gaps a card printed fainter.
+    `loosest`, the loosest cut of the ink, shows the row's gaps a card printed fainter.
     Returns (the shapes on paper, those that look like upright letters, ink mask, row or
     None, the row's gaps), all at the level kept, and that level."""
     best = None
@@ -267,8 +265,6 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             on_paper = [g for g in on_paper if g.label not in printed]
             candidates = [g for g in candidates if g.label not in printed]
             row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
-        if level == THIN_INK and (patches is not None or not _more_of(row, best[4] if best else None)):
-            continue  # at this cut a wood's grain, a tile's edge line up too: only more of the row
         near_edge = set()
         if (row is None or len(row.members) < 2) and patches is None:
             # no row (or one letter) with paper all round: big letters near their cards' edges
@@ -279,7 +275,6 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
             rescued |= near_edge
             row = _between_the_lines(image, paper, ink, edges, row, rescued)
-            row = _on_card_paper(image, paper, row)
             row = _one_ink(image, ink, row) if one_ink else row
             row, whole = joined(ink, row)
             likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
@@ -301,19 +296,10 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
     return best[1:]
 
 
-def _more_of(row: Row | None, kept: Row | None) -> bool:
-    """Whether `row` holds every letter of the `kept` row and more: the same row, made
-    whole where its thin strokes broke apart at firmer cuts."""
-    if row is None or kept is None or len(row.members) <= len(kept.members):
-        return False
-    centres = np.array(row.centres)
-    return all(np.hypot(*(centres - c).T).min() < 0.5 * kept.size for c in kept.centres)
-
-
 def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:
-    """The cut of the ink at FAINT_INK (`loosest`), where a card printed fainter than the
-    row at `level` shows its letter; None when `level` is that cut or looser."""
-    return None if level >= FAINT_INK else loosest
+    """The loosest cut of the ink, where a card printed fainter than the row at `level`
+    shows its letter; None when `level` is that cut."""
+    return None if level == INK_LEVELS[-1] else loosest
 
 
 WILD_PRINT = "WILD"  # what a WILD card of the letter decks prints, as a word
@@ -408,33 +394,18 @@ def _read_angles(ink: np.ndarray, edges: np.ndarray, row: Row, shapes: list[Glyp
     """The angle to read each shape at: the row's tilt where it lies, or its own card's tilt
     (by the card's edges) when the card lies turned from the row and its letter looks
     more like one so: the end card of a row that turns faster than its letters showed,
-    a card put down askew. A shape that looks like no letter at either is tried at turns
-    up to 50 degrees from the row's (TURN_SEARCH), and read at the one where it looks most
-    like one: its card's edges may be hidden by a table's grain or a neighbour's, or bent
-    by a steep view. The classifier knows letters only a few degrees off upright."""
+    a card put down askew. The classifier knows letters only a few degrees off upright."""
     angles = _angles(row, shapes)
     own = [_own_tilt(edges, g, a) for g, a in zip(shapes, angles)]
     askew = [k for k, (a, o) in enumerate(zip(angles, own)) if abs(a - o) > OWN_TILT]
-    likeness = letterness(ink, shapes, angles)
     if askew:
         turned = [shapes[k] for k in askew]
+        at_row = letterness(ink, turned, [angles[k] for k in askew])
         at_own = letterness(ink, turned, [own[k] for k in askew])
-        for k, o in zip(askew, at_own):
-            if o > likeness[k] + OWN_TILT_BETTER:
-                angles[k], likeness[k] = own[k], o
-    lost = [k for k in range(len(shapes)) if likeness[k] < LETTERLIKE]
-    if lost:
-        tries = [(k, angles[k] + d) for k in lost for d in TURN_SEARCH]
-        found = letterness(ink, [shapes[k] for k, _ in tries], [t for _, t in tries])
-        for (k, t), w in zip(tries, found):
-            if w > LETTERLIKE and w > likeness[k] + OWN_TILT_BETTER:
-                angles[k], likeness[k] = t, w
+        for k, r, o in zip(askew, at_row, at_own):
+            if o > r + OWN_TILT_BETTER:
+                angles[k] = own[k]
     return angles
-
-
-# a shape that looks like no letter at the row's tilt nor at its card's is tried at these
-# turns from the row's (a card whose edges the table's grain or a neighbour's hid)
-TURN_SEARCH = tuple(d for d in range(-50, 51, 10) if d)
 
 
 def _own_tilt(edges: np.ndarray, glyph: Glyph, angle: float) -> float:
@@ -462,34 +433,6 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
     dulled = np.clip(colours @ usual / max(float(usual @ usual), 1e-6), 0.5, 1.0)
     keep = [g for g, c, s in zip(row.members, colours, dulled) if np.hypot(*(c - s * usual)) < OTHER_INK]
     return row_through(keep) if keep and len(keep) < len(row.members) else row
-
-
-TABLE_DARK = 0.3  # a "card" this much darker than the row's paper is the table (a hand's
-# shadow leaves a card over 0.4 of the lightness)
-
-
-def _on_card_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> Row:
-    """Drop an end letter whose card is much darker than the row's cards' paper
-    (TABLE_DARK): a speck of a dark table, light only next to itself, that lines up with
-    the row. A card in a shadow keeps more of its paper's lightness; a tint across a long
-    row does not count here (the light's colour may drift along it)."""
-    if len(row.members) < 3:
-        return row
-    usual = row_paper(image, paper, row)
-    if usual is None:
-        return row
-
-    def on_paper(g: Glyph) -> bool:
-        angle = row.angle_at(g.cx, g.cy)
-        face = card_face(paper, g.cx, g.cy, row, angle)
-        return paper_lightness(image, face, g.cx, g.cy, angle) >= TABLE_DARK * usual[0]
-
-    members = list(row.members)
-    while len(members) > 2 and not on_paper(members[0]):
-        members.pop(0)
-    while len(members) > 2 and not on_paper(members[-1]):
-        members.pop()
-    return row_through(members) if len(members) < len(row.members) else row
 
 
 def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
@@ -584,7 +527,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
     (ratio, paper), edges = light_ratios(gray), edge_field(gray)
     faces = paper_faces(ratio)
-    loosest = (ratio < FAINT_INK).astype(np.uint8) & faces
+    loosest = (ratio < INK_LEVELS[-1]).astype(np.uint8) & faces
     patches = _patches(faces) if deck == "family" else None  # a hand spread out
     on_paper, found, ink, row, row_gaps, level = _fullest_row(
         photo.image, edges, ratio, paper, faces, loosest, one_ink=deck == "foot",
@@ -594,8 +537,8 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         # the word printed small on each letter card is for information only; a ZAP card's
         # name is no word laid, and its letters are no cards. The names are looked for at
         # the loosest ink level too, where a light or thin name shows whole
-        loose_print = [] if level >= FAINT_INK else glyphs(ratio, FAINT_INK, on_paper=ON_PAPER,
-                                                           faces=faces)[0]
+        loose_print = [] if level == INK_LEVELS[-1] else glyphs(ratio, INK_LEVELS[-1], on_paper=ON_PAPER,
+                                                                faces=faces)[0]
         names = zap_names(gray, on_paper, loose_print)
         small = small_print(on_paper)
         on_paper = [g for g in on_paper if g.label not in small]

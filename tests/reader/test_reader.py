@@ -158,40 +158,6 @@ def test_a_letter_that_lost_faint_strokes_is_read_whole(seed, what):
     assert "".join(c.letter for c in row) == word, what
 
 
-@pytest.mark.parametrize("seed, what", [
-    # thin strokes, blurred, break apart at every firmer cut: only the loosest holds the
-    # row whole (SIONS for QUESTIONS, UCATION for EDUCATION, DRAKN for DRAGON)
-    (147510, "light"), (147161, "light italic"), (147218, "serif")])
-def test_a_row_of_thin_strokes_is_read_whole(seed, what):
-    row, word = _read_seed(seed)  # generated rows (tuning seeds)
-    assert "".join(c.letter for c in row) == word, what
-
-
-@pytest.mark.parametrize("seed, what", [
-    # on a dark table, specks light only next to themselves line up with the row (FJDANGEROUS
-    # for DANGEROUS, WEVENING for EVENING, IICAT for CAT at the thin cut)
-    (148286, "two specks"), (148596, "a speck in the shade"), (145251, "thin cut")])
-def test_a_speck_of_dark_table_in_line_with_the_row_is_no_card(seed, what):
-    row, word = _read_seed(seed)  # generated rows (tuning seeds)
-    assert "".join(c.letter for c in row) == word, what
-
-
-@pytest.mark.parametrize("seed, what", [
-    # a card whose tilt its edges misstate (a wood's grain, a checked cloth, the turn of an
-    # arc) reads as no letter at the row's tilt or at its card's: read at the turn where it
-    # looks most like one (SHOOL for SCHOOL, ANA for ANT, FLAM for FLAME, CA? for CAP)
-    (148007, "bow on wood"), (148046, "arc on cloth"), (148392, "wood"), (144271, "cloth")])
-def test_a_card_whose_edges_misstate_its_tilt_is_read_at_its_letter_s(seed, what):
-    row, word = _read_seed(seed)  # generated rows (tuning seeds)
-    assert "".join(c.letter for c in row) == word, what
-
-
-def test_a_wild_card_in_a_glare_is_a_card_of_the_row():
-    # the glare washes its paper's tint out to white (UGAR for ?UGAR)
-    row, word = _read_seed(148067)  # a generated row (a tuning seed)
-    assert "".join(c.letter for c in row) == word
-
-
 def _wrong_cards_marked_the_rest_read(seed: int, what: str) -> None:
     """Every card read wrong is marked for the correction screen, and the word's other
     letters are read."""
@@ -436,17 +402,6 @@ def test_reads_most_generated_photos():
     photos = [synth.render_photo(synth.random_word(seed), seed) for seed in range(7000, 7020)]
     exact = sum(read(p.jpeg).word == p.word for p in photos)
     assert exact >= 19
-
-
-def test_a_line_only_the_loosest_cut_sees_does_not_replace_the_tiles():
-    """Real photos where, at the loosest cut (THIN_INK), the grain or the tiles' edges line
-    up into another "row": the tiles read at a firmer cut are kept (at that cut alone, 125
-    of the 156 tiles were found, and 57% of what was listed was right)."""
-    names = ("1770633539911", "1770633540174", "1770633540732", "1770633541014", "1770647431600",
-             "1770647431876", "1770633541819", "1770647431133", "1770647431349")
-    photos = [p for p in realphotos.labelled_photos() if p[0].name.startswith(names)]
-    score = realphotos.score_command(photos)
-    assert len(photos) == 9 and score.recall > 0.9 and score.precision > 0.8
 
 
 def test_the_command_lists_most_tiles_in_real_photos():
