@@ -223,10 +223,10 @@ class Row:
         orders cards along the row."""
         return float(np.array([x, y]) @ self.direction)
 
-    @property
+    @cached_property
     def pitch(self) -> float:
         """The step from one card to the next (see _pitch)."""
-        return _pitch(np.hypot(*np.diff(self.centres, axis=0).T), self.size)
+        return _pitch(steps_between(self.centres), self.size)
 
     @cached_property
     def _centreline(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
@@ -457,17 +457,21 @@ def _ordered(found, centres, members) -> Row:
     return Row(in_order, direction, float(np.median([g.size for g in in_order])))
 
 
+def steps_between(points) -> np.ndarray:
+    """The distance from each of a sequence of (x, y) points to the next."""
+    return np.hypot(*np.diff(np.reshape(np.asarray(points, dtype=float), (-1, 2)), axis=0).T)
+
+
 def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
     """Drop a 'letter' squeezed between two others much closer than the cards' pitch:
     the dark gap between two cards, not a card of its own."""
     while len(row) >= 3:
-        steps = [np.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in zip(row, row[1:])]
+        steps = steps_between([(g.cx, g.cy) for g in row])
         # the pitch from the fuller letters alone: the thin seams may be many
         size = float(np.median([g.size for g in row]))
         area = float(np.median([g.area for g in row]))
-        full = np.array([(g.cx, g.cy) for g in row if g.area > 0.5 * area])
-        pitch = (_pitch(np.hypot(*np.diff(full, axis=0).T), size) if len(full) >= 3
-                 else float(np.median(steps)))
+        full = [(g.cx, g.cy) for g in row if g.area > 0.5 * area]
+        pitch = _pitch(steps_between(full), size) if len(full) >= 3 else float(np.median(steps))
         squeezed = [k for k in range(1, len(row) - 1)
                     if steps[k - 1] < 0.62 * pitch and steps[k] < 0.62 * pitch]
         if not squeezed:
@@ -568,7 +572,7 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
     WILD may also lie a little off the row's way (_wild_near). `looser`, a looser cut of the
     ink, shows a letter printed fainter than the row's whole (_card_at)."""
     centres, pitch = row.centres, row.pitch
-    steps = np.hypot(*np.diff(centres, axis=0).T)
+    steps = steps_between(centres)
     slots = []  # (x, y, which kind of place: GAP, TIGHT_GAP or PAST_AN_END)
     tight = steps > SQUEEZED_WILD * pitch
     tight &= 2 * tight.sum() <= len(steps)

@@ -21,7 +21,7 @@ from .cards import STAR, small_print, star_shaped, zap_names
 from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, WIDEST, Glyph, Row, edge_field,
                    find_row, gaps, glyphs, joined, light_ratios, on_a_card, own_ink, paper_angle,
                    paper_faces, paper_past_ends, paper_share, row_paper, row_through,
-                   without_specks)
+                   steps_between, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -711,7 +711,7 @@ def _placed(cards: list[Card], centres: list[tuple[float, float]], pitch: float)
     near each other to leave room for a card (a card's frame, its edge or its index read
     as I: a bare bar there is left out), and one at an end with a stretch of table and no
     card between it and the rest (a card lying apart)."""
-    steps = [float(np.hypot(*np.subtract(b, a))) / pitch for a, b in zip(centres, centres[1:])]
+    steps = list(steps_between(centres) / pitch)
     # a step: the row's typical one, or the pitch when that is longer (a short row's steps
     # may all be halves, around a card that is none)
     step = max(1.0, float(np.median(steps))) if steps else 1.0
