@@ -5,26 +5,23 @@ CHECK). Stars are told by their shape; ZAP names are read by Tesseract, line by 
 
 from __future__ import annotations
 
-import difflib
 import time
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
-import pytesseract
 
 from .find import Glyph, Row, find_row
+from .printed import closest, words
 
 STAR = "★"
 ZAP_NAMES = ("WILD", "DISCARD", "REPLACE", "2 TURNS", "CHECK")
 #: The word of each name a reader can count on (a lone "2" is no proof of 2 TURNS).
 _KEY_WORDS = {name.split()[-1]: name for name in ZAP_NAMES}
-NAME_LIKENESS = 0.75  # how close a word read must be to a name's (difflib's ratio)
 PLAIN_WORD = 0.8  # a word Tesseract reads with this confidence is read the right way up
 SMALL_PRINT = 1.8  # a shape this many times smaller than a letter beside it is small print
 MAX_LINES = 8  # lines of print read at most in one photo
-TESSERACT_SECONDS = 1  # one line read by Tesseract gives up after this...
-TESSERACT_BUDGET = 3  # ...and no line is begun after this many seconds on a photo
+TESSERACT_BUDGET = 3  # no line is begun after this many seconds on a photo
 
 
 def star_shaped(mask: np.ndarray) -> bool:
@@ -136,29 +133,17 @@ def _names_in(gray: np.ndarray, line: Row) -> list[ZapName]:
         crop = cv2.warpAffine(gray, m, (int(length * k), int(height * k)),
                               flags=cv2.INTER_LINEAR, borderValue=255)
         back = cv2.invertAffineTransform(m)
-        words = _words(crop)
-        for word, confidence, (x, y, w, h) in words:
+        read = words(crop)
+        for word, confidence, (x, y, w, h) in read:
             name = _name(word)
             if name:
                 corners = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float64)
                 corners = corners @ back[:, :2].T + back[:, 2]
                 found.append(ZapName(name, confidence, corners))
         if found or any(len(word) >= 3 and word.isalpha() and confidence >= PLAIN_WORD
-                        for word, confidence, _ in words):
+                        for word, confidence, _ in read):
             return found  # a name, or another word read plainly the right way up (a letter card's)
     return found
-
-
-def _words(crop: np.ndarray) -> list[tuple[str, float, tuple[int, int, int, int]]]:
-    """Tesseract's words in a line of print: (text, confidence 0..1, box)."""
-    try:
-        data = pytesseract.image_to_data(crop, config="--psm 7", timeout=TESSERACT_SECONDS,
-                                         output_type=pytesseract.Output.DICT)
-    except RuntimeError:  # Tesseract's time ran out: no name read here
-        return []
-    return [(text.strip().upper(), max(0.0, float(conf)) / 100,
-             (data["left"][i], data["top"][i], data["width"][i], data["height"][i]))
-            for i, (text, conf) in enumerate(zip(data["text"], data["conf"])) if text.strip()]
 
 
 def _name(word: str) -> str | None:
@@ -167,6 +152,5 @@ def _name(word: str) -> str | None:
     >>> _name("DISCARD"), _name("D1SCARD"), _name("TURNS"), _name("APPLE")
     ('DISCARD', 'DISCARD', '2 TURNS', None)
     """
-    word = "".join(c for c in word if c.isalnum())
-    best = max(_KEY_WORDS, key=lambda key: difflib.SequenceMatcher(None, word, key).ratio())
-    return _KEY_WORDS[best] if difflib.SequenceMatcher(None, word, best).ratio() >= NAME_LIKENESS else None
+    key = closest(word, _KEY_WORDS)
+    return _KEY_WORDS[key] if key else None
