@@ -13,6 +13,8 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from .printed import closest, words
+
 INK = 0.38  # darker than this share of the local paper white is ink (shadows stay above)
 # Faint print (light ink, blur, a small far-off row) needs a looser threshold: the reader
 # tries these in turn and keeps the one that finds the fullest row.
@@ -561,7 +563,8 @@ FAINT_PAST_END = 0.55  # ... past an end, where that middle is a guess (a short 
 
 
 def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
-         looser: np.ndarray | None = None) -> list[tuple[float, float, Glyph | None]]:
+         looser: np.ndarray | None = None,
+         names: CardNames | None = None) -> list[tuple[float, float, Glyph | None]]:
     """Cards the row finder missed: where the row leaves a gap of about one card (or could
     go on at an end) and a card of the row's paper lies there. Each is (centre x, centre y,
     its letter): the letter is None for a WILD card (small print only, the word WILD), or
@@ -570,7 +573,8 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
     apart, where that step is the exception (when most are as long, the row is of other
     print): only a WILD counts there, a letter would be a neighbour's again. Past an end, a
     WILD may also lie a little off the row's way (_wild_near). `looser`, a looser cut of the
-    ink, shows a letter printed fainter than the row's whole (_card_at)."""
+    ink, shows a letter printed fainter than the row's whole (_card_at). With `names`, a
+    card of other paper than the row's is a WILD when its print reads as the word (card_at)."""
     centres, pitch = row.centres, row.pitch
     steps = steps_between(centres)
     slots = []  # (x, y, which kind of place: GAP, TIGHT_GAP or PAST_AN_END)
@@ -593,10 +597,10 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
     for x, y, angle, kind in slots:
         card = card_at(image, paper, ink, row, float(x), float(y), angle, usual,
                        strict=kind == TIGHT_GAP, looser=None if kind == TIGHT_GAP else looser,
-                       off=FAINT_PAST_END if kind == PAST_AN_END else FAINT_OFF)
+                       off=FAINT_PAST_END if kind == PAST_AN_END else FAINT_OFF, names=names)
         if card is False and kind == PAST_AN_END:
             card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual,
-                                    looser)
+                                    looser, names)
         if card is None or (card is not False and kind != TIGHT_GAP):
             found.append((float(x), float(y), card))
     return found
@@ -612,8 +616,8 @@ WILD_NEAR = (0.4, 0.25)  # how far off a row's way past its end a WILD may lie: 
 
 
 def _wild_near(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float,
-               y: float, angle: float, usual: np.ndarray | None,
-               looser: np.ndarray | None = None) -> tuple[Glyph | None | bool, float, float]:
+               y: float, angle: float, usual: np.ndarray | None, looser: np.ndarray | None = None,
+               names: CardNames | None = None) -> tuple[Glyph | None | bool, float, float]:
     """A WILD card near (x, y), where the row would go on past an end: (None, its centre),
     or (False, x, y) when none lies there. Its print must not be all bars (`strict`), and
     the reader marks it unsure: it is not quite where the next card would lie. Its "print"
@@ -624,7 +628,8 @@ def _wild_near(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, 
     normal = np.array([-way[1], way[0]])
     for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         cx, cy = np.array([x, y]) + a * across * normal + b * along * way
-        if card_at(image, paper, ink, row, float(cx), float(cy), angle, usual, strict=True) is None:
+        if card_at(image, paper, ink, row, float(cx), float(cy), angle, usual, strict=True,
+                   names=names) is None:
             faint = (_faint_letter(looser, ink, float(cx), float(cy), row.size, FAINT_PAST_END)
                      if looser is not None else None)
             return (None if faint is None else faint[0]), float(cx), float(cy)
@@ -644,16 +649,57 @@ def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | No
 
 def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float, y: float,
             angle: float, usual: np.ndarray | None, strict: bool = False,
-            looser: np.ndarray | None = None, off: float = FAINT_OFF) -> Glyph | None | bool:
+            looser: np.ndarray | None = None, off: float = FAINT_OFF,
+            names: CardNames | None = None) -> Glyph | None | bool:
     """What lies at (x, y) turned by `angle`, as _card_at says, where a card of the row's
     paper (of colour `usual`, row_paper's) lies there; else False. `strict` where cards'
     edges and shadows may stand side by side like print (between two cards that lie close,
     off the row's way): a WILD's print must then not be all bars. `looser`, `off`: as
-    _card_at's."""
+    _card_at's. A light card of other paper (a WILD's tinted, or in a glare or a shadow the
+    row's other cards are not in) with a line of print is a WILD when `names` reads that
+    print as the word WILD; else it is no card of the row."""
     face = _face(paper, x, y, row, angle)
-    if not _of_the_row(_paper_colour(image, face, x, y, angle), usual):
-        return False
+    colour = _paper_colour(image, face, x, y, angle)
+    if not _of_the_row(colour, usual):
+        if (names is None or colour is None or _card_at(face, ink, x, y, row.size, strict) is not None
+                or names.at(x, y, angle, row.size) != WILD_PRINT):
+            return False
+        return None
     return _card_at(face, ink, x, y, row.size, strict, looser, row.height, off)
+
+
+WILD_PRINT = "WILD"  # the name a WILD card of the letter decks prints across its middle
+NAME_BAND = (1.7, 1.0)  # the band across a card's middle its name lies in, in letter sizes
+NAME_PIXELS = 140  # a letter size is scaled to this many pixels for Tesseract (its name's
+# print to about 40, as Tesseract likes it)
+NAMES_READ = 4  # places on a photo whose print Tesseract reads at most (bounded work)
+
+
+class CardNames:
+    """The names printed across the middle of cards in one photo, read by Tesseract where
+    the reader asks: each place once (each ink level asks again), at most NAMES_READ places."""
+
+    def __init__(self, image: np.ndarray):
+        self.image = image
+        self.read: list[tuple[float, float, float, str | None]] = []  # (x, y, size, name)
+
+    def at(self, x: float, y: float, angle: float, size: float) -> str | None:
+        """The name printed on the card centred on (x, y), turned by `angle`, if it is
+        WILD_PRINT; None when it is not, or no more places may be read."""
+        for x0, y0, size0, name in self.read:
+            if np.hypot(x - x0, y - y0) < 0.25 * size0:
+                return name
+        if len(self.read) >= NAMES_READ:
+            return None
+        k = min(4.0, NAME_PIXELS / max(size, 1.0))
+        w, h = (int(f * size * k) for f in NAME_BAND)
+        m = cv2.getRotationMatrix2D((x, y), -angle, k)
+        m[:, 2] += (w / 2 - x, h / 2 - y)
+        band = cv2.cvtColor(cv2.warpAffine(self.image, m, (w, h), flags=cv2.INTER_LINEAR,
+                                           borderValue=(255, 255, 255)), cv2.COLOR_RGB2GRAY)
+        name = next((n for word, _, _ in words(band) if (n := closest(word, [WILD_PRINT]))), None)
+        self.read.append((x, y, size, name))
+        return name
 
 
 def _of_the_row(colour: np.ndarray | None, usual: np.ndarray | None) -> bool:

@@ -18,10 +18,10 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, WIDEST, Glyph, Row, edge_field,
-                   find_row, gaps, glyphs, joined, light_ratios, on_a_card, own_ink, paper_angle,
-                   paper_faces, paper_past_ends, paper_share, row_paper, row_through,
-                   steps_between, without_specks)
+from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, WIDEST, WILD_PRINT, CardNames, Glyph,
+                   Row, edge_field, find_row, gaps, glyphs, joined, light_ratios, on_a_card,
+                   own_ink, paper_angle, paper_faces, paper_past_ends, paper_share, row_paper,
+                   row_through, steps_between, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -236,7 +236,8 @@ def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.n
 
 def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray,
                  faces: np.ndarray, loosest: np.ndarray, one_ink: bool = True,
-                 wild_print: bool = True, patches: np.ndarray | None = None):
+                 wild_print: bool = True, patches: np.ndarray | None = None,
+                 names: CardNames | None = None):
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
@@ -245,7 +246,8 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
     With `patches` (_patches: a hand spread out), the level is the one whose cards read
     best, each card's letter at its best quarter turn, and no row counts: a hand in faint
     print chooses the looser level that sees it, and a ZAP card's name is no row.
-    `loosest`, the loosest cut of the ink, shows the row's gaps a card printed fainter.
+    `loosest`, the loosest cut of the ink, shows the row's gaps a card printed fainter;
+    `names` reads a WILD's name in a gap (gaps).
     Returns (the shapes on paper, those that look like upright letters, ink mask, row or
     None, the row's gaps), all at the level kept, and that level."""
     best = None
@@ -278,7 +280,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             row = _one_ink(image, ink, row) if one_ink else row
             row, whole = joined(ink, row)
             likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
-            row_gaps = gaps(image, paper, ink, row, _looser(loosest, level))
+            row_gaps = gaps(image, paper, ink, row, _looser(loosest, level), names)
             # each letter counts as much as it looks like one, on its card and along the row
             # (bars end to end down a wood grain are I's on their own, but not in a row)
             along = letterness(ink, row.members, _angles(row, row.members))
@@ -302,7 +304,6 @@ def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:
     return None if level == INK_LEVELS[-1] else loosest
 
 
-WILD_PRINT = "WILD"  # what a WILD card of the letter decks prints, as a word
 PRINT_STEP = 1.0  # letters printed as a word lie closer than this many letter sizes apart
 # (cards are wider than their letters)
 
@@ -529,9 +530,12 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     faces = paper_faces(ratio)
     loosest = (ratio < INK_LEVELS[-1]).astype(np.uint8) & faces
     patches = _patches(faces) if deck == "family" else None  # a hand spread out
+    # a WILD card of other paper than the row's is told by its name (the family game's
+    # ZAP cards, WILD among them, are all named by zap_names below)
+    card_names = CardNames(photo.image) if deck != "family" else None
     on_paper, found, ink, row, row_gaps, level = _fullest_row(
         photo.image, edges, ratio, paper, faces, loosest, one_ink=deck == "foot",
-        wild_print=deck != "family", patches=patches)
+        wild_print=deck != "family", patches=patches, names=card_names)
     names = []
     if deck == "family":
         # the word printed small on each letter card is for information only; a ZAP card's
@@ -553,10 +557,11 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row, row_gaps))
     if row and (upright := _upright_in(row, edges, ink, alphabet)) is not row:
         row = upright
-        row_gaps = gaps(photo.image, paper, ink, row, _looser(loosest, level)) if row else []
+        row_gaps = (gaps(photo.image, paper, ink, row, _looser(loosest, level), card_names)
+                    if row else [])
     row_gaps = _not_turned(row_gaps, row, edges, ink, alphabet)
     row_cards, gap_centres = (_row_cards(photo, ratio, faces, paper, ink, edges, row, row_gaps,
-                                         alphabet) if row else ([], []))
+                                         alphabet, card_names) if row else ([], []))
     if row and _bigger_letters(found, row, edges, ink, alphabet):
         row_cards = [_marked(c) for c in row_cards]
     other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet, patches)
@@ -626,18 +631,23 @@ def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, a
 
 
 def _row_cards(photo: Photo, ratio: np.ndarray, faces: np.ndarray, paper: np.ndarray,
-               ink: np.ndarray, edges: np.ndarray, row: Row, row_gaps,
-               alphabet: str) -> tuple[list[Card], list[tuple[float, float]]]:
+               ink: np.ndarray, edges: np.ndarray, row: Row, row_gaps, alphabet: str,
+               names: CardNames | None = None) -> tuple[list[Card], list[tuple[float, float]]]:
     """The row's cards in reading order: its letters, and the cards in its gaps (a WILD, or
     a letter the first pass passed over, flagged by its confidence), read together, each
     marked unsure where it does not lie as a laid card would (_placed), and its I's when
-    they are most of it (_mostly_bars). Also the centres of the cards found in the gaps."""
+    they are most of it (_mostly_bars). A shape that looks like no letter is a WILD when
+    `names` reads the print there as the word (its letters run together, big enough to be
+    taken for one of the row's). Also the centres of the cards found in the gaps."""
     in_row = row.members
     in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
     p_read = iter(_classify_row(ratio, faces, ink, edges, in_row + in_gaps, row, alphabet))
 
     def letter_card(g: Glyph, box) -> Card:
         card = _card(next(p_read), box, True, ink_colour(photo.image, ink, g))
+        if (card.confidence < LETTERLIKE and names is not None
+                and names.at(g.cx, g.cy, row.angle_at(g.cx, g.cy), row.size) == WILD_PRINT):
+            return Card(WILD, 0.9, box, (), True)
         return _sized(card, g.size / row.size)
 
     slots: list[tuple[float, tuple[float, float], Card]] = []  # (along the row, centre, card)

@@ -21,22 +21,24 @@ def star(draw: ImageDraw.ImageDraw, centre: tuple[float, float], reach: float, f
 
 
 def table(word: str, angles=None, rotate_photo=0, exif_orientation=None, broken="",
-          shaded="", inks="") -> bytes:
+          shaded="", inks="", tinted="", wild_print="WILD") -> bytes:
     """White cards with big black capitals ("?" draws a WILD card, "★" a FEZ star card), in
     a row on a dark table, as a JPEG. `inks` gives each card's ink, R (red) or B (black): a
     FEZ word's colours and its stars' (black when not given). The letters in `broken` come
     apart down their middle, as a thin stroke lost to blur leaves them; the cards of the
-    letters in `shaded` lie in shadow, with the glare of a lamp on the table just above them."""
+    letters in `shaded` lie in shadow, with the glare of a lamp on the table just above them;
+    those in `tinted` are printed on pink paper. A WILD card prints `wild_print`."""
     font = ImageFont.truetype(FONT, 90)
     small = ImageFont.truetype(FONT, 28)
     im = Image.new("RGB", (60 + 170 * len(word), 400), (40, 40, 45))
     for i, ch in enumerate(word):
-        paper = (150, 147, 138, 255) if ch in shaded else (245, 240, 225, 255)
+        paper = ((150, 147, 138, 255) if ch in shaded else (240, 200, 205, 255) if ch in tinted
+                 else (245, 240, 225, 255))
         ink = INKS[inks[i] if i < len(inks) else "B"]
         card = Image.new("RGBA", (120, 140), paper)
         draw = ImageDraw.Draw(card)
         if ch == "?":
-            draw.text((60, 70), "WILD", font=small, fill=ink, anchor="mm")
+            draw.text((60, 70), wild_print, font=small, fill=ink, anchor="mm")
         elif ch == "★":
             star(draw, (60, 70), 44, ink)
         else:

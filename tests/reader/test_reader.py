@@ -318,6 +318,46 @@ def test_a_wild_card_reads_as_a_question_mark():
     assert read(table("JA?ZY")).word == "JA?ZY"
 
 
+@pytest.mark.parametrize("word", ["JA?ZY", "?AD", "BO?"])
+def test_a_wild_card_of_other_paper_is_told_by_its_name(word):
+    """A WILD printed on pink paper, unlike the row's cards (a deck's WILDs may be tinted;
+    a glare or a shadow changes one card's paper too), in a gap or past an end: its name,
+    read by Tesseract, says it is the row's WILD."""
+    assert read(table(word, tinted="?")).word == word
+
+
+def test_a_card_of_other_paper_with_other_print_is_no_wild():
+    # pink paper and a line of small print, but not the word WILD: no card of the row
+    assert read(table("JA?ZY", tinted="?", wild_print="MENU")).word == "JAZY"
+
+
+def test_a_card_s_name_is_read_once_a_place_and_at_a_few_places_a_photo():
+    """Tesseract reads a WILD's name where the reader asks, each place once however often
+    it asks (each ink level does), and at no more than NAMES_READ places a photo: a photo
+    full of doubtful gaps costs a bounded time."""
+    from PIL import ImageDraw, ImageFont
+
+    from ocr.find import NAMES_READ, CardNames
+    from drawn import FONT
+
+    im = Image.new("RGB", (1600, 300), (245, 240, 225))
+    ImageDraw.Draw(im).text((100, 150), "WILD", font=ImageFont.truetype(FONT, 28), fill=(0, 0, 0), anchor="mm")
+    names = CardNames(np.asarray(im))
+    assert names.at(100, 150, 0.0, 90) == "WILD"
+    assert names.at(103, 151, 0.0, 90) == "WILD" and len(names.read) == 1  # the same place
+    assert [names.at(300 + 150 * k, 150, 0.0, 90) for k in range(8)] == [None] * 8  # blank paper
+    assert len(names.read) == NAMES_READ
+
+
+@pytest.mark.parametrize("seed, what", [
+    (148064, "tinted paper"), (146386, "in a glare"), (141167, "tinted paper"),
+    (145150, "tinted paper"),
+    (145105, "its print run together, big enough to pass for a letter: MLNGO for M?NGO")])
+def test_a_wild_card_unlike_the_row_s_others_is_read_by_its_name(seed, what):
+    row, word = _read_seed(seed)  # generated rows (tuning seeds)
+    assert "".join(c.letter for c in row) == word, what
+
+
 def test_exif_orientation_is_applied():
     # The pixels lie on their side; the EXIF tag turns them upright, as a phone's would.
     reading = read(table("QUOTA", rotate_photo=90, exif_orientation=6))
