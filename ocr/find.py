@@ -660,12 +660,12 @@ def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: 
     print as the word WILD; else it is no card of the row."""
     face = _face(paper, x, y, row, angle)
     colour = _paper_colour(image, face, x, y, angle)
-    if not _of_the_row(colour, usual):
-        if (names is None or colour is None or _card_at(face, ink, x, y, row.size, strict) is not None
-                or names.at(x, y, angle, row.size) != WILD_PRINT):
-            return False
-        return None
-    return _card_at(face, ink, x, y, row.size, strict, looser, row.height, off)
+    if _of_the_row(colour, usual):
+        return _card_at(face, ink, x, y, row.size, strict, looser, row.height, off)
+    named_wild = (names is not None and colour is not None
+                  and _card_at(face, ink, x, y, row.size, strict) is None
+                  and names.at(x, y, angle, row.size) == WILD_PRINT)
+    return None if named_wild else False
 
 
 WILD_PRINT = "WILD"  # the name a WILD card of the letter decks prints across its middle
@@ -693,10 +693,8 @@ class CardNames:
             return None
         k = min(4.0, NAME_PIXELS / max(size, 1.0))
         w, h = (int(f * size * k) for f in NAME_BAND)
-        m = cv2.getRotationMatrix2D((x, y), -angle, k)
-        m[:, 2] += (w / 2 - x, h / 2 - y)
-        band = cv2.cvtColor(cv2.warpAffine(self.image, m, (w, h), flags=cv2.INTER_LINEAR,
-                                           borderValue=(255, 255, 255)), cv2.COLOR_RGB2GRAY)
+        band = cv2.cvtColor(_upright(self.image, x, y, angle, w, h, (255, 255, 255), k),
+                            cv2.COLOR_RGB2GRAY)
         name = next((n for word, _, _ in words(band) if (n := closest(word, [WILD_PRINT]))), None)
         self.read.append((x, y, size, name))
         return name
@@ -759,10 +757,11 @@ def paper_share(paper: np.ndarray, x: float, y: float, angle: float, w: int, h: 
 
 
 def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int,
-             outside: float = 0.0) -> np.ndarray:
-    """The w x h window centred on (x, y), turned to stand square with a row at `angle`;
-    what lies outside the photo counts as `outside`."""
-    m = cv2.getRotationMatrix2D((x, y), -angle, 1.0)
+             outside: float | tuple = 0.0, scale: float = 1.0) -> np.ndarray:
+    """The w x h window centred on (x, y), turned to stand square with a row at `angle`
+    (and enlarged `scale` times: w and h are the window's pixels then); what lies outside
+    the photo counts as `outside`."""
+    m = cv2.getRotationMatrix2D((x, y), -angle, scale)
     m[:, 2] += (w / 2 - x, h / 2 - y)
     return cv2.warpAffine(image, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=outside)
 

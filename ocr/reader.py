@@ -647,7 +647,7 @@ def _row_cards(photo: Photo, ratio: np.ndarray, faces: np.ndarray, paper: np.nda
         card = _card(next(p_read), box, True, ink_colour(photo.image, ink, g))
         if (card.confidence < LETTERLIKE and names is not None
                 and names.at(g.cx, g.cy, row.angle_at(g.cx, g.cy), row.size) == WILD_PRINT):
-            return Card(WILD, 0.9, box, (), True)
+            return _wild_card(box)
         return _sized(card, g.size / row.size)
 
     slots: list[tuple[float, tuple[float, float], Card]] = []  # (along the row, centre, card)
@@ -690,10 +690,16 @@ def _wild(paper: np.ndarray, x: float, y: float, row: Row, box) -> Card | None:
     light = paper_share(paper, x, y, row.angle_at(x, y), w, h)
     if light < LONE_WILD_FACE and _past_an_end(row, x, y):
         return None
-    card = Card(WILD, 0.9, box, (), True)
+    card = _wild_card(box)
     if light < WILD_FACE:
         return _marked(card, light / WILD_FACE)
     return _marked(card) if _off_the_way(row, x, y) else card
+
+
+def _wild_card(box) -> Card:
+    """A WILD card of the row, as sure as a WILD found by its print and paper is (no letter
+    is read, so none is surer)."""
+    return Card(WILD, 0.9, box, (), True)
 
 
 def _off_the_way(row: Row, x: float, y: float) -> bool:
