@@ -54,11 +54,16 @@ def local_time(when: datetime | None) -> Markup:
         when.isoformat(), when.strftime("%d %b %Y %H:%M"))
 
 
+#: Rounds a game's page shows, the latest: a game of thousands (only an import makes one)
+#: would take seconds to render; History shows them all.
+SHOWN_ROWS = 200
+
+
 def register_template_helpers(app: Flask) -> None:
     from .models import shown_code
     from .web import qr
 
-    app.jinja_env.globals.update(qr=qr, shown_code=shown_code)
+    app.jinja_env.globals.update(qr=qr, shown_code=shown_code, shown_rows=SHOWN_ROWS)
 
 
 def configure(app: Flask, test_config: dict | None) -> None:

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from .models import Game, Play
 from .rules.base import Standings
-from .rules.log import (EDIT, HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, UNDO, active_plays, replaced,
+from .rules.log import (EDIT, HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, UNDO, active_plays, replaced_all,
                         undoable, understood)
 
 @dataclass(frozen=True)
@@ -40,10 +40,9 @@ def _shared_text(play, texts: dict[int, str]) -> str:
     return (f"Undid: {undone}" if d.get("reason") == UNDO
             else f"Deleted {undone[0].lower()}{undone[1:]}")
 
-def _edit_text(rules, edit, known, names, standings, earlier) -> str:
+def _edit_text(rules, edit, before, names, standings, earlier) -> str:
     """An edit as what it changed: "Edited round 1: Cy OXBOW → FOXES", from the version it
-    replaced (the row's own play, or the edit that stood before it)."""
-    before = replaced(known, edit)
+    replaced (`before`: the row's own play, or the edit that stood before it)."""
     if before is None or before.kind not in (rules.row_kind, EDIT):
         return rules.describe(edit, names, standings, earlier)
     try:
@@ -59,6 +58,7 @@ def describe_log(game: Game, standings: Standings, undoable_only: bool = False) 
     unread = {p.id for p in unknown} | set(standings.unread)
     active = {p.id for p in active_plays(known)}
     can_undo = {p.id for p in undoable(p for p in known if p.id in active)}
+    before = replaced_all(known)
     earlier: dict = {}
     texts: dict[int, str] = {}
     entries = []
@@ -66,7 +66,7 @@ def describe_log(game: Game, standings: Standings, undoable_only: bool = False) 
         if play.id in unread:
             text = f"An entry Companion cannot read ({play.kind}): left out of the scores"
         elif play.kind == EDIT and play.kind in rules.kinds:
-            text = _edit_text(rules, play, known, names, standings, earlier)
+            text = _edit_text(rules, play, before.get(play.id), names, standings, earlier)
         elif play.kind in rules.kinds:
             text = rules.describe(play, names, standings, earlier)
         else:

@@ -14,6 +14,7 @@ Glossary
 
 from __future__ import annotations
 
+from functools import cached_property
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -143,8 +144,21 @@ class Standings:
     def next_number(self) -> int:
         return len(self.rows) + 1
 
+    @cached_property
+    def numbers(self) -> dict:
+        """Each row's number by its id: History describes thousands of plays by them, each
+        looking its row up."""
+        return {r.id: r.number for r in self.rows}
+
+    @cached_property
+    def _by_id(self) -> dict:
+        return {r.id: r for r in reversed(self.rows)}  # the first of a repeated id, as before
+
     def row(self, row_id: int):
-        return next((r for r in self.rows if r.id == row_id), None)
+        try:
+            return self._by_id.get(row_id)
+        except TypeError:  # an id that is no number (a log the rules could not read)
+            return None
 
 
 @dataclass(frozen=True)

@@ -226,7 +226,7 @@ class FamilyRules(Ruleset):
 
     def describe(self, play: Play, names, standings, earlier) -> str:
         d = play.data
-        numbers = {r.id: r.number for r in standings.rows}
+        numbers = standings.numbers
         if play.kind in (ROUND, EDIT):
             rid = play.id if play.kind == ROUND else d["round"]
             label = f"round {numbers[rid]}" if rid in numbers else "a deleted round"

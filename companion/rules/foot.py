@@ -413,7 +413,7 @@ class FootRules(Ruleset):
 
     def describe(self, play: Play, names, standings, earlier) -> str:
         d = play.data
-        numbers = {r.id: r.number for r in standings.rows}
+        numbers = standings.numbers
         label = (lambda rid: f"round {numbers[rid]}" if rid in numbers else "a deleted round")
         if play.kind == ROUND:
             number = f" {numbers[play.id]}" if play.id in numbers else ""

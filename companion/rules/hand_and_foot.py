@@ -327,7 +327,7 @@ class HandAndFootRules(Ruleset):
         out = d.get("out")
         text = ", ".join(parts) + (f"; {self.team_name(names, teams[out])} went out"
                                    if out is not None and out < len(teams) else "; nobody went out")
-        numbers = {r.id: r.number for r in standings.rows}
+        numbers = standings.numbers
         if play.kind == EDIT:
             rid = d["round"]
             return f"Edited round {numbers[rid]}: {text}" if rid in numbers else f"Edited a deleted round: {text}"

@@ -17,6 +17,7 @@ Glossary
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
@@ -155,3 +156,71 @@ def replaced(plays: Iterable[Play], edit: Play) -> Play | None:
     before = active_plays(p for p in plays if p.id < edit.id)
     return next((p for p in reversed(before)
                  if p.id == row or (p.kind == EDIT and p.data.get("round") == row)), None)
+
+
+def replaced_all(plays: Iterable[Play], budget: int | None = None) -> dict[int, Play | None]:
+    """What `replaced` says of every edit in `plays` (in log order), by edit id, in one pass:
+    a history of thousands of edits would replay the log once per edit with `replaced`.
+
+    Each row keeps its active versions in order as the log is read; a void flips what it
+    cancels, and a void of a void flips back what that one cancelled, down the chain. A log
+    of long void chains (not one the forms make) could cost a flip per link per void: past
+    `budget` flips (by default 64 a play), the remaining edits read None (not compared). So
+    do all edits of a log with a void of a play that is not an earlier one (no form or
+    import makes one), where the forward reading does not hold.
+
+    >>> log = [Play(1, "round", {"w": "OXBOW"}), Play(2, EDIT, {"round": 1, "w": "FOXES"}),
+    ...        Play(3, VOID, {"play": 2, "reason": "undo"}), Play(4, EDIT, {"round": 1, "w": "BOXES"}),
+    ...        Play(5, EDIT, {"round": 1, "w": "OXBOW"}), Play(6, VOID, {"play": 5}),
+    ...        Play(7, VOID, {"play": 6}), Play(8, EDIT, {"round": 1, "w": "FOXES"})]
+    >>> {e: p.data["w"] for e, p in replaced_all(log).items()}
+    {2: 'OXBOW', 4: 'OXBOW', 5: 'BOXES', 8: 'OXBOW'}
+    >>> replaced_all(log, budget=0)[8] is None, replaced_all(log + [Play(9, VOID, {"play": 10})])
+    (True, {})
+    """
+    plays = list(plays)
+    if any(p.kind == VOID and not (_is_int(p.data.get("play")) and p.data["play"] < p.id)
+           for p in plays):
+        return {}
+    budget = 64 * len(plays) + 1024 if budget is None else budget
+    by_id: dict[int, Play] = {}
+    active_voids: dict[int, int] = {}  # play id: how many active voids cancel it
+    live: dict[int, list[int]] = {}  # row id: the ids of its active versions, in order
+    found: dict[int, Play | None] = {}
+
+    def rows_of(play: Play) -> tuple:
+        own = (play.id,)  # `replaced` takes the play whose id is the row as its first version
+        row = play.data.get("round")
+        return own + (row,) if play.kind == EDIT and _is_int(row) else own
+
+    def set_active(play: Play, active: bool) -> None:
+        for row in rows_of(play):
+            versions = live.setdefault(row, [])
+            if active:
+                insort(versions, play.id)
+            else:
+                versions.remove(play.id)
+
+    for play in plays:
+        if play.kind == EDIT:
+            row = play.data.get("round")
+            versions = live.get(row) if budget >= 0 and _is_int(row) else None
+            found[play.id] = by_id[versions[-1]] if versions else None
+        if play.id in by_id:
+            continue  # a repeated id: the log is not one the app wrote
+        by_id[play.id] = play
+        active_voids[play.id] = 0
+        set_active(play, True)
+        node, delta = play, 1  # a new void is active: it cancels its target
+        while node.kind == VOID and budget >= 0:
+            target = by_id.get(node.data["play"])
+            if target is None:
+                break  # a void of no play cancels nothing
+            before = active_voids[target.id]
+            active_voids[target.id] += delta
+            if (before == 0) == (active_voids[target.id] == 0):
+                break  # its target's state did not change: nothing further does
+            set_active(target, active_voids[target.id] == 0)
+            budget -= 1
+            node, delta = target, (1 if active_voids[target.id] == 0 else -1)
+    return found
