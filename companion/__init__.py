@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from datetime import datetime, timedelta, timezone
@@ -91,8 +92,9 @@ def configure(app: Flask, test_config: dict | None) -> None:
     )
     if os.environ.get("BEHIND_TLS_PROXY") == "1":
         # Served behind a proxy that speaks HTTPS to the phones (README, "Safety"): trust its
-        # forwarded host and scheme (one hop), and send cookies over HTTPS only.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+        # forwarded address, host and scheme (one hop) when the request comes from it, and
+        # send cookies over HTTPS only.
+        app.wsgi_app = TrustedProxy(app.wsgi_app, os.environ.get("TRUSTED_PROXY", ""))
         app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
     if test_config:
         app.config.update(test_config)
@@ -102,6 +104,38 @@ def configure(app: Flask, test_config: dict | None) -> None:
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         # A connection the server dropped (a restart, an idle timeout) is replaced, not used.
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+
+
+class TrustedProxy:
+    """ProxyFix for the requests that come from the proxy: its X-Forwarded-For names the
+    phone. A request from anywhere else (the app's port reached directly) is taken as it
+    came, its forwarded headers ignored: otherwise anyone could name any address, and get a
+    fresh count of tries with each (attempts.py).
+
+    `trusted` lists the proxy's addresses or networks, separated by commas; none: this
+    machine's own (127.0.0.1, ::1), where a proxy in front of `make run` usually is."""
+
+    def __init__(self, app, trusted: str = ""):
+        self.app, self.proxied = app, ProxyFix(app, x_for=1, x_proto=1, x_host=1)
+        try:
+            self.networks = [ipaddress.ip_network(n.strip(), strict=False)
+                             for n in (trusted or "127.0.0.1,::1").split(",") if n.strip()]
+        except ValueError as e:
+            raise ValueError(f"TRUSTED_PROXY is not a list of addresses or networks: {e}") from None
+
+    def from_proxy(self, address: str | None) -> bool:
+        try:
+            peer = ipaddress.ip_address((address or "").split("%")[0])
+        except ValueError:
+            return False
+        if peer.version == 6 and peer.ipv4_mapped:
+            peer = peer.ipv4_mapped
+        return any(peer in network for network in self.networks)
+
+    def __call__(self, environ, start_response):
+        if self.from_proxy(environ.get("REMOTE_ADDR")):
+            return self.proxied(environ, start_response)
+        return self.app(environ, start_response)
 
 
 def database_url(url: str) -> str:

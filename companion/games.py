@@ -3,7 +3,6 @@ Everything game-specific comes from the game's ruleset (companion/rules/)."""
 
 from __future__ import annotations
 
-import time
 import unicodedata
 
 from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect,
@@ -11,6 +10,7 @@ from flask import (Blueprint, abort, current_app, flash, jsonify, make_response,
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from . import attempts
 from .derived import derived, kept_standings, live_region
 from .extensions import db
 from .history import describe_log
@@ -19,7 +19,7 @@ from .models import (HANDOVER_CODE_LENGTH, JOIN_CODE_LENGTH, NAME_MAX, Game, rea
                      shown_code)
 from .rules import RULESETS, startable
 from .rules.base import MAX_ID, Standings
-from .web import (Recent, commit, is_scorekeeper, keep_token, load_game, new_nonce, qr, render,
+from .web import (commit, is_scorekeeper, keep_token, load_game, new_nonce, qr, render,
                   scorekeeper_game)
 
 bp = Blueprint("games", __name__)
@@ -286,41 +286,19 @@ def take_over(game_id: str, code: str):
     return keep_token(redirect(url_for("games.show", game_id=game.public_id), 303), game, token)
 
 
-class Misses:
-    """Codes that matched no game, counted per phone address and per process for a while: a
-    phone that mistypes a few is not slowed, one that tries codes by the thousand is stopped
-    (a join code is a key to read a game). At most `addresses` are remembered, the oldest
-    forgotten first, so strangers cannot fill the server's memory."""
-
-    def __init__(self, limit: int = 20, seconds: float = 600, addresses: int = 10_000):
-        self.limit, self.seconds = limit, seconds
-        self.counts = Recent(addresses)  # address: (since when, how many)
-
-    def _current(self, address: str) -> tuple[float, int]:
-        now = time.monotonic()
-        since, count = self.counts.get(address, (now, 0))
-        return (now, 0) if now - since > self.seconds else (since, count)
-
-    def blocked(self, address: str) -> bool:
-        return self._current(address)[1] >= self.limit
-
-    def add(self, address: str) -> None:
-        since, count = self._current(address)
-        self.counts.put(address, (since, count + 1))
-
-
-def join_misses() -> Misses:
-    """The app's count of codes that matched no game (one per app and process)."""
-    return current_app.extensions.setdefault("join_misses", Misses())
+#: Codes matching no game that one address may type in ten minutes (attempts.py: counted in
+#: the database, for every worker and server at once): a phone that mistypes a few is not
+#: slowed, one that tries codes by the thousand is stopped (a join code is a key to read a game).
+JOIN_TRIES = 20
 
 
 @bp.get("/join")
 def join():
     """A code typed on the home page: a game's join code opens it to watch; a handover code
     asks whether to keep score for its game here. A phone that typed too many codes matching
-    no game waits a few minutes (Misses)."""
-    address = request.remote_addr or ""
-    if join_misses().blocked(address):
+    no game waits a few minutes (JOIN_TRIES)."""
+    address = request.remote_addr
+    if attempts.blocked("join", address, JOIN_TRIES):
         return render_template("home.html", join_error=(
             "Too many codes from this phone matched no game: wait ten minutes, or open the "
             "game from the scorekeeper’s QR code."), code="", **your_games()), 429
@@ -336,7 +314,7 @@ def join():
             return redirect(url_for("games.take_over", game_id=game.public_id, code=code), 303)
     typed = (request.args.get("code") or "")[:40]
     if typed.strip():
-        join_misses().add(address)
+        attempts.add("join", address)
     return render_template("home.html", join_error=(
         f"No game has the code “{typed}”. A code to watch has 6 characters; a code to "
         "keep score, 8 (it works for ten minutes)." if typed.strip() else

@@ -200,6 +200,9 @@ class WordList(db.Model):
     words: Mapped[int]  # while importing: the words written so far
     complete: Mapped[bool] = mapped_column(default=False, server_default=true())
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    # While importing: when its last chunk was written. An import that stopped moving was
+    # cut off (a crash, a restart): word_lists.clear_cut_off takes it away.
+    progressed_at: Mapped[datetime | None]
 
 
 class WordListEntry(db.Model):
@@ -207,3 +210,22 @@ class WordListEntry(db.Model):
                                          primary_key=True)
     word: Mapped[str] = mapped_column(String(30), primary_key=True)
     definition: Mapped[str | None] = mapped_column(String(500))
+
+
+class Attempt(db.Model):
+    """How many times an address tried something counted (a code matching no game, a wrong
+    admin secret) in one period of time: kept in the database, so every worker and every
+    server behind the same database counts the same tries (companion/attempts.py)."""
+
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    period: Mapped[int] = mapped_column(primary_key=True, autoincrement=False, index=True)
+    count: Mapped[int]
+
+
+class AdminSession(db.Model):
+    """A browser signed in to the admin view, by the digest of the token its session holds:
+    signing out deletes the row, so a copy of the cookie stops working too."""
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=_now, index=True)

@@ -9,7 +9,11 @@ import random
 import sys
 
 import pytest
+from sqlalchemy import func, select
 
+from companion import create_app
+from companion.extensions import db
+from companion.models import Game
 from companion.rules import log
 from companion.rules.log import EDIT, VOID, Play, replaced
 from conftest import new_game, round_form
@@ -125,3 +129,113 @@ def test_a_game_of_thousands_of_rounds_shows_its_latest(app, client):
     assert "Round 1: " in client.get(f"{game}/history").text
     short = new_game(client)
     assert "are in" not in client.get(short).text
+
+
+# --- 6. Join codes: a forwarded address only from the proxy; one count for every worker ------
+
+def make_app(database_url, word_store, **config):
+    return create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test",
+                       "TESTING": True, "WTF_CSRF_ENABLED": False,
+                       "WORD_STORE": str(word_store), **config})
+
+
+def guess(client, n: int, **headers):
+    """A code of the right length that matches no game."""
+    code = f"ZZZ{n:03d}".translate(str.maketrans("01", "AB"))
+    return client.get("/join", query_string={"code": code}, headers=headers)
+
+
+def test_a_forwarded_address_is_believed_only_from_the_proxy(database_url, word_store, monkeypatch):
+    """Behind a proxy, a phone that reaches the app's port itself and names a new address in
+    X-Forwarded-For each time is still counted by its own address: stopped after 20. Through
+    the proxy, each phone it names is counted apart."""
+    monkeypatch.setenv("BEHIND_TLS_PROXY", "1")
+    monkeypatch.delenv("TRUSTED_PROXY", raising=False)
+    app = make_app(database_url, word_store)
+    direct = app.test_client()
+    direct.environ_base["REMOTE_ADDR"] = "203.0.113.9"
+    for n in range(20):
+        assert guess(direct, n, **{"X-Forwarded-For": f"198.51.100.{n}"}).status_code == 422
+    stopped = guess(direct, 99, **{"X-Forwarded-For": "198.51.100.200"})
+    assert stopped.status_code == 429 and "Too many codes from this phone" in stopped.text
+    proxy = app.test_client()  # the proxy, on this machine
+    for n in range(20):
+        assert guess(proxy, n, **{"X-Forwarded-For": "198.51.100.7"}).status_code == 422
+    assert guess(proxy, 99, **{"X-Forwarded-For": "198.51.100.7"}).status_code == 429
+    assert guess(proxy, 99, **{"X-Forwarded-For": "198.51.100.8"}).status_code == 422
+
+
+def test_a_proxy_named_in_trusted_proxy_is_believed(database_url, word_store, monkeypatch):
+    monkeypatch.setenv("BEHIND_TLS_PROXY", "1")
+    monkeypatch.setenv("TRUSTED_PROXY", "10.0.0.0/8")
+    app = make_app(database_url, word_store)
+    proxy = app.test_client()
+    proxy.environ_base["REMOTE_ADDR"] = "10.1.2.3"
+    for n in range(20):
+        assert guess(proxy, n, **{"X-Forwarded-For": "198.51.100.7"}).status_code == 422
+    assert guess(proxy, 99, **{"X-Forwarded-For": "198.51.100.7"}).status_code == 429
+    assert guess(proxy, 99, **{"X-Forwarded-For": "198.51.100.8"}).status_code == 422
+    monkeypatch.setenv("TRUSTED_PROXY", "the proxy")
+    with pytest.raises(ValueError, match="TRUSTED_PROXY"):
+        make_app(database_url, word_store)
+
+
+def test_every_worker_counts_the_same_tries(database_url, word_store):
+    """Two workers (or two servers) on one database: ten misses on each stop the phone on both."""
+    first, second = (make_app(database_url, word_store).test_client() for _ in range(2))
+    for n in range(10):
+        assert guess(first, n).status_code == 422
+        assert guess(second, n + 10).status_code == 422
+    assert guess(first, 99).status_code == 429
+    assert guess(second, 99).status_code == 429
+
+
+def test_an_ipv6_phone_is_counted_by_its_block(client):
+    """A phone with a /64 of its own is one phone, whichever of its addresses it uses."""
+    for n in range(20):
+        client.environ_base["REMOTE_ADDR"] = f"2001:db8:1:2::{n + 1:x}"
+        assert guess(client, n).status_code == 422
+    client.environ_base["REMOTE_ADDR"] = "2001:db8:1:2:ffff::1"
+    assert guess(client, 99).status_code == 429
+    client.environ_base["REMOTE_ADDR"] = "2001:db8:1:3::1"
+    assert guess(client, 99).status_code == 422
+
+
+# --- 7. Admin: sign-in tries are counted; signing out ends every copy of the sign-in ----------
+
+SECRET = "correct horse battery staple"
+
+
+@pytest.fixture
+def admin_app(database_url, word_store, monkeypatch):
+    monkeypatch.delenv("COMPANION_ADMIN_SECRET", raising=False)
+    return make_app(database_url, word_store, ADMIN_SECRET=SECRET)
+
+
+def test_wrong_secrets_from_one_address_are_stopped(admin_app):
+    """Ten wrong secrets: the eleventh try waits ten minutes, even with the right secret;
+    another address signs in as before."""
+    guesser = admin_app.test_client()
+    for n in range(10):
+        assert guesser.post("/admin/sign-in", data={"secret": f"guess {n}"}).status_code == 403
+    stopped = guesser.post("/admin/sign-in", data={"secret": SECRET})
+    assert stopped.status_code == 429 and "wait ten minutes" in stopped.text
+    assert "Sign out" not in guesser.get("/admin").text
+    operator = admin_app.test_client()
+    operator.environ_base["REMOTE_ADDR"] = "192.0.2.50"
+    assert operator.post("/admin/sign-in", data={"secret": SECRET}).status_code == 303
+
+
+def test_signing_out_ends_a_copy_of_the_cookie(admin_app):
+    """A cookie copied while signed in no longer deletes anything once its owner signed out."""
+    owner = new_game(admin_app.test_client())
+    operator = admin_app.test_client()
+    assert operator.post("/admin/sign-in", data={"secret": SECRET}).status_code == 303
+    copy = admin_app.test_client()
+    copy.set_cookie("session", operator.get_cookie("session").value)
+    assert "Sign out" in copy.get("/admin").text
+    operator.post("/admin/sign-out")
+    assert "Sign out" not in copy.get("/admin").text
+    assert copy.post(f"/admin/games/{owner.rsplit('/', 1)[1]}/delete").status_code == 403
+    with admin_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 1
