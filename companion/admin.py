@@ -2,9 +2,12 @@
 to delete them. It exists only when the environment holds a secret (COMPANION_ADMIN_SECRET,
 16 characters at least); otherwise every /admin address is a 404 like any unknown page.
 
-Whoever types the secret is signed in: their session holds a mark derived from the secret
-and the time they signed in (so changing the secret signs everyone out, and a sign-in lasts
-an evening at most). Without it, /admin shows the sign-in form and any other form is a 403.
+Whoever types the secret is signed in: their session holds the time they signed in and a
+random token, and the database a key made of the token and the secret (AdminSession). So
+changing the secret signs everyone out, a sign-in lasts an evening at most, and signing out
+deletes the key: a copy of the cookie taken before stops working too. Without it, /admin
+shows the sign-in form and any other form is a 403. An address that typed SIGN_IN_TRIES
+wrong secrets waits ten minutes (counted in the database: attempts.py).
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ import hashlib
 import hmac
 import math
 import os
+import secrets
 import time
+from datetime import timedelta
 
 from flask import (Blueprint, Flask, abort, current_app, flash, redirect, render_template,
                    request, session, url_for)
@@ -21,12 +26,12 @@ from sqlalchemy import delete, func, select, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import selectinload
 
-from . import word_lists
+from . import attempts, word_lists
 from .extensions import db
-from .models import Game, Play, Player, WordList
+from .models import AdminSession, Game, Play, Player, WordList, _now
 from .rules import RULESETS
 from .rules.base import MAX_ID
-from .web import retried, whole_number
+from .web import commit, retried, whole_number
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -34,6 +39,7 @@ SECRET_MIN = 16  # characters: a shorter secret leaves the admin view off
 SIGNED_IN_FOR = 12 * 60 * 60  # seconds: an evening, like a form's CSRF token
 PER_PAGE = 50
 SESSION_KEY = "admin"
+SIGN_IN_TRIES = 10  # wrong secrets from one address in ten minutes
 
 
 def register(app: Flask) -> None:
@@ -54,21 +60,28 @@ def _secret() -> str | None:
     return configured if isinstance(configured, str) and len(configured) >= SECRET_MIN else None
 
 
-def _mark(secret: str, issued: int) -> str:
-    return hmac.new(secret.encode(), f"companion admin signed in {issued}".encode(),
-                    hashlib.sha256).hexdigest()[:32]
+def _key(secret: str, issued: int, token: str) -> str:
+    """The database's key for a sign-in: only this secret and this token make it."""
+    return hmac.new(secret.encode(), f"companion admin signed in {issued} {token}".encode(),
+                    hashlib.sha256).hexdigest()
+
+
+def _signed_in_as() -> str | None:
+    """This browser's sign-in key, when it signed in with the current secret less than
+    SIGNED_IN_FOR ago and has not signed out since."""
+    secret, value = _secret(), session.get(SESSION_KEY)
+    if secret is None or not isinstance(value, str):
+        return None
+    issued_text, _, token = value.partition(".")
+    issued = whole_number(issued_text, high=10**12)
+    if issued is None or not 0 <= time.time() - issued < SIGNED_IN_FOR or not token:
+        return None
+    key = _key(secret, issued, token)
+    return key if db.session.get(AdminSession, key) is not None else None
 
 
 def signed_in() -> bool:
-    """Whether this browser signed in with the current secret, less than SIGNED_IN_FOR ago."""
-    secret, value = _secret(), session.get(SESSION_KEY)
-    if secret is None or not isinstance(value, str):
-        return False
-    issued_text, _, mark = value.partition(".")
-    issued = whole_number(issued_text, high=10**12)
-    if issued is None or not 0 <= time.time() - issued < SIGNED_IN_FOR:
-        return False
-    return hmac.compare_digest(mark.encode(), _mark(secret, issued).encode())
+    return _signed_in_as() is not None
 
 
 def _digest(value: str) -> bytes:
@@ -98,19 +111,32 @@ def not_kept(response):
 
 @bp.post("/sign-in")
 def sign_in():
+    if attempts.blocked("admin", request.remote_addr, SIGN_IN_TRIES):
+        return render_template("admin_sign_in.html", error=(
+            "Too many wrong secrets from this address: wait ten minutes.")), 429
     typed = request.form.get("secret", "")
     if not hmac.compare_digest(_digest(typed), _digest(_secret())):
         current_app.logger.warning("admin sign-in refused (from %s)", request.remote_addr)
+        attempts.add("admin", request.remote_addr)
         return render_template("admin_sign_in.html",
                                error="That is not the admin secret."), 403
-    issued = int(time.time())
-    session[SESSION_KEY] = f"{issued}.{_mark(_secret(), issued)}"
+    issued, token = int(time.time()), secrets.token_urlsafe(24)
+    db.session.execute(delete(AdminSession).where(  # sign-ins past their evening
+        AdminSession.created_at < _now() - timedelta(seconds=SIGNED_IN_FOR)))
+    db.session.add(AdminSession(token_hash=_key(_secret(), issued, token)))
+    commit()
+    session[SESSION_KEY] = f"{issued}.{token}"
     flash("Signed in to the admin view.")
     return redirect(url_for("admin.index"), 303)
 
 
 @bp.post("/sign-out")
 def sign_out():
+    """Sign this browser out, and every copy of its cookie: its key leaves the database."""
+    key = _signed_in_as()
+    if key is not None:
+        db.session.execute(delete(AdminSession).where(AdminSession.token_hash == key))
+        commit()
     session.pop(SESSION_KEY, None)
     flash("Signed out of the admin view.")
     return redirect(url_for("admin.index"), 303)
