@@ -76,6 +76,11 @@ def configure(app: Flask, test_config: dict | None) -> None:
         WORD_STORE=str(Path(app.instance_path) / "words.sqlite"),
         # All imported word lists together, in words (about 100 bytes each with a meaning).
         WORD_LISTS_MAX_WORDS=int(os.environ.get("WORD_LISTS_MAX_WORDS", 2_000_000)),
+        # All games together (companion/rooms.py): how many, how many plays in all, and the
+        # size of one play's data in bytes (a round's is about 100).
+        GAMES_MAX=int(os.environ.get("GAMES_MAX", 100_000)),
+        GAMES_MAX_PLAYS=int(os.environ.get("GAMES_MAX_PLAYS", 1_000_000)),
+        PLAY_MAX_BYTES=int(os.environ.get("PLAY_MAX_BYTES", 4096)),
         # The admin view (companion/admin.py) exists only with a secret of 16+ characters.
         ADMIN_SECRET=os.environ.get("COMPANION_ADMIN_SECRET", ""),
         # A form stays valid for an evening and a margin: 12 hours from when it was shown.
@@ -231,6 +236,7 @@ def _posted_game(request) -> str | None:
 
 
 def register_errorhandlers(app: Flask) -> None:
+    from .rooms import NoRoom
     from .web import DatabaseBusy
 
     messages = {
@@ -239,7 +245,9 @@ def register_errorhandlers(app: Flask) -> None:
         404: "There is nothing here. The game may not exist.",
         405: "That page cannot be used that way.",
         413: "That upload is too large.",
+        422: "That was not saved.",
         503: "This part of Companion is not ready.",
+        507: "This server is full: nothing was saved.",
     }
 
     def page(error):
@@ -247,13 +255,13 @@ def register_errorhandlers(app: Flask) -> None:
         if code == 405 and request.method == "GET" and (game_id := _posted_game(request)):
             # A reload of an address a form was sent to (/games/ID/rounds, a scan): the game.
             return redirect(url_for("games.show", game_id=game_id), 303)
-        # a 503 says what to do about it; other descriptions are werkzeug's, not ours
-        detail = error.description if code == 503 else None
+        # these say what to do about it; other descriptions are werkzeug's, not ours
+        detail = error.description if code in (422, 503, 507) else None
         return render_template("error.html", code=code, detail=detail,
                                message=messages.get(code, "Something went wrong.")), code
 
-    for code in messages:
-        app.register_error_handler(code, page)
+    for code in messages:  # 507 is no code werkzeug knows: its one exception
+        app.register_error_handler(NoRoom if code == 507 else code, page)
     # A database that stays locked (or fails) answers "try again", never a 500.
     def busy(error):
         db.session.rollback()

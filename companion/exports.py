@@ -24,9 +24,10 @@ from flask import (Blueprint, Response, flash, jsonify, redirect, render_templat
                    url_for)
 from sqlalchemy import select
 
+from . import rooms
 from .extensions import db
 from .games import SEATS, read_new_game, remember
-from .models import Game, Play, WordList
+from .models import MAX_PLAYS, Game, Play, WordList
 from .rules import RULESETS
 from .rules.base import MAX_ID, Ruleset
 from .rules.log import HOUSE_LIST, Play as LogPlay, renumber, understood
@@ -36,7 +37,6 @@ bp = Blueprint("exports", __name__)
 
 FORMAT = 1
 IMPORT_LIMIT = 2 * 1024 * 1024  # an export file, at most
-MAX_PLAYS = 10_000
 MAX_DEPTH = 16  # JSON nesting: a play's data is a few levels deep
 BODY_LIMIT = IMPORT_LIMIT + 64 * 1024  # the file and the form around it
 
@@ -289,6 +289,14 @@ def restore(export: Export) -> tuple[Game, str]:
     return game, token
 
 
+def _check_sizes(export: Export) -> None:
+    """Each play no larger than a form's may be (rooms.PLAY_MAX_BYTES)."""
+    for n, (_, kind, data, _) in enumerate(export.plays, start=1):
+        if rooms.play_size(data) > rooms.max_play_bytes():
+            raise ImportRefused(f"Play {n} of the file ({kind[:20]}) is too large to keep: "
+                                f"an entry may take {rooms.max_play_bytes():,} bytes.")
+
+
 @bp.route("/games/import", methods=["GET", "POST"])
 @upload_limit(BODY_LIMIT)
 def import_game():
@@ -302,8 +310,13 @@ def import_game():
                                "exported by Companion (.json)."), 422
     try:
         export = read_export(upload.stream.read(IMPORT_LIMIT + 1))
+        _check_sizes(export)
     except ImportRefused as e:
         return render_template("import.html", error=str(e)), 422
+    try:
+        rooms.check_new_game(len(export.plays))
+    except rooms.NoRoom as e:
+        return render_template("import.html", error=e.description), e.code
     game, token = restore(export)
     db.session.commit()  # a database that stays locked: the app's "try again" page, nothing saved
     remember(game)

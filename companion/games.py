@@ -10,7 +10,7 @@ from flask import (Blueprint, abort, current_app, flash, jsonify, make_response,
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from . import attempts
+from . import attempts, rooms
 from .derived import derived, kept_standings, live_region
 from .extensions import db
 from .history import describe_log
@@ -130,6 +130,7 @@ def new():
     if errors:
         return render_template("new_game.html", form=request.form, errors=errors,
                                games=startable(), seats=SEATS), 422
+    rooms.check_new_game()
     game, token = Game.start(values["ruleset"], values["names"], values["dealer"],
                              values["settings"])
     db.session.add(game)
@@ -143,6 +144,7 @@ def rematch(game_id: str):
     """Play again: a new game of the same game, players and settings, the deal passed to the
     left; this phone keeps its score."""
     old = scorekeeper_game(game_id)
+    rooms.check_new_game()
     game, token = Game.start(old.ruleset, old.names, (old.first_dealer + 1) % len(old.players),
                              dict(old.rule_settings))
     db.session.add(game)

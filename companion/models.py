@@ -16,6 +16,8 @@ from .rules.base import Ruleset, Standings
 from .rules.log import Play as LogPlay
 
 NAME_MAX = 24
+#: The most plays one game keeps (an import's, a form's): a longer game is a new game.
+MAX_PLAYS = 10_000
 
 
 def _now() -> datetime:

@@ -17,6 +17,7 @@ from sqlalchemy.orm import selectinload
 from werkzeug.exceptions import ServiceUnavailable
 from werkzeug.routing import BaseConverter, ValidationError
 
+from . import rooms
 from .extensions import db
 from .models import CODE_LETTERS, PUBLIC_ID_LENGTH, Game, Play
 from .rules.base import whole_number  # noqa: F401  (views read numbers through web)
@@ -122,11 +123,13 @@ def commit(retries: int = 1) -> None:
 
 def append_play(game: Game, kind: str, data: dict, nonce: str | None = None) -> bool:
     """Append one play and commit. False (and nothing saved) when this form's
-    nonce was already used: a replayed or double-tapped form."""
+    nonce was already used: a replayed or double-tapped form. A play too large, or past the
+    game's or the server's room, raises (rooms.py) with nothing saved."""
     nonce = (nonce or "")[:32] or None
     if nonce and any(p.nonce == nonce for p in game.plays):
         flash("That was already saved.")
         return False
+    rooms.check_play(game, data)  # PlayRefused or NoRoom: nothing saved
     db.session.add(Play(game_id=game.id, kind=kind, data=data, nonce=nonce))
     try:
         commit()

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from companion import create_app
 from companion.extensions import db
-from companion.models import Game
+from companion.models import Game, Play as PlayRow
 from companion.rules import log
 from companion.rules.log import EDIT, VOID, Play, replaced
 from conftest import new_game, round_form
@@ -239,3 +239,78 @@ def test_signing_out_ends_a_copy_of_the_cookie(admin_app):
     assert copy.post(f"/admin/games/{owner.rsplit('/', 1)[1]}/delete").status_code == 403
     with admin_app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Game)) == 1
+
+
+# --- 5. Games have a room, and a play a size -------------------------------------------------
+
+def plays_stored(app) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(PlayRow))
+
+
+def foot_round(words=("JAZZY", "QUOTA", "FJORD")) -> dict:
+    return round_form(*words, out=0)
+
+
+def test_the_servers_room_for_plays_holds_for_forms_and_imports(database_url, word_store):
+    """A server that keeps 5 plays in all: the sixth round is refused with a reason and
+    nothing saved (the phone keeps it to send again), an import too; room made, it saves."""
+    app = make_app(database_url, word_store, GAMES_MAX_PLAYS=5)
+    client = app.test_client()
+    game = new_game(client)
+    for _ in range(5):
+        assert client.post(f"{game}/rounds", data=foot_round()).status_code == 303
+    refused = client.post(f"{game}/rounds", data=foot_round())
+    assert refused.status_code == 507
+    assert "This server is full: nothing was saved." in refused.text
+    assert "at most 5 entries in all games together" in refused.text
+    assert plays_stored(app) == 5
+    answer = client.post("/games/import", data={
+        "file": (io.BytesIO(export_file(many_rounds(1))), "g.json")})
+    assert answer.status_code == 507 and "no room for 1 more" in answer.text
+    assert plays_stored(app) == 5
+    client.post(f"{game}/undo")  # an undo is a play too: refused
+    assert plays_stored(app) == 5
+    app.config["GAMES_MAX_PLAYS"] = 6
+    assert client.post(f"{game}/rounds", data=foot_round()).status_code == 303
+    assert plays_stored(app) == 6
+
+
+def test_the_servers_room_for_games(database_url, word_store):
+    app = make_app(database_url, word_store, GAMES_MAX=2)
+    client = app.test_client()
+    new_game(client)
+    game = new_game(client)
+    refused = client.post("/games/new", data={"ruleset": "foot", "dealer": "0",
+                                              "name-0": "Ann", "name-1": "Bo"})
+    assert refused.status_code == 507 and "at most 2 games" in refused.text
+    assert client.post(f"{game}/rematch").status_code == 507
+    answer = client.post("/games/import", data={
+        "file": (io.BytesIO(export_file([])), "g.json")})
+    assert answer.status_code == 507 and "at most 2 games" in answer.text
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 2
+
+
+def test_a_play_too_large_is_refused_by_form_and_by_import(database_url, word_store):
+    """A play's data has a size: past it, a form and an import say so and keep nothing."""
+    app = make_app(database_url, word_store, PLAY_MAX_BYTES=50)
+    client = app.test_client()
+    game = new_game(client)
+    assert client.post(f"{game}/rounds", data=foot_round(("JAZZY", "", ""))).status_code == 303
+    refused = client.post(f"{game}/rounds", data=foot_round(("JAZZY", "QUOTA", "FJORD")))
+    assert refused.status_code == 422 and "This entry is too large to keep" in refused.text
+    assert plays_stored(app) == 1
+    big = many_rounds(2)
+    answer = client.post("/games/import", data={"file": (io.BytesIO(export_file(big)), "g.json")})
+    assert answer.status_code == 422 and "Play 1 of the file (round) is too large" in answer.text
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 1
+
+
+def test_a_game_keeps_at_most_ten_thousand_plays_by_form_too(client):
+    """An import may bring a game of 10,000 plays; a form adds none past that."""
+    game = imported(client, many_rounds(10_000))
+    refused = client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "FJORD", "OXBOW", out=0))
+    assert refused.status_code == 422
+    assert "This game holds 10,000 entries, the most one game keeps" in refused.text
