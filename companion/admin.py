@@ -195,6 +195,8 @@ def index():
     the totals. Otherwise the sign-in form."""
     if not signed_in():
         return render_template("admin_sign_in.html", error=None)
+    for name in word_lists.clear_cut_off():
+        flash(f"Deleted the word list “{name}”: its import was cut off.")
     page, lists_page = _page_arg("page"), _page_arg("lists")
     plays = (select(func.count(Play.id)).where(Play.game_id == Game.id)
              .correlate(Game).scalar_subquery())

@@ -86,6 +86,9 @@ def choose_list(game_id: str):
 
 
 def _lists_page(game, errors=None, form=None, status=200):
+    for name in word_lists.clear_cut_off(game.id):
+        flash(f"The import of “{name}” was cut off (the server stopped while it ran): nothing "
+              "of it was kept. Import it again.")
     return render_template(
         "lists.html", game=game, lists=word_lists.usable_lists(game.id),
         scorekeeper=is_scorekeeper(game), errors=errors or {}, form=form or {},

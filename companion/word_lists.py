@@ -2,8 +2,9 @@
 writes never wait more than a moment, and the space all lists may take together.
 
 A list is written into a row that stays hidden (`complete` False) until its last word is in;
-a list that fails half-way is deleted, and one left behind by a crash is cleared by the next
-import. Every game sees the server's lists (imported on the command line) and its own.
+a list that fails half-way is deleted. One left behind by a crash (no chunk written for
+CUT_OFF) no longer counts against the room, and the next read of the lists deletes it and
+says so. Every game sees the server's lists (imported on the command line) and its own.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from datetime import timedelta
 from typing import BinaryIO
 
 from flask import current_app
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import and_, delete, func, or_, select, true
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -22,7 +23,9 @@ from .web import commit
 from .words import list_file
 
 CHUNK = 5000  # words a transaction: about 20 ms of holding the database
-STALE = timedelta(hours=1)  # an import this old and not complete was cut off
+#: An import that wrote no chunk for this long was cut off (a crash, a restart): a chunk
+#: takes about 20 ms, or a few seconds when the database is busy.
+CUT_OFF = timedelta(minutes=2)
 
 
 class ImportRefused(ValueError):
@@ -50,19 +53,40 @@ def usable_list(game_id: int, list_id: int | None) -> WordList | None:
     return next((wl for wl in usable_lists(game_id) if wl.id == list_id), None)
 
 
+def _cut_off():
+    """An import that stopped moving: not complete, and no chunk written for CUT_OFF."""
+    return and_(~WordList.complete, func.coalesce(WordList.progressed_at, WordList.created_at)
+                < _now() - CUT_OFF)
+
+
 def words_stored() -> int:
-    return db.session.scalar(select(func.coalesce(func.sum(WordList.words), 0)))
+    """The words every list holds, an import still running included: a cut-off one is not."""
+    return db.session.scalar(select(func.coalesce(func.sum(WordList.words), 0))
+                             .where(~_cut_off()))
+
+
+def clear_cut_off(game_id: int | None = None) -> list[str]:
+    """Delete the imports that were cut off (the game's and the server's, or all when
+    `game_id` is None) and name them."""
+    owners = or_(WordList.game_id.is_(None), WordList.game_id == game_id) \
+        if game_id is not None else true()
+    found = db.session.execute(select(WordList.id, WordList.name)
+                               .where(owners, _cut_off())).all()
+    for list_id, _ in found:
+        delete_list(list_id)
+    return [name for _, name in found]
 
 
 def import_list(stream: BinaryIO, filename: str, name: str, game_id: int | None) -> WordList:
     """Check the whole file, then write it a chunk at a time into a hidden list that becomes
     usable when complete. Raises ListFileError or ImportRefused with nothing left behind."""
     list_file.check(stream, filename)
-    _clear_stale()
+    clear_cut_off()
     if game_id is None and db.session.scalar(
             select(WordList.id).where(WordList.game_id.is_(None), WordList.name == name)):
         raise ImportRefused("A list with this name already exists.", "name")
-    word_list = WordList(game_id=game_id, name=name, words=0, complete=False)
+    word_list = WordList(game_id=game_id, name=name, words=0, complete=False,
+                         progressed_at=_now())
     db.session.add(word_list)
     try:
         commit()
@@ -99,7 +123,7 @@ def _write(word_list: WordList, chunk: dict[str, str | None]) -> None:
             f"this server and other lists hold {others:,}. Delete a list you no longer use.")
     db.session.execute(_insert_skipping_repeats(), [  # in order: the index grows at one end
         {"list_id": word_list.id, "word": w, "definition": chunk[w]} for w in sorted(chunk)])
-    word_list.words = written
+    word_list.words, word_list.progressed_at = written, _now()
     commit()
     if written > list_file.MAX_WORDS and _count(word_list.id) > list_file.MAX_WORDS:
         raise ImportRefused(f"This list has more than {list_file.MAX_WORDS:,} words.")
@@ -136,8 +160,3 @@ def delete_list(list_id: int) -> None:
         db.session.execute(words.where(WordListEntry.word < boundary))
         commit()
 
-
-def _clear_stale() -> None:
-    for list_id in db.session.scalars(select(WordList.id).where(
-            ~WordList.complete, WordList.created_at < _now() - STALE)).all():
-        delete_list(list_id)

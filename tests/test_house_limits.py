@@ -7,13 +7,14 @@ import io
 import json
 import random
 import sys
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import func, select
 
 from companion import create_app
 from companion.extensions import db
-from companion.models import Game, Play as PlayRow
+from companion.models import Game, Play as PlayRow, WordList, WordListEntry, _now
 from companion.rules import log
 from companion.rules.log import EDIT, VOID, Play, replaced
 from conftest import new_game, round_form
@@ -314,3 +315,42 @@ def test_a_game_keeps_at_most_ten_thousand_plays_by_form_too(client):
     refused = client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "FJORD", "OXBOW", out=0))
     assert refused.status_code == 422
     assert "This game holds 10,000 entries, the most one game keeps" in refused.text
+
+
+# --- 8. A word-list import cut off by a crash ------------------------------------------------
+
+def cut_off_import(app, game_url: str, name: str, minutes_ago: float) -> None:
+    """What a crash leaves: a list not complete, with the words its last chunk wrote."""
+    with app.app_context():
+        game = db.session.scalar(select(Game).where(Game.public_id == game_url.rsplit("/", 1)[1]))
+        then = _now() - timedelta(minutes=minutes_ago)
+        word_list = WordList(game_id=game.id, name=name, words=3, complete=False,
+                             created_at=then - timedelta(minutes=1), progressed_at=then)
+        db.session.add(word_list)
+        db.session.flush()
+        db.session.add_all(WordListEntry(list_id=word_list.id, word=w) for w in ("ABC", "DEF", "GHI"))
+        db.session.commit()
+
+
+def test_an_import_cut_off_is_cleared_and_said_at_once(client, app):
+    """Three minutes after its last chunk, an import is cut off: the lists page says so, its
+    words leave the room and its name is free again."""
+    game = new_game(client)
+    cut_off_import(app, game, "Collins", minutes_ago=3)
+    page = client.get(f"{game}/lists").text
+    assert "The import of “Collins” was cut off" in page and "Import it again." in page
+    assert "hold 0 of the" in page
+    assert "was cut off" not in client.get(f"{game}/lists").text  # said once
+    data = io.BytesIO(b"JAZZY\nQUOTA\n")
+    answer = client.post(f"{game}/lists", data={"name": "Collins", "file": (data, "c.txt")})
+    assert answer.status_code == 303
+    assert "hold 2 of the" in client.get(f"{game}/lists").text
+
+
+def test_an_import_still_running_is_left_alone(client, app):
+    game = new_game(client)
+    cut_off_import(app, game, "Running", minutes_ago=0.2)
+    page = client.get(f"{game}/lists").text
+    assert "cut off" not in page and "hold 3 of the" in page
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(WordList)) == 1
