@@ -10,12 +10,12 @@ from pathlib import Path
 
 from flask import Flask, current_app, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 from markupsafe import Markup
 from sqlalchemy import event
 from werkzeug.middleware.proxy_fix import ProxyFix
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError, OperationalError, ProgrammingError
 
 from .extensions import csrf, db, migrate
 
@@ -68,7 +68,7 @@ def register_template_helpers(app: Flask) -> None:
 
 
 def configure(app: Flask, test_config: dict | None) -> None:
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=os.environ.get(
             "DATABASE_URL", f"sqlite:///{Path(app.instance_path) / 'companion.db'}"),
@@ -106,6 +106,7 @@ def configure(app: Flask, test_config: dict | None) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret(app)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    _private_sqlite(app.config["SQLALCHEMY_DATABASE_URI"])
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         # A connection the server dropped (a restart, an idle timeout) is replaced, not used.
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
@@ -157,18 +158,50 @@ def database_url(url: str) -> str:
 
 
 def _instance_secret(app: Flask) -> str:
-    """A key made once per install, so cookies outlive a restart."""
+    """A key made once per install, so cookies outlive a restart; only its owner may read it."""
     path = Path(app.instance_path) / "secret_key"
     if not path.exists():
         tmp = path.with_suffix(f".{os.getpid()}")
-        tmp.write_text(secrets.token_hex(32))
+        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
+            out.write(secrets.token_hex(32))
         try:
             os.link(tmp, path)  # atomic: two workers starting at once agree on one key
         except FileExistsError:
             pass
         finally:
             tmp.unlink()
+    _owner_only(path)
     return path.read_text().strip()
+
+
+def _owner_only(path: Path) -> None:
+    """Take away the other local users' access to a file of ours (one an older version
+    made readable by all); a file of another user's is left as it is."""
+    try:
+        status = path.stat()
+        if status.st_mode & 0o077 and status.st_uid == os.getuid():
+            path.chmod(status.st_mode & 0o700)
+    except OSError:
+        pass
+
+
+def _private_sqlite(url: str) -> None:
+    """A SQLite database file made readable by its owner only (SQLite gives its -wal and
+    -shm files the same access): other local users must not read the games' tokens'
+    digests, codes and plays."""
+    try:
+        database = make_url(url).database if url.startswith("sqlite") else None
+    except ArgumentError:
+        return
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    path = Path(database)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        _owner_only(path)
+    except OSError:
+        pass  # a folder that is not there: SQLite says so when it opens it
 
 
 #: How long a write waits for a lock (SQLite's database lock, a PostgreSQL row or table lock)
@@ -235,6 +268,22 @@ def _posted_game(request) -> str | None:
     return args.get("game_id")
 
 
+class NotMigrated(ServiceUnavailable):
+    """The database lacks the app's tables or columns: it was never migrated, or not since
+    an update."""
+
+    description = ("Its database is not set up for this version: whoever runs the server "
+                   "runs `flask db upgrade` (`make run` does it before it starts).")
+
+
+def _not_migrated(error) -> bool:
+    """Whether a database error says a table or a column is missing (SQLite's words, or
+    PostgreSQL's codes for an undefined table and column)."""
+    said = str(getattr(error, "orig", error))
+    return ("no such table" in said or "no such column" in said
+            or getattr(getattr(error, "orig", None), "sqlstate", None) in ("42P01", "42703"))
+
+
 def register_errorhandlers(app: Flask) -> None:
     from .rooms import NoRoom
     from .web import DatabaseBusy
@@ -246,6 +295,8 @@ def register_errorhandlers(app: Flask) -> None:
         405: "That page cannot be used that way.",
         413: "That upload is too large.",
         422: "That was not saved.",
+        500: "Something went wrong on the server. Reload the game to see what was saved, "
+             "and try again.",
         503: "This part of Companion is not ready.",
         507: "This server is full: nothing was saved.",
     }
@@ -262,13 +313,36 @@ def register_errorhandlers(app: Flask) -> None:
 
     for code in messages:  # 507 is no code werkzeug knows: its one exception
         app.register_error_handler(NoRoom if code == 507 else code, page)
-    # A database that stays locked (or fails) answers "try again", never a 500.
+    # A database that stays locked (or fails) answers "try again", never a 500; one never
+    # migrated (or migrated to an older version) says what to run.
     def busy(error):
         db.session.rollback()
+        if _not_migrated(error):
+            app.logger.error("the database is not migrated: %s", error)
+            return page(NotMigrated())
         app.logger.warning("database busy or failing: %s", error)
         return page(DatabaseBusy())
 
+    def programming(error):
+        db.session.rollback()
+        if _not_migrated(error):
+            app.logger.error("the database is not migrated: %s", error)
+            return page(NotMigrated())
+        app.logger.exception("database error: %s", error)
+        return page(InternalServerError())
+
+    def failed(error):
+        """The app's own page for a failure, however it came (a 500 is logged by Flask);
+        if even that page fails, a plain one."""
+        try:
+            return page(error)
+        except Exception:  # noqa: BLE001 - a page must still be answered
+            return (f"<!doctype html><title>Companion</title><p>{messages[500]}</p>", 500,
+                    {"Content-Type": "text/html; charset=utf-8"})
+
     app.register_error_handler(OperationalError, busy)
+    app.register_error_handler(ProgrammingError, programming)
+    app.register_error_handler(500, failed)
     app.register_error_handler(
         CSRFError,
         lambda e: (render_template(
@@ -301,6 +375,18 @@ def register_headers(app: Flask) -> None:
             # htmx shows every answer (base.html); the browser would log a 4xx as an error
             response.headers["X-Status"] = str(response.status_code)
             response.status_code = 200
+        return response
+
+    @app.after_request
+    def scorekeeper_pages_not_kept(response):
+        """A page with the scorekeeper's controls (their phone sends the game's token
+        cookie) or a live handover code is kept by no cache, shared or the browser's own.
+        A refresh of the live region keeps its ETag and no-cache: the 304 that saves it."""
+        game_id = (request.view_args or {}).get("game_id")
+        controls = game_id and request.cookies.get(f"game_{game_id}")
+        if (request.endpoint == "games.handover"
+                or (controls and response.mimetype == "text/html" and not response.get_etag()[0])):
+            response.headers["Cache-Control"] = "no-store"
         return response
 
     @app.after_request

@@ -3,6 +3,9 @@ Everything game-specific comes from the game's ruleset (companion/rules/)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 import unicodedata
 
 from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect,
@@ -256,15 +259,42 @@ def handover(game_id: str):
     game = scorekeeper_game(game_id)
     if request.method == "POST":
         keep = request.form.get("keep") == "both"
-        session["handover"] = [game.id, game.offer_handover(keep=keep)]  # this phone's cookie
+        session["handover"] = sealed(game.id, game.offer_handover(keep=keep))
         commit()
         return redirect(url_for("games.handover", game_id=game.public_id), 303)
-    shown_id, code = session.get("handover") or [None, None]
-    if shown_id != game.id or not game.handover_open(code):
+    code = unsealed(game.id, session.get("handover"))
+    if not game.handover_open(code):
         return render_template("handover.html", game=game, link=None)
     link = url_for("games.take_over", game_id=game.public_id, code=code, _external=True)
     return render_template("handover.html", game=game, link=link, code=shown_code(code),
                            keeps=game.handover_keeps, qr=qr(link))
+
+
+def _pad(game_id: int, nonce: str) -> bytes:
+    key = current_app.secret_key
+    return hmac.new(key.encode() if isinstance(key, str) else key,
+                    f"handover {game_id} {nonce}".encode(), hashlib.sha256).digest()
+
+
+def sealed(game_id: int, code: str) -> list:
+    """The handover code as this phone's session keeps it, to show it again on a reload:
+    sealed with a key only the server holds (the cookie can be read by whoever holds it)."""
+    nonce = secrets.token_hex(8)
+    pad = _pad(game_id, nonce)
+    return [game_id, nonce, bytes(a ^ b for a, b in zip(code.encode(), pad)).hex()]
+
+
+def unsealed(game_id: int, kept) -> str | None:
+    """The code `sealed` kept for this game, or None (another game's, none, or not ours)."""
+    if not (isinstance(kept, list) and len(kept) == 3 and kept[0] == game_id
+            and all(isinstance(k, str) for k in kept[1:]) and len(kept[2]) <= 64):
+        return None
+    try:
+        secret = bytes.fromhex(kept[2])
+    except ValueError:
+        return None
+    code = bytes(a ^ b for a, b in zip(secret, _pad(game_id, kept[1])))
+    return read_code(code.decode("ascii", "replace")) or None
 
 
 @bp.route("/games/<game:game_id>/take/<code>", methods=["GET", "POST"])

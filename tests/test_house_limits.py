@@ -6,10 +6,13 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import sys
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+from flask_migrate import upgrade
 from sqlalchemy import func, select
 
 from companion import create_app
@@ -354,3 +357,73 @@ def test_an_import_still_running_is_left_alone(client, app):
     assert "cut off" not in page and "hold 3 of the" in page
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(WordList)) == 1
+
+
+# --- 9. Smaller: no-store, files for the owner only, the handover code sealed, error pages ---
+
+def test_the_scorekeepers_pages_and_the_handover_page_are_not_kept(app, client):
+    game = new_game(client)
+    client.post(f"{game}/rounds", data=foot_round())
+    for page in (game, f"{game}/history", f"{game}/house", f"{game}/lists"):
+        assert client.get(page).headers["Cache-Control"] == "no-store", page
+    client.post(f"{game}/handover", data={"keep": "move"})
+    assert client.get(f"{game}/handover").headers["Cache-Control"] == "no-store"
+    watcher = app.test_client()
+    assert "no-store" not in watcher.get(game).headers.get("Cache-Control", "")
+    region = client.get(game, headers={"HX-Request": "true"})  # the 304 that saves a refresh
+    assert region.headers["Cache-Control"] == "no-cache" and region.headers["ETag"]
+
+
+def test_the_handover_code_is_not_in_the_cookie(app, client):
+    game = new_game(client)
+    client.post(f"{game}/handover", data={"keep": "move"})
+    page = client.get(f"{game}/handover").text
+    code = re.search(r'class="code">([A-Z0-9]{4})-([A-Z0-9]{4})<', page).groups()
+    with client.session_transaction() as session:
+        assert "".join(code) not in repr(dict(session))
+    assert "".join(code) not in client.get_cookie("session").value
+    taken = app.test_client().post(f"{game}/take/{''.join(code)}")
+    assert taken.status_code == 303  # the code shown works
+
+
+@pytest.mark.databases("sqlite")
+def test_the_secret_key_and_the_database_are_the_owners_only(tmp_path, monkeypatch):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    database = tmp_path / "companion.db"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
+    assert (Path(app.instance_path) / "secret_key").stat().st_mode & 0o077 == 0
+    with app.app_context():
+        upgrade()
+        db.engine.dispose()
+    assert database.stat().st_mode & 0o777 == 0o600
+    database.chmod(0o644)  # made by an older version
+    create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "x"})
+    assert database.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_failure_shows_the_apps_page(database_url, word_store):
+    app = make_app(database_url, word_store, PROPAGATE_EXCEPTIONS=False)
+    app.add_url_rule("/fails", "fails", lambda: 1 // 0)
+    answer = app.test_client().get("/fails")
+    assert answer.status_code == 500
+    assert "Something went wrong on the server. Reload the game to see what was saved" in answer.text
+    assert "Back to your games" in answer.text
+
+
+def test_a_database_never_migrated_says_what_to_run(request, database_url, word_store, tmp_path):
+    """A server started on an empty database: every page says to run the migrations."""
+    if "sqlite" in database_url:
+        empty = f"sqlite:///{tmp_path / 'empty.db'}"
+    else:
+        server = request.getfixturevalue("postgres")
+        server.execute("CREATE DATABASE never_migrated")
+        request.addfinalizer(lambda: server.execute("DROP DATABASE never_migrated WITH (FORCE)"))
+        empty = server.url("never_migrated")
+    app = make_app(empty, word_store, PROPAGATE_EXCEPTIONS=False)
+    client = app.test_client()
+    for answer in (client.get("/games/abcdefghjkmn"), client.post("/games/new", data={
+            "ruleset": "foot", "dealer": "0", "name-0": "Ann", "name-1": "Bo"})):
+        assert answer.status_code == 503
+        assert "flask db upgrade" in answer.text and "busy" not in answer.text
+    with app.app_context():
+        db.engine.dispose()
