@@ -79,7 +79,7 @@ def configure(app: Flask, test_config: dict | None) -> None:
         # All games together (companion/rooms.py): how many, how many plays in all, and the
         # size of one play's data in bytes (a round's is about 100).
         GAMES_MAX=int(os.environ.get("GAMES_MAX", 100_000)),
-        GAMES_MAX_PLAYS=int(os.environ.get("GAMES_MAX_PLAYS", 1_000_000)),
+        GAMES_MAX_PLAYS=int(os.environ.get("GAMES_MAX_PLAYS", 500_000)),
         PLAY_MAX_BYTES=int(os.environ.get("PLAY_MAX_BYTES", 4096)),
         # The admin view (companion/admin.py) exists only with a secret of 16+ characters.
         ADMIN_SECRET=os.environ.get("COMPANION_ADMIN_SECRET", ""),

@@ -21,8 +21,8 @@ from .live import version_of
 from .models import (HANDOVER_CODE_LENGTH, JOIN_CODE_LENGTH, NAME_MAX, Game, read_code,
                      shown_code)
 from .rules import RULESETS, startable
-from .rules.base import MAX_ID, Standings
-from .web import (commit, is_scorekeeper, keep_token, load_game, new_nonce, qr, render,
+from .rules.base import MAX_ID, Standings, whole_number
+from .web import (Recent, commit, is_scorekeeper, keep_token, load_game, new_nonce, qr, render,
                   scorekeeper_game)
 
 bp = Blueprint("games", __name__)
@@ -223,11 +223,36 @@ def legacy_address(old_id: int):
     return keep_token(response, game, token) if game.token_matches(token) else response
 
 
+#: History's entries a page: a game of thousands (an import) shows the latest, and links
+#: to the earlier pages, instead of rendering megabytes at every look.
+HISTORY_PAGE = 500
+#: History pages a process keeps, by game, version and page: a History asked for again and
+#: again (a phone left on it, a script) costs a lookup until the game changes.
+_histories = Recent(64)
+
+
 @bp.get("/games/<game:game_id>/history")
 def history(game_id: str):
-    """Every entry ever made in this game, undone ones included."""
-    game = load_game(game_id)
-    return render_template("history.html", game=game, entries=describe_log(game, game.standings()))
+    """Every entry ever made in this game, undone ones included, oldest first, in pages of
+    HISTORY_PAGE (the latest page unless another is asked for)."""
+    found = version_of(game_id)
+    if found is None:
+        abort(404)
+    asked = whole_number(request.args.get("page"), low=1)
+    key = (game_id, found[1], asked)
+    kept = _histories.get(key)
+    if kept is None:
+        game = load_game(game_id)
+        entries = describe_log(game, derived(game).standings)  # standings kept per version
+        pages = max(1, -(-len(entries) // HISTORY_PAGE))
+        page = asked if asked is not None and asked <= pages else pages
+        first = (page - 1) * HISTORY_PAGE
+        kept = dict(entries=entries[first:first + HISTORY_PAGE], page=page, pages=pages,
+                    first=first + 1, total=len(entries))
+        _histories.put(key, kept)
+    else:
+        game = load_game(game_id, plays=False)
+    return render_template("history.html", game=game, **kept)
 
 
 @bp.get("/games/<game:game_id>.json")

@@ -981,6 +981,186 @@ def bench_many_tables(seconds: float = 60, tables: int = 50, watchers: int = 5, 
     return rows
 
 
+# --- The house's limits (issue 36): the largest game an import takes, the rooms ------------
+
+def _largest_games() -> dict[str, bytes]:
+    """Export files of the most plays an import takes (MAX_PLAYS): one round edited 9,999
+    times, and 10,000 rounds, FOOT! for 4."""
+    import json
+
+    from companion.models import MAX_PLAYS
+
+    words = ["JAZZY", "QUOTA", "FJORD", "OXBOW"]
+
+    def game(plays):
+        return json.dumps({"companion": 1, "ruleset": "foot", "players": ["Ann", "Bo", "Cy", "Di"],
+                           "first_dealer": 0, "plays": plays}).encode()
+
+    def round_data(n):
+        return {"words": [words[(n + s) % 4] for s in range(4)], "out": 0, "final": False}
+
+    edited = [{"id": 1, "kind": "round", "data": round_data(0)}] + [
+        {"id": n, "kind": "edit", "data": {"round": 1, **round_data(n)}} for n in range(2, MAX_PLAYS + 1)]
+    rounds = [{"id": n, "kind": "round", "data": round_data(n)} for n in range(1, MAX_PLAYS + 1)]
+    return {"1 round edited 9,999 times": game(edited), "10,000 rounds": game(rounds)}
+
+
+def _imported(phone, data: bytes):
+    phone.get("/games/import")
+    answer = phone.post("/games/import", {}, {"file": ("game.json", data)})
+    return answer, urllib.parse.urlsplit(answer.location).path if answer.location else ""
+
+
+def _saves_beside(server, seconds: float, busy=None) -> list[float]:
+    """Seconds to save each round of another table's game, one every 0.25 s for `seconds`,
+    while `busy` (a function called in a loop on two threads) runs."""
+    from served import Phone
+
+    keeper = Phone(server)
+    game = keeper.new_game()
+    keeper.get(game)
+    stop = threading.Event()
+
+    def loop():
+        while not stop.is_set():
+            busy()
+
+    threads = [threading.Thread(target=loop) for _ in range(2 if busy else 0)]
+    for thread in threads:
+        thread.start()
+    times, end = [], time.perf_counter() + seconds
+    try:
+        while time.perf_counter() < end:
+            answer = keeper.post(f"{game}/rounds", {"word-0": "JAZZY", "noword-1": "on",
+                                                    "noword-2": "on", "out": "0"})
+            assert answer.status == 303, answer.text[:300]
+            times.append(answer.seconds)
+            time.sleep(0.25)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    return times
+
+
+def bench_largest_game(loop_seconds: float = 15) -> list[tuple[str, str]]:
+    """The largest games an import takes, through a real server (2 workers, SQLite): the
+    import, the first page view (each worker derives the game once), later views, History;
+    and another table's saves while two phones ask for that History over and over."""
+    from served import Phone, served
+
+    rows = []
+    with served() as server:
+        for name, data in _largest_games().items():
+            phone = Phone(server)
+            answer, game = _imported(phone, data)
+            assert answer.status == 303, answer.text[:300]
+            first = [phone.get(game).seconds for _ in range(2)]  # one a worker, at most
+            later = [phone.get(game).seconds for _ in range(10)]
+            history = [phone.get(f"{game}/history") for _ in range(5)]
+            assert all(h.status == 200 for h in history)
+            rows += [
+                (f"import {name} ({len(data) / 1e6:.1f} MB)", f"{answer.seconds:.2f} s"),
+                (f"{name}: the game's page", f"first {max(first):.2f} s; then "
+                 f"{statistics.median(later) * 1e3:.0f} ms median"),
+                (f"{name}: History ({len(history[0].text) / 1e6:.1f} MB of HTML)",
+                 f"{statistics.median(h.seconds for h in history):.2f} s median, "
+                 f"{max(h.seconds for h in history):.2f} s worst"),
+            ]
+        alone = _saves_beside(server, loop_seconds)
+        viewer = Phone(server)
+        busy = _saves_beside(server, loop_seconds, lambda: viewer.get(f"{game}/history"))
+    rows.append(("another table's saves, alone / while two phones loop that History",
+                 f"{_ms(alone)} / {_ms(busy)}; worst {max(alone) * 1e3:.0f} ms / "
+                 f"{max(busy) * 1e3:.0f} ms"))
+    return rows
+
+
+def _database_bytes(path: Path) -> int:
+    """A SQLite database's size, its write-ahead log copied into it first (the log holds a
+    page for each commit until then, and would count a small game as 4 KB)."""
+    import sqlite3
+
+    with sqlite3.connect(path, timeout=30) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
+
+
+def bench_rooms(plays_room: int = 100_000, words_room: int = 200_000) -> list[tuple[str, str]]:
+    """The rooms as configured by default, and what filling them costs, measured on rooms
+    scaled down (GAMES_MAX_PLAYS, WORD_LISTS_MAX_WORDS) through a real server on SQLite:
+    imports of the largest game until the room is full, lists of 100,000 words with meanings
+    until that room is full, each refusal, and the database's growth."""
+    from served import Phone, served
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "bench"})
+    config = {k: app.config[k] for k in ("GAMES_MAX", "GAMES_MAX_PLAYS", "PLAY_MAX_BYTES",
+                                         "WORD_LISTS_MAX_WORDS")}
+    data = _largest_games()["10,000 rounds"]
+    rng = random.Random(5)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "rooms.db"
+        env = {"GAMES_MAX_PLAYS": str(plays_room), "WORD_LISTS_MAX_WORDS": str(words_room)}
+        with served(env=env, database_url=f"sqlite:///{path}") as server:
+            phone = Phone(server)
+            empty = _database_bytes(path)
+            imports = []
+            while True:
+                answer, game = _imported(phone, data)
+                if answer.status != 303:
+                    break
+                imports.append(answer.seconds)
+            refused_import = answer
+            full = _database_bytes(path)
+            keeper = Phone(server)
+            small = keeper.new_game()
+            keeper.get(small)
+            refused_save = keeper.post(f"{small}/rounds", {"word-0": "JAZZY", "noword-1": "on",
+                                                           "noword-2": "on", "out": "0"})
+            games = [keeper.new_game() for _ in range(200)]
+            games_bytes = (_database_bytes(path) - full) / len(games)
+            lists, words_before = [], _database_bytes(path)
+            keeper.get(f"{small}/lists")
+            while True:
+                made = {"".join(rng.choices("ABCDEFGHIJKLMNOPRSTUVWY", k=rng.randint(4, 12)))
+                        for _ in range(100_000)}
+                listed = gzip.compress("".join(f"{w} a made-up word of {len(w)} letters\n"
+                                               for w in made).encode())
+                answer = keeper.post(f"{small}/lists", {"name": f"List {len(lists) + 1}"},
+                                     {"file": ("list.txt.gz", listed)})
+                if answer.status != 303:
+                    break
+                lists.append((answer.seconds, len(made)))
+            refused_list = answer
+            words_bytes = (_database_bytes(path) - words_before) / sum(n for _, n in lists)
+    per_play = (full - empty) / (len(imports) * 10_000)
+    said = re.search(r"There is no room for this list[^<]*", refused_list.text)
+    return [
+        ("rooms by default (GAMES_MAX, GAMES_MAX_PLAYS, PLAY_MAX_BYTES, WORD_LISTS_MAX_WORDS)",
+         f"{config['GAMES_MAX']:,} games; {config['GAMES_MAX_PLAYS']:,} plays in all; "
+         f"{config['PLAY_MAX_BYTES']:,} bytes a play; {config['WORD_LISTS_MAX_WORDS']:,} list words"),
+        (f"fill a room of {plays_room:,} plays with imports of 10,000 rounds ({len(data) / 1e6:.1f} MB each)",
+         f"{len(imports)} imports, {sum(imports):.1f} s in all ({statistics.median(imports):.2f} s median); "
+         f"the database grew {(full - empty) / 1e6:.0f} MB, {per_play:.0f} bytes a play"),
+        ("the next import, and a round saved, once the room is full",
+         f"{refused_import.status} in {refused_import.seconds * 1e3:.0f} ms; "
+         f"{refused_save.status} in {refused_save.seconds * 1e3:.0f} ms; nothing saved"),
+        (f"the default room of {config['GAMES_MAX_PLAYS']:,} plays, full",
+         f"about {per_play * config['GAMES_MAX_PLAYS'] / 1e6:.0f} MB of plays like these; at most "
+         f"{config['GAMES_MAX_PLAYS'] * config['PLAY_MAX_BYTES'] / 1e9:.1f} GB of data if every play "
+         f"took {config['PLAY_MAX_BYTES']:,} bytes"),
+        (f"a new game (200 started through the form)",
+         f"{games_bytes:.0f} bytes each: {config['GAMES_MAX']:,} empty games about "
+         f"{games_bytes * config['GAMES_MAX'] / 1e6:.0f} MB"),
+        (f"fill a room of {words_room:,} list words with lists of 100,000 words with meanings",
+         f"{len(lists)} lists, {sum(s for s, _ in lists):.1f} s in all; {words_bytes:.0f} bytes a word; "
+         f"the next list {refused_list.status}: “{said.group(0).strip() if said else refused_list.text[:80]}”"),
+        (f"the default room of {config['WORD_LISTS_MAX_WORDS']:,} list words, full",
+         f"about {words_bytes * config['WORD_LISTS_MAX_WORDS'] / 1e6:.0f} MB"),
+    ]
+
+
 #: Each section of docs/benchmarks.md: its short name (for `tests/bench.py NAME ...`), its
 #: title, and what measures it (called only when the section runs).
 SECTIONS = {
@@ -990,6 +1170,8 @@ SECTIONS = {
     "reader": ("Card reader", lambda o: bench_ocr() + bench_decks()),
     "wifi": ("What a phone on the Wi-Fi can make the server do",
              lambda o: bench_scan_memory() + bench_import_with_rounds()),
+    "house": ("The house's limits: the largest game, the rooms",
+              lambda o: bench_largest_game() + bench_rooms()),
     "many": ("Many tables on one server (SQLite and PostgreSQL)",
              lambda o: bench_many_tables(seconds=o.seconds)),
 }

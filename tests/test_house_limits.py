@@ -81,6 +81,23 @@ def test_history_and_page_work_grow_in_step_with_the_edits(app):
         assert large < 9 * small, (kind, small, large)
 
 
+def test_history_of_a_long_game_comes_in_pages(client):
+    """1,200 entries in pages of 500: History shows the latest page and links to the earlier
+    ones; a page number out of range shows the latest."""
+    game = imported(client, many_rounds(1200))
+    latest = client.get(f"{game}/history").text
+    assert "Round 1200: " in latest and "Round 1001: " in latest and "Round 1000: " not in latest
+    assert "Entries 1,001 to 1,200 of 1,200" in latest and "Earlier entries" in latest
+    first = client.get(f"{game}/history?page=1").text
+    assert "Round 1: " in first and "Round 501: " not in first and "Later entries" in first
+    assert "Round 1200: " in client.get(f"{game}/history?page=99").text
+    again = client.get(f"{game}/history").text  # kept: the game did not change
+    assert "Round 1001: " in again and "<time datetime=" in again
+    last = re.search(r'name="play" value="(\d+)"', client.get(game).text).group(1)
+    assert client.post(f"{game}/undo", data={"play": last}).status_code == 303
+    assert "Undid: Round: " in client.get(f"{game}/history").text  # a new version
+
+
 def _random_log(rng: random.Random) -> list[Play]:
     log: list[Play] = []
     for play_id in range(1, rng.randint(2, 30)):
@@ -130,7 +147,7 @@ def test_a_game_of_thousands_of_rounds_shows_its_latest(app, client):
     page = client.get(game).text
     assert 'id="round-1000"' in page and 'id="round-801"' in page
     assert 'id="round-800"' not in page and "Rounds 1 to 800 are in" in page
-    assert "Round 1: " in client.get(f"{game}/history").text
+    assert "Round 1: " in client.get(f"{game}/history?page=1").text
     short = new_game(client)
     assert "are in" not in client.get(short).text
 
