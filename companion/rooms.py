@@ -46,8 +46,8 @@ def max_play_bytes() -> int:
 def play_size(data) -> int:
     """A play's data as the database keeps it (JSON), in bytes.
 
-    >>> play_size({"words": ["JAZZY", "ÉCU"]})
-    25
+    >>> play_size({"words": ["JAZZY", "ÉCU"]})  # É takes two bytes
+    26
     """
     return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
 
