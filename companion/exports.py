@@ -304,6 +304,10 @@ def import_game():
     this phone keeps score for."""
     if request.method != "POST":
         return render_template("import.html", error=None)
+    try:
+        rooms.check_new_game()  # a full server refuses before reading 2 MB
+    except rooms.NoRoom as e:
+        return render_template("import.html", error=e.description), e.code
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return render_template("import.html", error="Choose the file to import: a game "
