@@ -179,23 +179,30 @@ def hub() -> Hub:
     return app.extensions["live"]
 
 
+def too_many_streams() -> Response:
+    """The answer to a stream over the address's share: the page then asks every few seconds."""
+    refused = Response("Too many live pages are open from this address: this page will ask "
+                       "for changes every few seconds instead.", 429, mimetype="text/plain")
+    refused.headers["Retry-After"] = "30"
+    return refused
+
+
 @bp.get("/games/<game:game_id>/events")
 def events(game_id: str):
     """The game's changes as server-sent events. `since` is the version the page shows: a
     change made between showing it and opening this stream is sent at once."""
+    following = hub()
+    address = request.remote_addr or ""
+    if following.streams[address] >= STREAMS_PER_ADDRESS:
+        return too_many_streams()  # before the database is asked: a refusal costs little
     found = version_of(game_id)
     if found is None:
         return Response("There is no such game.", 404, mimetype="text/plain")
     game_id, version = found
     since = whole_number(request.args.get("since"))
     db.session.remove()  # no connection held while the stream waits
-    following = hub()
-    address = request.remote_addr or ""
     if not following.admit(address):
-        refused = Response("Too many live pages are open from this address: this page will "
-                           "ask for changes every few seconds instead.", 429, mimetype="text/plain")
-        refused.headers["Retry-After"] = "30"
-        return refused
+        return too_many_streams()
     # The server's socket to the phone (gunicorn's, or werkzeug's under `make dev`).
     sock = request.environ.get("gunicorn.socket") or request.environ.get("werkzeug.socket")
 
