@@ -26,6 +26,9 @@ from gunicorn.workers.ggevent import GeventWorker
 
 workers = 2
 worker_connections = 1000
+#: gunicorn's default, said here because the guard leans on it: a request's headers (the first
+#: on a connection too) must arrive within this many seconds, or the connection is closed.
+keepalive = 2
 
 #: Open connections one address may hold in each worker. A phone's browser opens at most 6
 #: to a server, and one more per live page; a proxy in front (BEHIND_TLS_PROXY) is one
@@ -148,3 +151,15 @@ class GuardedWorker(GeventWorker):
 
 
 worker_class = GuardedWorker
+
+
+def when_ready(server):
+    """Behind a proxy every phone comes from its address: say so when the limit is the one
+    meant for a phone."""
+    if (os.environ.get("BEHIND_TLS_PROXY") == "1"
+            and "COMPANION_CONNECTIONS_PER_ADDRESS" not in os.environ):
+        server.log.warning(
+            "BEHIND_TLS_PROXY=1: all phones reach Companion from the proxy's address, which may "
+            "hold %d connections in each of the %d workers. Set COMPANION_CONNECTIONS_PER_ADDRESS "
+            "to what the proxy may hold, and limit each phone's connections in the proxy.",
+            CONNECTIONS_PER_ADDRESS, workers)
