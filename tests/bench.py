@@ -982,7 +982,7 @@ def bench_many_tables(seconds: float = 60, tables: int = 50, watchers: int = 5, 
     return rows
 
 
-# --- One phone against every table's connections (issue 36) -----------------------------------
+# --- One phone against every table's connections ----------------------------------------------
 
 #: What the benches of many phones on one loopback address give the server: in the field each
 #: phone has its own address, and the per-address limits (gunicorn.conf.py, companion/live.py)
@@ -1048,7 +1048,7 @@ class _Greedy:
                     except OSError:
                         data = b""
                 if data and not seen:
-                    self.answers[data.split(b" ", 2)[1].decode()] += 1
+                    self.answers[data[9:12].decode(errors="replace")] += 1  # HTTP/1.1 NNN
                     selector.modify(sock, selectors.EVENT_READ, b"answered")
                 elif not data:
                     if not seen:
@@ -1065,16 +1065,14 @@ class _Greedy:
         return f"{self.answers['opened']} connections opened ({counted})"
 
 
-def _table_phones(server, stop: threading.Event, times: list, errors: Counter) -> list:
-    """The table's honest phones at 127.0.0.1 (threads): a scorekeeper saving a round each
-    second (the game page, then the form; each its own connection, as after a phone's idle
-    time) and two watchers asking for the game's page twice a second. The seconds each
-    answer took go to `times`; an answer other than 200/303, or none within 30 s, to
-    `errors`."""
+def _table_phones(server, keeper, game: str, stop: threading.Event, times: list,
+                  errors: Counter) -> list:
+    """The table's honest phones at 127.0.0.1 (threads): the game's scorekeeper `keeper`
+    saving a round each second (the game page, then the form; each its own connection, as
+    after a phone's idle time) and two watchers asking for the game's page twice a second.
+    The seconds each answer took go to `times`; an answer other than 200/303, or none within
+    30 s, to `errors`."""
     from served import Phone
-
-    keeper = Phone(server, timeout=30)
-    game = keeper.new_game(names=MANY_PLAYERS)
 
     def timed_answer(call, good: int):
         start = time.perf_counter()
@@ -1147,7 +1145,7 @@ def _burst_of_dropped_streams(server, game: str, source: str, count: int) -> Cou
                 data = sock.recv(65536)
             except OSError:
                 data = b""
-            answers[data.split(b" ", 2)[1].decode() if data else "closed"] += 1
+            answers[data[9:12].decode(errors="replace") if data else "closed"] += 1
             selector.unregister(sock)
             sock.close()  # the phone goes away
     for key in list(selector.get_map().values()):
@@ -1159,7 +1157,7 @@ def _burst_of_dropped_streams(server, game: str, source: str, count: int) -> Cou
 
 def bench_attacks(seconds: float = 20, streams: int = 1500, bodies: int = 1500,
                   bursts: int = 5, burst: int = 500) -> list[tuple[str, str]]:
-    """Issue 36: the table's phones (127.0.0.1: _table_phones) against one greedy phone, on
+    """The table's phones (127.0.0.1: _table_phones) against one greedy phone each, on
     gunicorn as `make run` serves it: their worst answer with nobody else, while 127.0.0.2
     holds `streams` event streams, while 127.0.0.3 holds `bodies` form posts whose body never
     comes, while both do, each for `seconds`; and during and after `bursts` bursts of `burst`
@@ -1190,10 +1188,12 @@ def bench_attacks(seconds: float = 20, streams: int = 1500, bodies: int = 1500,
                   (f"127.0.0.3 holds {bodies:,} posts whose body never comes", ("bodies",)),
                   ("both at once", ("streams", "bodies"))]
         for title, attackers in phases:
+            keeper = Phone(server, timeout=30)
+            table = keeper.new_game(names=MANY_PLAYERS)
             times, errors, stop, busy = [], Counter(), threading.Event(), _machine_busy()
             with ExitStack() as stack:
                 held = [stack.enter_context(greedy(which)) for which in attackers]
-                phones = _table_phones(server, stop, times, errors)
+                phones = _table_phones(server, keeper, table, stop, times, errors)
                 time.sleep(seconds)
                 stop.set()
                 for thread in phones:
@@ -1201,8 +1201,10 @@ def bench_attacks(seconds: float = 20, streams: int = 1500, bodies: int = 1500,
             said = "; ".join(f"{a.source}: {a.said()}" for a in held)
             rows.append((f"the table's phones' answers ({seconds:g} s): {title}",
                          _worst(times, errors, busy) + (f". {said}" if said else "")))
+        keeper = Phone(server, timeout=30)
+        table = keeper.new_game(names=MANY_PLAYERS)
         times, errors, stop, busy = [], Counter(), threading.Event(), _machine_busy()
-        phones = _table_phones(server, stop, times, errors)
+        phones = _table_phones(server, keeper, table, stop, times, errors)
         answered = Counter()
         for _ in range(bursts):
             answered += _burst_of_dropped_streams(server, game, "127.0.0.2", burst)
