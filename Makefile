@@ -51,8 +51,7 @@ $(WORD_STORE): $(VENV)/.installed companion/words/sources.py companion/words/sto
 run: install
 	$(BIN)/flask db upgrade
 	@$(BIN)/flask address --port $(PORT)
-	exec $(BIN)/gunicorn --workers 2 --worker-class gevent --worker-connections 1000 \
-	  --bind 0.0.0.0:$(PORT) \
+	exec $(BIN)/gunicorn --config gunicorn.conf.py --bind 0.0.0.0:$(PORT) \
 	  --access-logfile - 'companion:create_app()'
 
 dev: install

@@ -11,12 +11,20 @@ A phone follows a game through `GET /games/<id>/events`, a stream of server-sent
 connection open, and an end after a minute (the browser reconnects by itself, and a proxy
 never holds a stream forever). Under gunicorn's gevent worker (make run) a stream costs a
 greenlet, not a thread.
+
+One address holds at most STREAMS_PER_ADDRESS streams in each server process (more are
+answered 429: the page then asks every few seconds instead), and a stream whose phone hung
+up ends within GONE_CHECK_SECONDS, not at its next write: so streams opened and dropped
+do not pile up and take the connections other phones need.
 """
 
 from __future__ import annotations
 
+import os
+import select as readiness  # the module; sqlalchemy's select() is the query
 import threading
 import time
+from collections import Counter
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 from sqlalchemy import func, select
@@ -31,6 +39,10 @@ POLL_SECONDS = 0.25  # how often a process asks the database what changed
 STREAM_SECONDS = 60  # a stream ends after this; the browser reconnects at once
 KEEP_ALIVE_SECONDS = 15  # a comment line, so proxies and phones keep the connection
 RETRY_MS = 1000  # how soon the browser reconnects after a stream ends or drops
+#: Streams one address may hold in each server process (gunicorn.conf.py: 2 workers). A phone
+#: needs one a game page open. Behind a proxy (BEHIND_TLS_PROXY) the address is the phone's.
+STREAMS_PER_ADDRESS = int(os.environ.get("COMPANION_STREAMS_PER_ADDRESS", 8))
+GONE_CHECK_SECONDS = 1.0  # how often a waiting stream checks that its phone is still there
 
 
 def version_of(public_id: str) -> tuple[int, int] | None:
@@ -60,9 +72,25 @@ class Hub:
         self.versions: dict[int, int] = {}
         self.followers: dict[int, int] = {}
         self.poller: threading.Thread | None = None
+        self.streams: Counter[str] = Counter()  # open streams, by address
 
-    def wait(self, game_id: int, known: int, timeout: float) -> int:
-        """The game's version once it is newer than `known`, or `known` after `timeout`."""
+    def admit(self, address: str) -> bool:
+        """Count one more stream from the address, unless it holds its share already."""
+        with self.changed:
+            if self.streams[address] >= STREAMS_PER_ADDRESS:
+                return False
+            self.streams[address] += 1
+            return True
+
+    def release(self, address: str) -> None:
+        with self.changed:
+            self.streams[address] -= 1
+            if self.streams[address] <= 0:
+                del self.streams[address]
+
+    def wait(self, game_id: int, known: int, timeout: float, gone=lambda: False) -> int:
+        """The game's version once it is newer than `known`, or `known` after `timeout` or
+        as soon as `gone()` says nobody is listening any more."""
         deadline = time.monotonic() + timeout
         with self.changed:
             self.followers[game_id] = self.followers.get(game_id, 0) + 1
@@ -75,11 +103,11 @@ class Hub:
                     self.changed.notify_all()
             self._start()
             try:
-                while self.versions[game_id] <= known:
+                while self.versions[game_id] <= known and not gone():
                     left = deadline - time.monotonic()
                     if left <= 0:
                         break
-                    self.changed.wait(left)
+                    self.changed.wait(min(left, GONE_CHECK_SECONDS))
                 return self.versions[game_id]
             finally:
                 self.followers[game_id] -= 1
@@ -119,6 +147,31 @@ class Hub:
                 time.sleep(POLL_SECONDS)
 
 
+# The real poll, even where gevent has patched `select`: it answers at once (a timeout of 0)
+# for any descriptor, where select() fails past 1024 open ones.
+try:
+    from gevent.monkey import get_original
+
+    _poll = get_original("select", "poll")
+except ImportError:  # pragma: no cover - gevent is a dependency
+    _poll = readiness.poll
+_HUNG_UP = readiness.POLLHUP | readiness.POLLERR | getattr(readiness, "POLLRDHUP", 0)
+
+
+def hung_up(sock) -> bool:
+    """Whether the phone at the other end of the stream's socket has closed it (or the
+    connection broke): a phone never sends anything on a stream, so its end is the news."""
+    if sock is None:
+        return False
+    try:
+        poller = _poll()
+        poller.register(sock.fileno(), readiness.POLLIN | _HUNG_UP)
+        events = poller.poll(0)
+    except (OSError, ValueError):  # closed already
+        return True
+    return any(flags & _HUNG_UP for _, flags in events)
+
+
 def hub() -> Hub:
     app = current_app._get_current_object()
     if "live" not in app.extensions:
@@ -126,17 +179,35 @@ def hub() -> Hub:
     return app.extensions["live"]
 
 
+def too_many_streams() -> Response:
+    """The answer to a stream over the address's share: the page then asks every few seconds."""
+    refused = Response("Too many live pages are open from this address: this page will ask "
+                       "for changes every few seconds instead.", 429, mimetype="text/plain")
+    refused.headers["Retry-After"] = "30"
+    return refused
+
+
 @bp.get("/games/<game:game_id>/events")
 def events(game_id: str):
     """The game's changes as server-sent events. `since` is the version the page shows: a
     change made between showing it and opening this stream is sent at once."""
+    following = hub()
+    address = request.remote_addr or ""
+    if following.streams[address] >= STREAMS_PER_ADDRESS:
+        return too_many_streams()  # before the database is asked: a refusal costs little
     found = version_of(game_id)
     if found is None:
         return Response("There is no such game.", 404, mimetype="text/plain")
     game_id, version = found
     since = whole_number(request.args.get("since"))
     db.session.remove()  # no connection held while the stream waits
-    following = hub()
+    if not following.admit(address):
+        return too_many_streams()
+    # The server's socket to the phone (gunicorn's, or werkzeug's under `make dev`).
+    sock = request.environ.get("gunicorn.socket") or request.environ.get("werkzeug.socket")
+
+    def gone() -> bool:
+        return hung_up(sock)
 
     def stream():
         known = version
@@ -145,7 +216,9 @@ def events(game_id: str):
             yield f"event: change\ndata: {known}\n\n"
         end = time.monotonic() + STREAM_SECONDS
         while (left := end - time.monotonic()) > 0:
-            now = following.wait(game_id, known, min(KEEP_ALIVE_SECONDS, left))
+            now = following.wait(game_id, known, min(KEEP_ALIVE_SECONDS, left), gone)
+            if gone():
+                return  # the phone hung up: its connection is free at once
             if now != known:
                 known = now
                 yield f"event: change\ndata: {known}\n\n"
@@ -155,4 +228,5 @@ def events(game_id: str):
     response = Response(stream_with_context(stream()), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
+    response.call_on_close(lambda: following.release(address))
     return response

@@ -19,6 +19,7 @@ import platform
 import queue
 import random
 import re
+import selectors
 import socket
 import statistics
 import subprocess
@@ -30,7 +31,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections import Counter
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -467,7 +468,7 @@ def bench_live(watchers: int = 60, saves: int = 10) -> list[tuple[str, str]]:
     when nothing changed (304) and when it did."""
     from served import Phone, served
 
-    with served() as server:
+    with served(env=ONE_ADDRESS_FOR_MANY_PHONES) as server:
         keeper = Phone(server)
         game = keeper.new_game(names=("Ann", "Bo", "Cy", "Di"))
         heard = [[] for _ in range(watchers)]
@@ -950,7 +951,7 @@ def _served_on(database: str):
     from served import served
 
     if database == "SQLite":
-        with served() as server:
+        with served(env=ONE_ADDRESS_FOR_MANY_PHONES) as server:
             yield server, list
         return
     from postgres import Throwaway
@@ -962,7 +963,7 @@ def _served_on(database: str):
             main = int((postgres.data / "postmaster.pid").read_text().split()[0])
             return [main, *map(int, Path(f"/proc/{main}/task/{main}/children").read_text().split())]
 
-        with served(database_url=postgres.url("bench")) as server:
+        with served(env=ONE_ADDRESS_FOR_MANY_PHONES, database_url=postgres.url("bench")) as server:
             yield server, pids
 
 
@@ -1185,6 +1186,255 @@ def bench_rooms(plays_room: int = 100_000, words_room: int = 200_000) -> list[tu
     ]
 
 
+
+
+# --- One phone against every table's connections ----------------------------------------------
+
+#: What the benches of many phones on one loopback address give the server: in the field each
+#: phone has its own address, and the per-address limits (gunicorn.conf.py, companion/live.py)
+#: would refuse a crowd behind one. The guards still run; they are only not reached.
+ONE_ADDRESS_FOR_MANY_PHONES = {"COMPANION_CONNECTIONS_PER_ADDRESS": "100000",
+                               "COMPANION_STREAMS_PER_ADDRESS": "100000"}
+
+
+class _Greedy:
+    """A greedy phone at one loopback address (a thread): holds up to `count` connections to
+    the server, each sending `request` and then nothing more, reading only what comes back;
+    each the server closes is opened again a second later, until `stop` (at most
+    `count` x `rounds` connections in all). Counts the answers' statuses ("closed" when the
+    connection ended without one)."""
+
+    def __init__(self, server, source: str, request: bytes, count: int, rounds: int = 40):
+        parts = urllib.parse.urlsplit(server.url)
+        self.target, self.source, self.request = (parts.hostname, parts.port), source, request
+        self.count, self.left = count, count * rounds
+        self.answers: Counter = Counter()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join(timeout=30)
+
+    def _open(self, selector) -> None:
+        sock = socket.socket()
+        sock.setblocking(False)
+        sock.bind((self.source, 0))
+        sock.connect_ex(self.target)
+        selector.register(sock, selectors.EVENT_WRITE, b"")
+        self.left -= 1
+        self.answers["opened"] += 1
+
+    def _run(self) -> None:
+        selector = selectors.DefaultSelector()
+        reopen: list[float] = []  # when each closed connection is due to be opened again
+        for _ in range(self.count):
+            self._open(selector)
+        while not self.stop.is_set():
+            now = time.monotonic()
+            while reopen and reopen[0] <= now and self.left > 0:
+                heapq.heappop(reopen)
+                self._open(selector)
+            for key, events in selector.select(timeout=0.05):
+                sock, seen = key.fileobj, key.data
+                if events & selectors.EVENT_WRITE:  # connected (or failed): send the request
+                    try:
+                        sock.send(self.request)
+                        selector.modify(sock, selectors.EVENT_READ, b"")
+                        continue
+                    except OSError:
+                        data = b""
+                else:
+                    try:
+                        data = sock.recv(65536)
+                    except OSError:
+                        data = b""
+                if data and not seen:
+                    self.answers[data[9:12].decode(errors="replace")] += 1  # HTTP/1.1 NNN
+                    selector.modify(sock, selectors.EVENT_READ, b"answered")
+                elif not data:
+                    if not seen:
+                        self.answers["closed"] += 1
+                    selector.unregister(sock)
+                    sock.close()
+                    heapq.heappush(reopen, time.monotonic() + 1.0)
+        for key in list(selector.get_map().values()):
+            key.fileobj.close()
+        selector.close()
+
+    def said(self) -> str:
+        counted = ", ".join(f"{n} {what}" for what, n in sorted(self.answers.items()) if what != "opened")
+        return f"{self.answers['opened']} connections opened ({counted})"
+
+
+def _table_phones(server, keeper, game: str, stop: threading.Event, times: list,
+                  errors: Counter) -> list:
+    """The table's honest phones at 127.0.0.1 (threads): the game's scorekeeper `keeper`
+    saving a round each second (the game page, then the form; each its own connection, as
+    after a phone's idle time) and two watchers asking for the game's page twice a second.
+    The seconds each answer took go to `times`; an answer other than 200/303, or none within
+    30 s, to `errors`."""
+    from served import Phone
+
+    def timed_answer(call, good: int):
+        start = time.perf_counter()
+        try:
+            answer = call()
+        except OSError as e:  # no answer in 30 s, or refused
+            errors[type(e).__name__] += 1
+            times.append(time.perf_counter() - start)
+            return None
+        times.append(answer.seconds)
+        if answer.status != good:
+            errors[str(answer.status)] += 1
+        return answer
+
+    def keep_score() -> None:
+        n = 0
+        while not stop.wait(1.0):
+            page = timed_answer(lambda: keeper.get(game), 200)
+            found = page and re.search(r'name="nonce" value="([^"]+)"', page.text)
+            if found:
+                form = {"nonce": found.group(1), "out": str(n % 4),
+                        **{f"word-{s}": w for s, w in enumerate(MANY_WORDS)}}
+                timed_answer(lambda: keeper.post(f"{game}/rounds", form), 303)
+                n += 1
+
+    def watch() -> None:
+        watcher = Phone(server, timeout=30)
+        while not stop.wait(0.5):
+            timed_answer(lambda: watcher.get(game), 200)
+
+    threads = [threading.Thread(target=keep_score, daemon=True)]
+    threads += [threading.Thread(target=watch, daemon=True) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    return threads
+
+
+def _worst(times: list, errors: Counter, busy: tuple[int, int]) -> str:
+    """The table's answers, and how busy the machine was since `busy` (_machine_busy)."""
+    now = _machine_busy()
+    failed = ", ".join(f"{n}× {what}" for what, n in sorted(errors.items())) or "none"
+    return (f"worst {max(times, default=float('nan')) * 1e3:.0f} ms, "
+            f"p95 {_percentile(times, 0.95) * 1e3:.0f} ms ({len(times)} answers; failed: {failed}; "
+            f"the machine's {os.cpu_count()} cores {(now[0] - busy[0]) / (now[1] - busy[1]) * 100:.0f}% "
+            f"busy, anything else running included)")
+
+
+def _burst_of_dropped_streams(server, game: str, source: str, count: int) -> Counter:
+    """`count` streams opened at once from `source`, each dropped (closed by the phone) as
+    soon as the server answers it (or after 5 s): what the server answered."""
+    parts = urllib.parse.urlsplit(server.url)
+    selector = selectors.DefaultSelector()
+    answers: Counter = Counter()
+    request = f"GET {game}/events?since=0 HTTP/1.1\r\nHost: companion\r\n\r\n".encode()
+    for _ in range(count):
+        sock = socket.socket()
+        sock.setblocking(False)
+        sock.bind((source, 0))
+        sock.connect_ex((parts.hostname, parts.port))
+        selector.register(sock, selectors.EVENT_WRITE)
+    deadline = time.monotonic() + 5
+    while selector.get_map() and time.monotonic() < deadline:
+        for key, events in selector.select(timeout=0.1):
+            sock = key.fileobj
+            try:
+                if events & selectors.EVENT_WRITE:
+                    sock.send(request)
+                    selector.modify(sock, selectors.EVENT_READ)
+                    continue
+                data = sock.recv(65536)
+            except OSError:
+                data = b""
+            answers[data[9:12].decode(errors="replace") if data else "closed"] += 1
+            selector.unregister(sock)
+            sock.close()  # the phone goes away
+    for key in list(selector.get_map().values()):
+        answers["no answer in 5 s"] += 1
+        key.fileobj.close()
+    selector.close()
+    return answers
+
+
+def bench_attacks(seconds: float = 20, streams: int = 1500, bodies: int = 1500,
+                  bursts: int = 5, burst: int = 500) -> list[tuple[str, str]]:
+    """The table's phones (127.0.0.1: _table_phones) against one greedy phone each, on
+    gunicorn as `make run` serves it: their worst answer with nobody else, while 127.0.0.2
+    holds `streams` event streams, while 127.0.0.3 holds `bodies` form posts whose body never
+    comes, while both do, each for `seconds`; and during and after `bursts` bursts of `burst`
+    streams opened and dropped at once from 127.0.0.2. The greedy phones reopen what the
+    server closes a second later, bounded (_Greedy). Their sockets and the server's need
+    file descriptors: this process raises its soft limit to its hard one."""
+    import resource
+    from served import Phone, served
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    rows = []
+    with served() as server:
+        parts = urllib.parse.urlsplit(server.url)
+        game = Phone(server).new_game()
+        hold_streams = f"GET {game}/events?since=0 HTTP/1.1\r\nHost: companion\r\n\r\n".encode()
+        form = "ruleset=foot&name-0=Ann&name-1=Bo&csrf_token="
+        never_all = (f"POST /games/new HTTP/1.1\r\nHost: companion\r\n"
+                     f"Content-Type: application/x-www-form-urlencoded\r\n"
+                     f"Content-Length: {60_000}\r\n\r\n{form}").encode()
+
+        def greedy(which: str):
+            return {"streams": lambda: _Greedy(server, "127.0.0.2", hold_streams, streams),
+                    "bodies": lambda: _Greedy(server, "127.0.0.3", never_all, bodies)}[which]()
+
+        phases = [("nobody else", ()),
+                  (f"127.0.0.2 holds {streams:,} event streams", ("streams",)),
+                  (f"127.0.0.3 holds {bodies:,} posts whose body never comes", ("bodies",)),
+                  ("both at once", ("streams", "bodies"))]
+        for title, attackers in phases:
+            keeper = Phone(server, timeout=30)
+            table = keeper.new_game(names=MANY_PLAYERS)
+            times, errors, stop, busy = [], Counter(), threading.Event(), _machine_busy()
+            with ExitStack() as stack:
+                held = [stack.enter_context(greedy(which)) for which in attackers]
+                phones = _table_phones(server, keeper, table, stop, times, errors)
+                time.sleep(seconds)
+                stop.set()
+                for thread in phones:
+                    thread.join(timeout=60)
+            said = "; ".join(f"{a.source}: {a.said()}" for a in held)
+            rows.append((f"the table's phones' answers ({seconds:g} s): {title}",
+                         _worst(times, errors, busy) + (f". {said}" if said else "")))
+        keeper = Phone(server, timeout=30)
+        table = keeper.new_game(names=MANY_PLAYERS)
+        times, errors, stop, busy = [], Counter(), threading.Event(), _machine_busy()
+        phones = _table_phones(server, keeper, table, stop, times, errors)
+        answered = Counter()
+        for _ in range(bursts):
+            answered += _burst_of_dropped_streams(server, game, "127.0.0.2", burst)
+        time.sleep(5)  # and a few seconds after the last
+        stop.set()
+        for thread in phones:
+            thread.join(timeout=60)
+        counted = ", ".join(f"{n} {what}" for what, n in sorted(answered.items()))
+        rows.append((f"the table's phones' answers: during {bursts} bursts of {burst} streams "
+                     f"opened and dropped by 127.0.0.2, and 5 s after",
+                     f"{_worst(times, errors, busy)}. The bursts were answered: {counted}"))
+        given = 0
+        with ExitStack() as stack:  # how many streams 127.0.0.2 is given again, all gone now
+            for _ in range(200):
+                sock = stack.enter_context(socket.create_connection(
+                    (parts.hostname, parts.port), timeout=30, source_address=("127.0.0.2", 0)))
+                sock.sendall(hold_streams)
+                given += sock.recv(12).startswith(b"HTTP/1.1 200")
+        rows.append(("after the bursts, event streams 127.0.0.2 is given again (200 asked at once)",
+                     f"{given} (the rest refused with 429)"))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return rows
+
+
 #: Each section of docs/benchmarks.md: its short name (for `tests/bench.py NAME ...`), its
 #: title, and what measures it (called only when the section runs).
 SECTIONS = {
@@ -1198,6 +1448,7 @@ SECTIONS = {
               lambda o: bench_largest_game() + bench_rooms()),
     "many": ("Many tables on one server (SQLite and PostgreSQL)",
              lambda o: bench_many_tables(seconds=o.seconds)),
+    "attacks": ("One phone against every table's connections", lambda o: bench_attacks()),
 }
 
 

@@ -1,12 +1,13 @@
 """A real Companion server for `make bench`, and a phone that talks to it over HTTP.
 
-`served()` starts gunicorn the way `make run` does (workers and worker class as in the Makefile),
-on a fresh SQLite file or on the database it is given (a PostgreSQL URL, say), on 127.0.0.1 at
-a free port, and stops it afterwards. Several servers on one database stand for several app
-servers behind one address: the database is migrated once (`upgrade`, or the first server's
-`migrate=True`), and they share one SECRET_KEY (pass `env={"SECRET_KEY": ...}`) so that a
-session or a form made by one is good on the others. `Phone` keeps its cookies (the session, a
-game's edit token), sends the CSRF token the pages carry, and uploads files as a browser does.
+`served()` starts gunicorn the way `make run` does (with its gunicorn.conf.py: the workers, the
+worker class and its limits on each address), on a fresh SQLite file or on the database it is
+given (a PostgreSQL URL, say), on 127.0.0.1 at a free port, and stops it afterwards. Several
+servers on one database stand for several app servers behind one address: the database is
+migrated once (`upgrade`, or the first server's `migrate=True`), and they share one SECRET_KEY
+(pass `env={"SECRET_KEY": ...}`) so that a session or a form made by one is good on the
+others. `Phone` keeps its cookies (the session, a game's edit token), sends the CSRF token the
+pages carry, and uploads files as a browser does.
 Only loopback is ever contacted.
 """
 
@@ -90,8 +91,8 @@ def served(workers: int = 2, env: dict | None = None, database_url: str | None =
         log = Path(tmp) / "gunicorn.log"
         with log.open("wb") as errors:
             process = subprocess.Popen(
-                [BIN / "gunicorn", "--workers", str(workers), "--worker-class", "gevent",
-                 "--worker-connections", "1000", "--graceful-timeout", "3",  # open streams end
+                [BIN / "gunicorn", "--config", ROOT / "gunicorn.conf.py", "--workers", str(workers),
+                 "--graceful-timeout", "3",  # open streams end
                  "--bind", f"127.0.0.1:{port}", "companion:create_app()"],
                 env=environment, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errors)
         server = Server(f"http://127.0.0.1:{port}", process)
