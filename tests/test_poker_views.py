@@ -124,3 +124,49 @@ def test_a_player_may_start_with_more_chips_and_rebuys_follow_the_setting(client
     assert totals(client.get(game).text) == [95, 155]
     refused = client.post(f"{game}/plays/rebuy", data={"seat": "0", "chips": "50"})
     assert "This table plays without rebuys." in errors(refused.text)
+
+
+def showdown_now(client, **settings) -> str:
+    """A three-seat game at its showdown: Bo all in, Cy folds, Ann calls."""
+    game = poker(client, names=("Ann", "Bo", "Cy"), ante=0, buy_in=100, **settings)
+    client.post(f"{game}/rounds", data={})
+    act(client, game, "all-in")  # Bo
+    act(client, game, "fold")  # Cy
+    act(client, game, "call")  # Ann: the showdown
+    return game
+
+
+def test_a_showdown_word_no_hand_could_show_is_refused_with_nothing_paid(app, client):
+    game = showdown_now(client, wilds=2)
+    with app.app_context():
+        before = db.session.scalar(select(func.count()).select_from(Play))
+    for word, reason in (("ZZZZZZZ", "This word uses 7 Zs (the deck has 3)."),
+                         ("QUI???S", "This word uses 3 wild cards (the deck has 2)."),
+                         ("ZZZZ", "This word uses 4 Zs (the deck has 3).")):
+        r = client.post(f"{game}/plays/showdown", data={"word-0": "JAZZIER", "word-1": word})
+        assert r.status_code == 422 and reason in text(r.text), word
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Play)) == before
+    assert totals(client.get(game).text) == [0, 0, 100]  # nothing paid yet
+    r = client.post(f"{game}/plays/showdown", data={"word-0": "JAZZIER", "word-1": "QUI??ES"})
+    assert r.status_code == 303, errors(r.text)
+    assert totals(client.get(game).text) == [200, 0, 100]  # JAZZIER 66 beats QUI??ES 26
+
+
+def test_a_table_without_wild_cards_cannot_show_one(client):
+    game = showdown_now(client, wilds=0)
+    r = client.post(f"{game}/plays/showdown", data={"word-0": "JA?ZIER", "word-1": ""})
+    assert r.status_code == 422 and "This word uses a wild card: this deck has none." in text(r.text)
+
+
+def test_the_showdown_words_are_valued_as_they_are_typed(client):
+    game = showdown_now(client)
+    page = client.get(game).text
+    assert 'hx-get="' + game[game.index("/games"):] + '/rounds/preview"' in page  # the form asks
+    shown = client.get(f"{game}/rounds/preview",
+                       query_string={"word-0": "jazzier", "word-1": "jazzy"}).text
+    assert re.search(r'id="points-0"[^>]*>66', shown)
+    assert "JAZZY has 5 letters, not 7: worth 0." in shown
+    shown = client.get(f"{game}/rounds/preview", query_string={"word-0": "zzzzzzz"}).text
+    assert "This word uses 7 Zs (the deck has 3)." in text(shown)
+    assert 'id="points-2"' not in shown  # Cy folded: no word of his

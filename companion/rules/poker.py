@@ -15,12 +15,14 @@ Glossary
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from ..words.judge import ZOOT_VALUES, WordRules
 from .base import (REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems,
                    whole_number)
+from .foot import WILD, WordPreview, over_deck
 from .log import Play, active_plays, understood
 
 
@@ -287,6 +289,46 @@ def word_value(word: str, length: int) -> int:
     return sum(ZOOT_VALUES.get(c, 0) for c in word)
 
 
+def showdown_problems(word: str, wilds: int) -> list[str]:
+    """Why no hand could show this word: a character that is no card, more of a letter than
+    the ZOOT deck holds, more wild cards than the table put in the deck. None for a word any
+    hand could show, whatever its length (a word of the wrong length is shown, worth 0).
+
+    >>> showdown_problems("ZZZZZZZ", 2), showdown_problems("QUI??ES", 1)
+    (['This word uses 7 Zs (the deck has 3).'], ['This word uses 2 wild cards (the deck has 1).'])
+    >>> showdown_problems("JA?Z", 0), showdown_problems("JAZZIER", 0)
+    (['This word uses a wild card: this deck has none.'], [])
+    """
+    if any(not ("A" <= c <= "Z" or c == WILD) for c in word):
+        return ["Letters A–Z, and ? for a wild card."]
+    over = over_deck(Counter(c for c in word if c != WILD))
+    used = word.count(WILD)
+    if used and not wilds:
+        return ["This word uses a wild card: this deck has none."]
+    if used > wilds:
+        over.append(f"{used} wild cards (the deck has {wilds})")
+    return ["This word uses " + ", ".join(over) + "."] if over else []
+
+
+def showdown_preview(words: Mapping[int, str], length: int, wilds: int) -> list[WordPreview]:
+    """What the showdown form shows beside each word as it is typed: its value, or why it is
+    worth 0 (the wrong length), or why no hand could show it.
+
+    >>> [(p.points, p.note) for p in showdown_preview({0: "JAZZIER", 1: "JAZZY", 2: "ZZZZZZZ", 3: ""}, 7, 2)]
+    [(66, None), (0, 'JAZZY has 5 letters, not 7: worth 0.'), (None, 'This word uses 7 Zs (the deck has 3).'), (None, None)]
+    """
+    shown = []
+    for seat, word in words.items():
+        problems = showdown_problems(word, wilds)
+        if problems:
+            shown.append(WordPreview(seat, None, 0, " ".join(problems), True))
+        elif word and len(word) != length:
+            shown.append(WordPreview(seat, 0, 0, f"{word} has {len(word)} letters, not {length}: worth 0.", False))
+        else:
+            shown.append(WordPreview(seat, word_value(word, length) if word else None, 0, None, False))
+    return shown
+
+
 def _is_seat(value, players) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
@@ -414,7 +456,8 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
                             "pots": _matched_pots(current.betting) if live else [],
                             "unmatched": current.betting.uncalled() if live else None,
                             "last": deals[-1] if deals and deals[-1].settled else None,
-                            "length": settings["length"], "rebuy": settings["rebuy"]})
+                            "length": settings["length"], "rebuy": settings["rebuy"],
+                            "wilds": settings["wilds"]})
 
 
 def _matched_pots(betting: Deal) -> list[Pot]:
@@ -434,6 +477,12 @@ def _settle(record: DealRecord, length: int) -> list[int]:
     record.won = {s: after[s] - record.before[s] for s in range(len(after))  # gain or loss
                   if after[s] != record.before[s]}
     return after
+
+
+def _showdown_word(form: Mapping, seat: int) -> str:
+    """A seat's word as typed on the showdown form: capitals, no spaces, at most 30."""
+    return "".join(c.upper() if c.isascii() else c for c in "".join(
+        (form.get(f"word-{seat}") or "").split()))[:30]
 
 
 # --- The ruleset ------------------------------------------------------------------------------
@@ -547,7 +596,12 @@ class PokerRules(Ruleset):
         return {}
 
     def preview(self, form, players, settings, standings=None):
-        return None
+        """The showdown form's words valued as they are typed (nothing before the showdown)."""
+        current = standings.extra["current"] if standings else None
+        if current is None or not current.betting.over or current.words is not None:
+            return None
+        return showdown_preview({seat: _showdown_word(form, seat) for seat in current.betting.in_hand()},
+                                settings["length"], settings["wilds"])
 
     # --- actions, the showdown, rebuys, the end ------------------------------------------------
 
@@ -576,12 +630,10 @@ class PokerRules(Ruleset):
                 return {}, {"round": "There is no showdown now."}
             words, errors = [], {}
             for seat in range(players):
-                word = "".join(c.upper() if c.isascii() else c for c in "".join(
-                    (form.get(f"word-{seat}") or "").split()))[:30]
-                if seat not in current.betting.in_hand():
-                    word = ""
-                elif word and any(not ("A" <= c <= "Z" or c == "?") for c in word):
-                    errors[f"word-{seat}"] = "Letters A–Z, and ? for a wild card."
+                word = _showdown_word(form, seat) if seat in current.betting.in_hand() else ""
+                problems = showdown_problems(word, standings.extra["wilds"])
+                if problems:
+                    errors[f"word-{seat}"] = " ".join(problems)
                 words.append(word)
             return {"deal": current.id, "words": words}, errors
         if kind == REBUY:
