@@ -170,3 +170,37 @@ def test_the_showdown_words_are_valued_as_they_are_typed(client):
     shown = client.get(f"{game}/rounds/preview", query_string={"word-0": "zzzzzzz"}).text
     assert "This word uses 7 Zs (the deck has 3)." in text(shown)
     assert 'id="points-2"' not in shown  # Cy folded: no word of his
+
+
+def test_a_raise_is_said_and_typed_as_raise_to_and_any_chip_more_is_one(client):
+    """The sheet's raise: "more than enough chips to call", by default. Bo bets 40, Cy raises
+    to 68 (28 more: no limit's rule would ask for 40 more), Ann raises to 98, and Bo, who
+    has 40 in, raises to 130: he puts in 90, and the board and History say "raise to"."""
+    game = poker(client, names=("Ann", "Bo", "Cy"), ante=0, buy_in=200)
+    client.post(f"{game}/rounds", data={})
+    act(client, game, "bet", 40)  # Bo
+    page = text(client.get(game).text)
+    assert "Raise to (41 to 200)" in page  # Cy: one chip more than the 40 to call
+    act(client, game, "raise", 68)  # Cy: to 68
+    act(client, game, "raise", 98)  # Ann: to 98
+    act(client, game, "raise", 130)  # Bo: to 130, putting in 90 more
+    assert totals(client.get(game).text) == [102, 70, 132]
+    page = text(client.get(game).text)
+    assert "Bo bet 40 · Cy raise to 68 · Ann raise to 98 · Bo raise to 130" in page
+    history = text(client.get(f"{game}/history").text)
+    assert "Bo: raise to 130" in history and "Ann: raise to 98" in history
+
+
+def test_no_limits_least_raise_is_a_setting(app, client):
+    """At least the last bet or raise more: Ann's raise to 98 over Cy's 68 is refused (the
+    least is 68 + 40 = 108, Bo's bet of 40 being the last full raise)."""
+    game = poker(client, names=("Ann", "Bo", "Cy"), ante=0, buy_in=200, min_raise="last")
+    client.post(f"{game}/rounds", data={})
+    act(client, game, "bet", 40)  # Bo
+    act(client, game, "raise", 80)  # Cy: to 80, a raise of 40
+    with app.app_context():
+        before = db.session.scalar(select(func.count()).select_from(Play))
+    r = client.post(f"{game}/plays/action", data={"action": "raise", "amount": "98"})
+    assert r.status_code == 422 and "A raise here is to 120 up to 200 chips." in text(r.text)
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Play)) == before

@@ -92,6 +92,9 @@ def showdown(contributions: Sequence[int], folded: set[int], values: Mapping[int
 # --- The betting ------------------------------------------------------------------------------
 
 CHECK, BET, CALL, RAISE, FOLD, ALL_IN = "check", "bet", "call", "raise", "fold", "all-in"
+#: The least raise: the sheet's "more than enough chips to call" (a chip more), or no-limit
+#: poker's rule, at least the last bet or raise more (a short all-in then reopens nothing).
+RAISE_MORE, RAISE_LAST = "more", "last"
 
 
 class IllegalAction(ValueError):
@@ -112,6 +115,7 @@ class Deal:
     intervals: int = 2
     limit: int | None = None  # a fixed limit's bet size; None: no limit
     sandbagging: bool = True  # a seat that checked may raise later in the interval
+    min_raise: str = RAISE_MORE  # RAISE_MORE or RAISE_LAST (without a fixed limit)
     put: list[int] = None  # type: ignore[assignment]
     folded: set[int] = None  # type: ignore[assignment]
     interval: int = 0
@@ -126,11 +130,11 @@ class Deal:
 
     @classmethod
     def start(cls, stacks: Sequence[int], dealer: int, ante: int = 0, intervals: int = 2,
-              limit: int | None = None, sandbagging: bool = True) -> Deal:
+              limit: int | None = None, sandbagging: bool = True, min_raise: str = RAISE_MORE) -> Deal:
         """Antes in (a seat short of the ante puts in what it has), the first interval open."""
         seats = len(stacks)
         out = {s for s in range(seats) if stacks[s] <= 0}  # no chips: out of the deal
-        deal = cls(list(stacks), dealer, intervals, limit, sandbagging, [0] * seats, out)
+        deal = cls(list(stacks), dealer, intervals, limit, sandbagging, min_raise, [0] * seats, out)
         for seat in range(seats):
             paid = min(ante, deal.stacks[seat])
             deal.stacks[seat] -= paid
@@ -162,6 +166,13 @@ class Deal:
     @property
     def turn(self) -> int | None:
         return self.to_act[0] if self.to_act else None
+
+    def raise_to(self, action: str) -> tuple[int, int]:
+        """A bet's or raise's legal range as what the seat's bet comes to this interval (what
+        a player says: "raise to 60"), not as the chips it puts in now."""
+        least, most = self.legal()[action]
+        already = self.in_interval[self.turn]
+        return least + already, most + already
 
     def legal(self) -> dict[str, tuple[int, int]]:
         """What the seat whose turn it is may do: action -> (least, most) chips it puts in."""
@@ -216,7 +227,7 @@ class Deal:
             if self.in_interval[seat] > self.bet:  # a bet, a raise, or an all-in above the bet
                 added = self.in_interval[seat] - self.bet
                 if added >= self.raise_size:  # a full bet or raise reopens the raising for all
-                    if self.limit is None:
+                    if self.limit is None and self.min_raise == RAISE_LAST:
                         self.raise_size = added
                     self.acted, self.capped = set(), set()
                 else:  # a short all-in: who already acted may only call or fold
@@ -362,7 +373,8 @@ class DealRecord:
     dealer: int
     betting: Deal
     before: list[int]  # stacks when it was dealt
-    actions: list = field(default_factory=list)  # (seat, action, amount)
+    actions: list = field(default_factory=list)  # (seat, action, amount; a raise: what it raised to)
+    raised_to: dict = field(default_factory=dict)  # an action play's id -> a raise's "to"
     words: list[str] | None = None  # at the showdown
     rejected: set = field(default_factory=set)  # seats whose word a challenge rejected
     won: dict | None = None  # seat -> chips gained (or lost) on the deal, once settled
@@ -400,7 +412,7 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
                 continue
             dealer = (first_dealer + len(deals)) % players
             betting = Deal.start([s for s in stacks], dealer, settings["ante"], settings["intervals"],
-                                 limit, settings["sandbagging"])
+                                 limit, settings["sandbagging"], settings["min_raise"])
             current = DealRecord(play.id, len(deals) + 1, dealer, betting, list(stacks))
             deals.append(current)
             stacks = None  # type: ignore[assignment]  # in play until the deal is settled
@@ -413,7 +425,10 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
             except IllegalAction:
                 unread.append(play)
                 continue
-            current.actions.append((d["seat"], d["action"], d.get("amount", 0)))
+            amount = d.get("amount", 0)
+            if d["action"] == RAISE:
+                amount = current.raised_to[play.id] = current.betting.in_interval[d["seat"]]
+            current.actions.append((d["seat"], d["action"], amount))
         elif play.kind == SHOWDOWN:
             if current is None or current.id != d["deal"] or not current.betting.over or current.words:
                 unread.append(play)
@@ -512,6 +527,9 @@ class PokerRules(Ruleset):
         Setting("sandbagging", "Check-raise (sandbagging)", True, YES_NO),
         Setting("wilds", "Wild cards in the deck", 2, {0: "0", 1: "1", 2: "2", 3: "3", 4: "4"}),
         Setting("rebuy", "A player with no chips may buy in again", False, YES_NO),
+        Setting("min_raise", "The least raise (no limit)", RAISE_MORE,
+                {RAISE_MORE: "A chip more than a call (the sheet)",
+                 RAISE_LAST: "At least the last bet or raise more"}),
     )
     lookups = (("poker", "ZOOT! Poker · 7 letters", {"length": 7}),
                ("poker5", "ZOOT! Poker · 5 letters", {"length": 5}))
@@ -562,6 +580,11 @@ class PokerRules(Ruleset):
         if play.kind == DEAL:
             return "A new deal"
         if play.kind == ACTION:
+            if d["action"] == RAISE:  # "raise 30" would not say whether to 30 or by 30
+                record = next((r for r in standings.rows if r.id == d["deal"]), None)
+                to = record.raised_to.get(play.id) if record else None
+                return (f"{names[d['seat']]}: raise to {to}" if to is not None else
+                        f"{names[d['seat']]}: raise, putting in {d.get('amount')}")
             amount = f" {d.get('amount')}" if d.get("amount") else ""
             return f"{names[d['seat']]}: {d['action']}{amount}"
         if play.kind == SHOWDOWN:
@@ -617,12 +640,14 @@ class PokerRules(Ruleset):
             legal = current.betting.legal()
             if action not in legal:
                 return {}, {"round": "Choose one of the actions offered."}
-            least, most = legal[action]
-            amount = least
-            if action in (BET, RAISE):
-                amount = whole_number(form.get("amount"), strip=True)
-                if amount is None or not least <= amount <= most:
-                    return {}, {"amount": f"A {action} here is {least} to {most} chips."}
+            amount = legal[action][0]
+            if action in (BET, RAISE):  # typed as what the bet comes to: "raise to 60"
+                least, most = current.betting.raise_to(action)
+                to = whole_number(form.get("amount"), strip=True)
+                if to is None or not least <= to <= most:
+                    return {}, {"amount": f"A bet here is {least} to {most} chips." if action == BET
+                                else f"A raise here is to {least} up to {most} chips."}
+                amount = to - current.betting.in_interval[current.betting.turn]
             return {"deal": current.id, "seat": current.betting.turn, "action": action,
                     "amount": amount}, {}
         if kind == SHOWDOWN:

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from companion.rules.poker import Pot, pots, share, showdown
+from companion.rules.poker import RAISE_LAST, RAISE_MORE, Pot, pots, share, showdown
 
 
 @pytest.mark.parametrize("contributions, folded, expected", [
@@ -127,7 +127,8 @@ def test_random_legal_betting_never_creates_or_loses_a_chip():
         chips = sum(stacks)
         deal = Deal.start(stacks, dealer=rng.randrange(seats), ante=rng.choice([0, 0, 1, 5]),
                           intervals=rng.choice([1, 2, 3]), limit=rng.choice([None, None, 10]),
-                          sandbagging=rng.random() < 0.7)
+                          sandbagging=rng.random() < 0.7,
+                          min_raise=rng.choice([RAISE_MORE, RAISE_LAST]))
         for _ in range(500):
             if deal.over or deal.turn is None:
                 break
@@ -142,7 +143,8 @@ def test_random_legal_betting_never_creates_or_loses_a_chip():
 
 
 def test_a_short_all_in_lets_those_who_acted_only_call_or_fold():
-    deal = Deal.start([100, 100, 45], dealer=2)
+    """No limit's rule, a table's choice; the sheet's raise is any raise (below)."""
+    deal = Deal.start([100, 100, 45], dealer=2, min_raise=RAISE_LAST)
     deal.act("bet", 30)  # seat 0
     deal.act("call")  # seat 1
     deal.act("all-in")  # seat 2: 45, a raise of 15 only: not a full raise
@@ -152,3 +154,22 @@ def test_a_short_all_in_lets_those_who_acted_only_call_or_fold():
     short = Deal.start([100, 40], dealer=1)
     short.act("bet", 40)  # seat 0 bets what seat 1 has
     assert set(short.legal()) == {"fold", "call"}  # calling takes it all: no separate all-in
+
+
+def test_the_sheets_raise_is_any_chip_more_than_a_call():
+    """The sheet: a raise puts in "more than enough chips to call". A bets 40, C goes all in
+    for 68 (a raise of 28), B raises to 98 (30 more than the 68): all raises. Under no
+    limit's rule (a setting) B's least raise is to 68 + 40 = 108."""
+    deal = Deal.start([200, 68, 200], dealer=2)  # seats A, C, B; A acts first
+    deal.act("bet", 40)
+    deal.act("all-in")  # C: 68
+    assert deal.raise_to("raise") == (69, 200)
+    deal.act("raise", 98)  # B: to 98
+    assert deal.legal()["raise"] == (59, 160)  # A owes 58: a raise puts in one chip more
+    assert deal.raise_to("raise") == (99, 200)  # what A's bet would come to
+    strict = Deal.start([200, 68, 200], dealer=2, min_raise=RAISE_LAST)
+    strict.act("bet", 40)
+    strict.act("all-in")
+    assert strict.raise_to("raise") == (108, 200)
+    with pytest.raises(IllegalAction, match="A raise here is 108 to 200 chips."):
+        strict.act("raise", 98)
