@@ -341,6 +341,29 @@ class Ruleset:
     def read_play(self, kind: str, form: Mapping, standings: Standings) -> tuple[dict, dict]:
         raise KeyError(kind)
 
+    def play_form(self, kind: str, data: Mapping, standings: Standings) -> dict:
+        """The values the page of one of `forms` would have sent to make this play (an
+        imported play is read again by read_play: rules/replay.py). By default each value is
+        its field: a list's items and a mapping's entries by the key's singular ("words" ->
+        word-0, word-1; "values" -> value-A), a number as its digits, None as nothing.
+
+        >>> Ruleset().play_form("x", {"seat": 1, "onto": None, "words": ["JAZZY"], "values": {"A": 2}}, None)
+        {'seat': '1', 'onto': '', 'word-0': 'JAZZY', 'value-A': '2'}
+        """
+        def text(value) -> str:
+            return "" if value is None or value is False else "on" if value is True else str(value)
+
+        form: dict = {}
+        for key, value in data.items():
+            field = str(key)[:-1] if str(key).endswith("s") else str(key)
+            if isinstance(value, list):
+                form.update({f"{field}-{i}": text(v) for i, v in enumerate(value)})
+            elif isinstance(value, Mapping):
+                form.update({f"{field}-{k}": text(v) for k, v in value.items()})
+            else:
+                form[str(key)] = text(value)
+        return form
+
     # --- scans: a photo of the cards fills the entry form (companion/scans.py) -------------
 
     deck = "foot"  # the cards the card reader looks for (ocr.read's deck): foot, fez, family

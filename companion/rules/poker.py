@@ -674,6 +674,15 @@ class PokerRules(Ruleset):
             return {}, {"round": "Finish the deal under way first."}
         return {}, {}
 
+    def play_form(self, kind, data, standings) -> dict:
+        """An action's form says a bet or raise as what the bet comes to ("raise to")."""
+        form = super().play_form(kind, data, standings)
+        current = standings.extra["current"]
+        if kind == ACTION and data.get("action") in (BET, RAISE) and current is not None \
+                and current.betting.turn is not None and isinstance(data.get("amount"), int):
+            form["amount"] = str(data["amount"] + current.betting.in_interval[current.betting.turn])
+        return form
+
     # --- challenges: a showdown word -------------------------------------------------------------
 
     no_challenge = "There is no showdown word to challenge now."
