@@ -30,7 +30,7 @@ from .models import Game, Play, WordList
 from .rules import RULESETS
 from .rules.base import MAX_ID, Ruleset
 from .rules.log import HOUSE_LIST, Play as LogPlay, renumber, understood
-from .rules.replay import Refused, check_log
+from .rules.replay import REPLAY_PLAYS, Refused, TooLong, check_log
 from .web import keep_token, load_game, upload_limit
 
 bp = Blueprint("exports", __name__)
@@ -238,6 +238,11 @@ def read_export(raw: bytes) -> Export:
                   [LogPlay(play_id, kind, data) for play_id, kind, data, _ in plays])
     except Refused as e:
         raise ImportRefused(f"{e} Nothing was imported.") from None
+    except TooLong:
+        raise ImportRefused(f"The file’s game is too long to import: each of its entries is "
+                            f"checked as its form would check it, and a {rules.name} game is "
+                            f"checked up to {REPLAY_PLAYS:,} entries (house rules aside). "
+                            "Nothing was imported.") from None
     return Export(rules, values["names"], values["dealer"], values["settings"],
                   _when(document.get("created_at"), "the game"), plays)
 

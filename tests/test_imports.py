@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from conftest import errors, text
+from conftest import errors, text, totals
 from test_evening import hand_and_foot_evening, imported, poker_evening, row_counts
 
 
@@ -174,3 +174,35 @@ def test_an_upload_field_of_text_is_not_a_file(client):
     response = client.post("/games/import", data={"file": (io.BytesIO(b"{}"), "")},
                            content_type="multipart/form-data")
     assert response.status_code == 422
+
+
+def test_a_game_too_long_to_check_is_refused_and_house_rules_do_not_count(app, client):
+    """A game whose standings are derived from the whole log only is checked up to 500
+    entries (each entry's check derives them again); house rules change no standings."""
+    before = row_counts(app)
+    rounds = [["JAZZY", "QUOTA"]] * 501
+    response = imported(client, json.dumps(export("foot", ["Ann", "Bo"], [
+        ("round", {"words": words, "out": 0, "final": False}) for words in rounds])).encode())
+    assert errors(response.text) == ["The file’s game is too long to import: each of its entries is "
+                                     "checked as its form would check it, and a FOOT! game is checked "
+                                     "up to 500 entries (house rules aside). Nothing was imported."]
+    assert row_counts(app) == before
+    house = [("house-add", {"word": f"ZY{chr(65 + i % 26)}{chr(65 + i // 26 % 26)}", "definition": None})
+             for i in range(600)]
+    response = imported(client, json.dumps(export("foot", ["Ann", "Bo"], house + [
+        ("round", {"words": words, "out": 0, "final": False}) for words in rounds[:499]])).encode())
+    assert response.status_code == 303, errors(response.text)
+
+
+def test_a_long_poker_evening_is_checked_play_by_play_without_a_bound(client):
+    """ZOOT! Poker carries its standings on play by play: 10,000 entries (a bet and a fold
+    a deal) are each checked, and import."""
+    plays: list[tuple[str, dict]] = []
+    for deal in range(3333):
+        first = (deal + 1) % 2  # the dealer's left acts first; the deal passes each time
+        plays += [("deal", {}), ("action", {"deal": len(plays) + 1, "seat": first, "action": "bet", "amount": 1}),
+                  ("action", {"deal": len(plays) + 1, "seat": 1 - first, "action": "fold", "amount": 0})]
+    plays.append(("game-end", {}))
+    response = imported(client, json.dumps(export("poker", ["Ann", "Bo"], plays, ante=0)).encode())
+    assert response.status_code == 303, errors(response.text)
+    assert totals(client.get(response.location).text) == [200, 200]  # each unanswered bet came back

@@ -261,6 +261,15 @@ class Ruleset:
                   plays: list[Play]) -> Standings:
         raise NotImplementedError
 
+    #: Whether standings_after carries the standings on by one play, without deriving them
+    #: again from the whole log (an imported log is replayed play by play: rules/replay.py).
+    replays_in_steps = False
+
+    def standings_after(self, settings: Mapping, players: int, first_dealer: int,
+                        log: list[Play], play: Play, before: Standings) -> Standings:
+        """The standings once `play` is added to `log`, whose standings are `before`."""
+        return self.standings(settings, players, first_dealer, [*log, play])
+
     def describe(self, play: Play, names: list[str], standings: Standings,
                  earlier: Mapping[int, Play]) -> str:
         """A play of the game's own kinds in a player's words, for History and Undo;

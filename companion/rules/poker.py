@@ -16,14 +16,14 @@ Glossary
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 from ..words.judge import ZOOT_VALUES, WordRules
 from .base import (REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems,
                    whole_number)
 from .foot import WILD, WordPreview, over_deck
-from .log import Play, active_plays, understood
+from .log import VOID, Play, active_plays, understood
 
 
 
@@ -394,85 +394,133 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
     is left out and reported, never applied."""
     plays, unread = understood(plays, KINDS, players)
     active = active_plays(plays)
-    stacks = [settings["buy_in"]] * players
-    deals: list[DealRecord] = []
-    current: DealRecord | None = None
-    finished = False
-    limit = None if settings["limit"] == "none" else int(settings["limit"])
-    dealt = {p.id for p in active if p.kind == DEAL}
+    table = Table(settings, players, first_dealer, unread, {p.id for p in active if p.kind == DEAL})
     for play in active:
-        d = play.data
-        if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and d["deal"] not in dealt:
-            continue  # its deal was voided: the chips went back with it
-        if finished:
-            unread.append(play)
+        table.add(play)
+    return table.standings()
+
+
+@dataclass
+class Table:
+    """The chips and the deals as the log is read, play by play: what `standings` derives,
+    kept so that one more play can be added without reading the log again (an import is
+    checked play by play: rules/replay.py)."""
+
+    settings: Mapping
+    players: int
+    first_dealer: int
+    unread: list  # the plays left out
+    dealt: set  # the ids of the deals no void cancels
+    stacks: list | None = None  # None while a deal is under way
+    deals: list = field(default_factory=list)
+    current: DealRecord | None = None
+    finished: bool = False
+
+    def __post_init__(self):
+        if self.stacks is None and not self.deals:
+            self.stacks = [self.settings["buy_in"]] * self.players
+
+    def copy(self) -> Table:
+        """A table to add plays to, leaving this one (and the standings it gave) as they are:
+        only the last deal ever changes, and it is copied."""
+        current = _copied(self.current) if self.current is not None else None
+        deals = [*self.deals[:-1], current] if current is not None else list(self.deals)
+        return Table(self.settings, self.players, self.first_dealer, list(self.unread),
+                     set(self.dealt), None if self.stacks is None else list(self.stacks),
+                     deals, current, self.finished)
+
+    def add(self, play: Play) -> None:
+        """Read one more play (an understood one, no void cancelling it)."""
+        settings, d, current = self.settings, play.data, self.current
+        if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and d["deal"] not in self.dealt:
+            return  # its deal was voided: the chips went back with it
+        if self.finished:
+            self.unread.append(play)
         elif play.kind == DEAL:
             if current is not None and not current.settled:
-                unread.append(play)  # a deal is under way
-                continue
-            dealer = (first_dealer + len(deals)) % players
-            betting = Deal.start([s for s in stacks], dealer, settings["ante"], settings["intervals"],
+                self.unread.append(play)  # a deal is under way
+                return
+            dealer = (self.first_dealer + len(self.deals)) % self.players
+            limit = None if settings["limit"] == "none" else int(settings["limit"])
+            betting = Deal.start(list(self.stacks), dealer, settings["ante"], settings["intervals"],
                                  limit, settings["sandbagging"], settings["min_raise"])
-            current = DealRecord(play.id, len(deals) + 1, dealer, betting, list(stacks))
-            deals.append(current)
-            stacks = None  # type: ignore[assignment]  # in play until the deal is settled
+            current = self.current = DealRecord(play.id, len(self.deals) + 1, dealer, betting,
+                                                list(self.stacks))
+            self.deals.append(current)
+            self.stacks = None  # in play until the deal is settled
         elif play.kind == ACTION:
             if current is None or current.id != d["deal"] or current.betting.turn != d["seat"]:
-                unread.append(play)
-                continue
+                self.unread.append(play)
+                return
             try:
                 current.betting.act(d["action"], d.get("amount", 0))
             except IllegalAction:
-                unread.append(play)
-                continue
+                self.unread.append(play)
+                return
             amount = d.get("amount", 0)
             if d["action"] == RAISE:
                 amount = current.raised_to[play.id] = current.betting.in_interval[d["seat"]]
             current.actions.append((d["seat"], d["action"], amount))
         elif play.kind == SHOWDOWN:
             if current is None or current.id != d["deal"] or not current.betting.over or current.words:
-                unread.append(play)
-                continue
+                self.unread.append(play)
+                return
             current.words = list(d["words"])
         elif play.kind == CHALLENGE:  # of a showdown word, before the next deal
             if current is None or current.id != d["deal"] or not current.words \
                     or not current.words[d["seat"]]:
-                unread.append(play)
-                continue
+                self.unread.append(play)
+                return
             if d["verdict"] == REJECTED:
                 current.rejected.add(d["seat"])
             else:
                 current.rejected.discard(d["seat"])
             if current.settled:
-                stacks = _settle(current, settings["length"])  # the pots paid again
+                self.stacks = _settle(current, settings["length"])  # the pots paid again
         elif play.kind == REBUY:  # before the first deal: a different buy-in; later, a rebuy
-            if current is not None and not current.settled or not (settings["rebuy"] or not deals):
-                unread.append(play)
-                continue
-            stacks[d["seat"]] += d["chips"]
+            if current is not None and not current.settled or not (settings["rebuy"] or not self.deals):
+                self.unread.append(play)
+                return
+            self.stacks[d["seat"]] += d["chips"]
         elif play.kind == GAME_END:
-            finished = current is None or current.settled
-            if not finished:
-                unread.append(play)
+            self.finished = current is None or current.settled
+            if not self.finished:
+                self.unread.append(play)
         if current is not None and not current.settled and current.betting.over and (
                 len(current.betting.in_hand()) == 1 or current.words is not None):
-            stacks = _settle(current, settings["length"])
-    live = current is not None and not current.settled
-    shown = list(current.betting.stacks) if live else stacks
-    in_play = sum(current.betting.put) if live else 0
-    holders = [s for s in range(players) if shown[s] > 0]
-    finished = finished or (not live and len(holders) == 1 and bool(deals))
-    best = max(shown)
-    leaders = tuple(s for s in range(players) if shown[s] == best) if deals else ()
-    return Standings(tuple(shown), tuple(deals), finished, leaders, (),
-                     (first_dealer + len(deals)) % players if not live else current.dealer,
-                     current.betting.turn if live else None, tuple(sorted(p.id for p in unread)),
-                     extra={"current": current if live else None, "in_play": in_play,
-                            "pots": _matched_pots(current.betting) if live else [],
-                            "unmatched": current.betting.uncalled() if live else None,
-                            "last": deals[-1] if deals and deals[-1].settled else None,
-                            "length": settings["length"], "rebuy": settings["rebuy"],
-                            "wilds": settings["wilds"]})
+            self.stacks = _settle(current, settings["length"])
+
+    def standings(self) -> Standings:
+        settings, players, current, deals = self.settings, self.players, self.current, self.deals
+        live = current is not None and not current.settled
+        shown = list(current.betting.stacks) if live else self.stacks
+        in_play = sum(current.betting.put) if live else 0
+        holders = [s for s in range(players) if shown[s] > 0]
+        finished = self.finished or (not live and len(holders) == 1 and bool(deals))
+        best = max(shown)
+        leaders = tuple(s for s in range(players) if shown[s] == best) if deals else ()
+        return Standings(tuple(shown), tuple(deals), finished, leaders, (),
+                         (self.first_dealer + len(deals)) % players if not live else current.dealer,
+                         current.betting.turn if live else None, tuple(sorted(p.id for p in self.unread)),
+                         extra={"current": current if live else None, "in_play": in_play,
+                                "pots": _matched_pots(current.betting) if live else [],
+                                "unmatched": current.betting.uncalled() if live else None,
+                                "last": deals[-1] if deals and deals[-1].settled else None,
+                                "length": settings["length"], "rebuy": settings["rebuy"],
+                                "wilds": settings["wilds"], "table": self})
+
+
+def _copied(record: DealRecord) -> DealRecord:
+    """A deal and its betting, every part that a later play may change copied."""
+    b = record.betting
+    betting = replace(b, stacks=list(b.stacks), put=list(b.put), folded=set(b.folded),
+                      in_interval=list(b.in_interval), checked=set(b.checked),
+                      to_act=list(b.to_act), acted=set(b.acted), capped=set(b.capped))
+    return replace(record, betting=betting, before=list(record.before), actions=list(record.actions),
+                   raised_to=dict(record.raised_to),
+                   words=None if record.words is None else list(record.words),
+                   rejected=set(record.rejected), won=None if record.won is None else dict(record.won),
+                   values=None if record.values is None else dict(record.values))
 
 
 def _matched_pots(betting: Deal) -> list[Pot]:
@@ -546,6 +594,20 @@ class PokerRules(Ruleset):
 
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return standings(settings, players, first_dealer, plays)
+
+    replays_in_steps = True
+
+    def standings_after(self, settings, players, first_dealer, log, play, before) -> Standings:
+        """One more play added to the table the standings before it were read from; a void
+        (which may cancel any earlier play) or a play the rules cannot read, from the whole log."""
+        table = before.extra.get("table")
+        if table is None or play.kind == VOID or not understood([play], KINDS, players)[0]:
+            return standings(settings, players, first_dealer, [*log, play])
+        table = table.copy()
+        if play.kind == DEAL:
+            table.dealt.add(play.id)
+        table.add(play)
+        return table.standings()
 
     progress_name = "deal"
     references = {ACTION: ("deal",), SHOWDOWN: ("deal",), CHALLENGE: ("deal",)}

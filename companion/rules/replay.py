@@ -32,6 +32,19 @@ LIST_NAME_MAX = 40  # a word list's name (companion/house.py's import of a list)
 JUDGE_TEXT_MAX = 500  # the judge's reason or source kept with a challenge
 
 
+#: The most plays that change the standings a log may hold to be replayed, when its game
+#: derives its standings from the whole log only: each play's standings are derived again from
+#: every play before it, so n plays cost about n²/2 plays read, and 500 plays about 3 s for
+#: the slowest game here. Plays that change no standings (house rules) do not count, and a
+#: game whose standings go on play by play (replays_in_steps) has no such bound.
+REPLAY_PLAYS = 500
+
+
+class TooLong(ValueError):
+    """A log with more than REPLAY_PLAYS plays that change the standings; the position of the
+    first play past them."""
+
+
 class Refused(ValueError):
     """Why the play at `position` (1 for the log's first) cannot be part of the game."""
 
@@ -47,8 +60,15 @@ def check_log(rules: Ruleset, settings: Mapping, names: Sequence[str], first_dea
     players = len(names)
     log: list[Play] = []
     before = rules.standings(settings, players, first_dealer, log)
+    derived = 0
     for position, play in enumerate(plays, start=1):
-        after = rules.standings(settings, players, first_dealer, [*log, play])
+        if play.kind in (HOUSE_ADD, HOUSE_REMOVE, HOUSE_LIST):
+            after = before  # no game's standings read the house rules
+        else:
+            derived += 1
+            if derived > REPLAY_PLAYS and not rules.replays_in_steps:
+                raise TooLong(position)
+            after = rules.standings_after(settings, players, first_dealer, log, play, before)
         reason = play_problem(rules, settings, names, log, play, before, after)
         if reason:
             raise Refused(position, kind_name(rules, play), reason)

@@ -173,3 +173,48 @@ def test_the_sheets_raise_is_any_chip_more_than_a_call():
     assert strict.raise_to("raise") == (108, 200)
     with pytest.raises(IllegalAction, match="A raise here is 108 to 200 chips."):
         strict.act("raise", 98)
+
+
+def test_standings_carried_on_play_by_play_equal_those_read_from_the_whole_log():
+    """An import adds one play at a time to the standings so far (standings_after); whatever
+    the plays (legal or not, voids among them), the standings are those of the whole log."""
+    from companion.rules.log import Play
+    from companion.rules.poker import POKER
+
+    rng = random.Random(36)
+    for _ in range(40):
+        players = rng.randint(2, 4)
+        settings = {**POKER.defaults(), "buy_in": rng.choice([100, 200]), "ante": rng.choice([0, 5]),
+                    "rebuy": rng.random() < 0.5, "intervals": rng.choice([1, 2])}
+        log: list[Play] = []
+        stepped = POKER.standings(settings, players, 0, log)
+        for play_id in range(1, 120):
+            current = stepped.extra["current"]
+            roll = rng.random()
+            if roll < 0.05 and log:  # an undo, a delete, or a void of anything
+                data = {"play": rng.choice(log).id, "reason": rng.choice(["undo", "delete"])}
+                play = Play(play_id, "void", data)
+            elif current is None:
+                kind = rng.choice(["deal", "deal", "deal", "rebuy", "game-end"] if roll < 0.9 else ["showdown"])
+                data = ({"seat": rng.randrange(players), "chips": 50} if kind == "rebuy" else
+                        {"deal": play_id - 1, "words": ["JAZZIER"] * players} if kind == "showdown" else {})
+                play = Play(play_id, kind, data)
+            elif current.betting.turn is not None:
+                action, (least, most) = rng.choice(sorted(current.betting.legal().items()))
+                seat = current.betting.turn if roll < 0.95 else rng.randrange(players)
+                play = Play(play_id, "action", {"deal": current.id, "seat": seat, "action": action,
+                                                "amount": rng.randint(least, most)})
+            elif roll < 0.8:
+                words = [rng.choice(["JAZZIER", "QUOTING", "JA?ZIER", ""]) for _ in range(players)]
+                play = Play(play_id, "showdown", {"deal": current.id, "words": words})
+            else:
+                play = Play(play_id, "challenge", {"deal": current.id, "seat": rng.randrange(players),
+                                                   "challenger": 0, "verdict": "rejected"})
+            stepped = POKER.standings_after(settings, players, 0, log, play, stepped)
+            log.append(play)
+            whole = POKER.standings(settings, players, 0, log)
+            assert (stepped.totals, stepped.finished, stepped.leaders, stepped.dealer, stepped.starter,
+                    stepped.unread) == (whole.totals, whole.finished, whole.leaders, whole.dealer,
+                                        whole.starter, whole.unread), play
+            assert [r.as_json() for r in stepped.rows] == [r.as_json() for r in whole.rows], play
+            assert [r.raised_to for r in stepped.rows] == [r.raised_to for r in whole.rows]
