@@ -239,10 +239,13 @@ def read_export(raw: bytes) -> Export:
     except Refused as e:
         raise ImportRefused(f"{e} Nothing was imported.") from None
     except TooLong:
-        raise ImportRefused(f"The file’s game is too long to import: each of its entries is "
-                            f"checked as its form would check it, and a {rules.name} game is "
-                            f"checked up to {REPLAY_PLAYS:,} entries (house rules aside). "
-                            "Nothing was imported.") from None
+        raise ImportRefused(
+            "The file’s game is too long to import: each of its entries is checked as its form "
+            + (f"would check it, and a {rules.name} game is checked up to {REPLAY_PLAYS:,} entries "
+               "(house rules aside)." if not rules.replays_in_steps else
+               "would check it, and each undo or delete against the whole game again: this one "
+               "has more undos and deletes than one import may check.")
+            + " Nothing was imported.") from None
     return Export(rules, values["names"], values["dealer"], values["settings"],
                   _when(document.get("created_at"), "the game"), plays)
 

@@ -206,3 +206,18 @@ def test_a_long_poker_evening_is_checked_play_by_play_without_a_bound(client):
     response = imported(client, json.dumps(export("poker", ["Ann", "Bo"], plays, ante=0)).encode())
     assert response.status_code == 303, errors(response.text)
     assert totals(client.get(response.location).text) == [200, 200]  # each unanswered bet came back
+
+
+def test_a_poker_file_of_undos_is_bounded_too(client):
+    """Each undo cancels a play anywhere before it: the whole log is read again for it, and
+    those reads are bounded as a long game's are (500 entries' worth)."""
+    plays: list[tuple[str, dict]] = [("deal", {})]
+    for _ in range(2000):
+        plays += [("action", {"deal": 1, "seat": 1, "action": "bet", "amount": 1}),
+                  ("void", {"play": len(plays) + 1, "reason": "undo"})]
+    response = imported(client, json.dumps(export("poker", ["Ann", "Bo"], plays)).encode())
+    assert errors(response.text) == [
+        "The file’s game is too long to import: each of its entries is checked as its form would "
+        "check it, and each undo or delete against the whole game again: this one has more undos "
+        "and deletes than one import may check. Nothing was imported."]
+    assert imported(client, json.dumps(export("poker", ["Ann", "Bo"], plays[:41])).encode()).status_code == 303

@@ -35,14 +35,16 @@ JUDGE_TEXT_MAX = 500  # the judge's reason or source kept with a challenge
 #: The most plays that change the standings a log may hold to be replayed, when its game
 #: derives its standings from the whole log only: each play's standings are derived again from
 #: every play before it, so n plays cost about n²/2 plays read, and 500 plays about 3 s for
-#: the slowest game here. Plays that change no standings (house rules) do not count, and a
-#: game whose standings go on play by play (replays_in_steps) has no such bound.
+#: the slowest game here. Plays that change no standings (house rules) do not count. A game
+#: whose standings go on play by play (replays_in_steps) reads the whole log again only for a
+#: void (which may cancel any earlier play): those reads count, to the same total.
 REPLAY_PLAYS = 500
+REPLAY_WORK = REPLAY_PLAYS * (REPLAY_PLAYS + 1) // 2  # plays read, all derivations together
 
 
 class TooLong(ValueError):
-    """A log with more than REPLAY_PLAYS plays that change the standings; the position of the
-    first play past them."""
+    """A log that would ask more than REPLAY_WORK plays read; the position of the first play
+    past it."""
 
 
 class Refused(ValueError):
@@ -60,13 +62,15 @@ def check_log(rules: Ruleset, settings: Mapping, names: Sequence[str], first_dea
     players = len(names)
     log: list[Play] = []
     before = rules.standings(settings, players, first_dealer, log)
-    derived = 0
+    work = scoring = 0  # plays read by derivations from the whole log; plays not house rules
     for position, play in enumerate(plays, start=1):
         if play.kind in (HOUSE_ADD, HOUSE_REMOVE, HOUSE_LIST):
             after = before  # no game's standings read the house rules
         else:
-            derived += 1
-            if derived > REPLAY_PLAYS and not rules.replays_in_steps:
+            scoring += 1
+            if not rules.replays_in_steps or play.kind == VOID:
+                work += scoring
+            if work > REPLAY_WORK:
                 raise TooLong(position)
             after = rules.standings_after(settings, players, first_dealer, log, play, before)
         reason = play_problem(rules, settings, names, log, play, before, after)
