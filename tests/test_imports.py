@@ -118,7 +118,7 @@ REFUSED = [
     ("card values that are not numbers", export("family", ["Ann", "Bo"], [
         ("card-values", {"values": {**{c: 1 for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}, "A": True,
                                     **{z: 10 for z in ("WILD", "DISCARD", "REPLACE", "TWO_TURNS", "CHECK")}}})]),
-     "Play 1 (a card values): A: 0 to 50"),
+     "Play 1 (the card values): A: 0 to 50"),
     ("a poker bet out of turn", export("poker", ["Ann", "Bo"], [
         ("deal", {}), ("action", {"deal": 1, "seat": 0, "action": "bet", "amount": 20})]),
      "Play 2 (an action): its seat (0) is not what the form would have saved (1)."),

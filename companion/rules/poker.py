@@ -643,7 +643,8 @@ class PokerRules(Ruleset):
             return "A new deal"
         if play.kind == ACTION:
             if d["action"] == RAISE:  # "raise 30" would not say whether to 30 or by 30
-                record = next((r for r in standings.rows if r.id == d["deal"]), None)
+                deals = standings.extra.setdefault("deals", {r.id: r for r in standings.rows})
+                record = deals.get(d["deal"])  # (History describes every action: found once)
                 to = record.raised_to.get(play.id) if record else None
                 return (f"{names[d['seat']]}: raise to {to}" if to is not None else
                         f"{names[d['seat']]}: raise, putting in {d.get('amount')}")

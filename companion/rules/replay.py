@@ -100,6 +100,8 @@ def kind_name(rules: Ruleset, play: Play) -> str:
         named = "choice of word list"
     else:
         named = play.kind.replace("-", " ")[:20]
+    if named.endswith("values"):  # the card values: one play sets them all
+        return f"the {named}"
     return f"{'an' if named[:1] in 'aeiou' else 'a'} {named}"
 
 
