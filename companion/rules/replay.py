@@ -73,7 +73,11 @@ def check_log(rules: Ruleset, settings: Mapping, names: Sequence[str], first_dea
             if work > REPLAY_WORK:
                 raise TooLong(position)
             after = rules.standings_after(settings, players, first_dealer, log, play, before)
-        reason = play_problem(rules, settings, names, log, play, before, after)
+        try:
+            reason = play_problem(rules, settings, names, log, play, before, after)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            # data of the right shape that a reader still cannot take, as `understood` says
+            reason = "the game’s rules cannot read it: no form would have saved it."
         if reason:
             raise Refused(position, kind_name(rules, play), reason)
         log.append(play)
