@@ -76,6 +76,11 @@ REFUSED = [
         ("action", {"deal": 1, "seat": 0, "action": "call", "amount": 195}),
         ("showdown", {"deal": 1, "words": ["JAZZIER", "ZZZZZZZ"]})]),
      "Play 4 (a showdown): Bo: This word uses 7 Zs (the deck has 3)."),
+    ("JAZZIER and QUIZZES at one showdown (4 Zs)", export("poker", ["Ann", "Bo"], [
+        ("deal", {}), ("action", {"deal": 1, "seat": 1, "action": "all-in", "amount": 195}),
+        ("action", {"deal": 1, "seat": 0, "action": "call", "amount": 195}),
+        ("showdown", {"deal": 1, "words": ["JAZZIER", "QUIZZES"]})]),
+     "Play 4 (a showdown): These words together use 4 Zs (the deck has 3)."),
     # Each kind of play, refused with its form's reason or what no form does.
     ("a round after the final round", export("foot", ["Ann", "Bo"], [
         ("round", {"words": ["JAZZY", "QUOTA"], "out": 0, "final": True}),

@@ -37,11 +37,12 @@ def test_a_deal_played_all_in_and_decided_by_words_then_by_a_challenge(client):
     # every stack is 0 or the betting is over: the showdown
     page = text(client.get(game).text)
     assert "Showdown" in page
-    r = client.post(f"{game}/plays/showdown", data={"word-0": "jazzier", "word-1": "quizzes", "word-2": ""})
+    r = client.post(f"{game}/plays/showdown", data={"word-0": "ja?zier", "word-1": "qui?zes", "word-2": ""})
     assert r.status_code == 303, errors(r.text)
-    # JAZZIER 66, QUIZZES 20+1+1+20+20+1+3 = 66: a tie between Ann and Bo, Cy no word
+    # JA?ZIER 20+1+0+20+1+1+3 = 46, QUI?ZES 20+1+1+0+20+1+3 = 46 (a Z each: the deck has 3):
+    # a tie between Ann and Bo, Cy no word
     assert totals(client.get(game).text) == [150, 150, 0]
-    # Cy challenges QUIZZES: it stands (the judge agrees); Ann challenges... a rejected word
+    # Bo challenges Ann's word; the table rejects it (overruling the judge)
     page = client.get(f"{game}/challenge", query_string={"seat": "0"}).text
     action = re.search(r'<form method="post" action="([^"]+)"', page).group(1).replace("&amp;", "&")
     client.post(action, data={"challenger": "1", "verdict": "rejected"})  # the table overrules
@@ -148,6 +149,11 @@ def test_a_showdown_word_no_hand_could_show_is_refused_with_nothing_paid(app, cl
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Play)) == before
     assert totals(client.get(game).text) == [0, 0, 100]  # nothing paid yet
+    # each word could be dealt, but not both from one deck: 4 Zs, or 3 wild cards of 2
+    for words, reason in ((("JAZZIER", "QUIZZES"), "These words together use 4 Zs (the deck has 3)."),
+                          (("JA??IER", "QUI?ZES"), "These words together use 3 wild cards (the deck has 2).")):
+        r = client.post(f"{game}/plays/showdown", data={"word-0": words[0], "word-1": words[1]})
+        assert r.status_code == 422 and reason in errors(r.text), words
     r = client.post(f"{game}/plays/showdown", data={"word-0": "JAZZIER", "word-1": "QUI??ES"})
     assert r.status_code == 303, errors(r.text)
     assert totals(client.get(game).text) == [200, 0, 100]  # JAZZIER 66 beats QUI??ES 26

@@ -723,6 +723,10 @@ class PokerRules(Ruleset):
                 if problems:
                     errors[f"word-{seat}"] = " ".join(problems)
                 words.append(word)
+            if not errors:  # each hand is dealt from one deck: the words together too
+                together = showdown_problems("".join(words), standings.extra["wilds"])
+                if together:
+                    errors["round"] = together[0].replace("This word uses", "These words together use")
             return {"deal": current.id, "words": words}, errors
         if kind == REBUY:
             seat, chips = whole_number(form.get("seat"), strip=True), whole_number(form.get("chips"), strip=True)

@@ -335,10 +335,15 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     showdown = page.locator("form", has=page.get_by_role("button", name="Pay the pots"))
     expect(showdown.locator("label[for^='word-']")).to_have_text(["Bo", "Cy", "Di"])
     # QUI?ZES (a wild for the first Z): Q20 U1 I1 ?0 Z20 E1 S3 = 46;
-    # JA?ZIER (a wild for a Z): J20 A1 ?0 Z20 I1 E1 R3 = 46; JAZZY has 5 letters: 0.
+    # JA?ZIER (a wild for a Z): J20 A1 ?0 Z20 I1 E1 R3 = 46; QUOTA has 5 letters: 0.
+    # (Two Zs and two wilds in all, two Qs: one deck holds them.)
     tap_and_type(showdown.get_by_label("Bo"), "qui?zes")
-    tap_and_type(showdown.get_by_label("Cy"), "jazzy")
+    tap_and_type(showdown.get_by_label("Cy"), "quota")
     tap_and_type(showdown.get_by_label("Di"), "JA?ZIER")
+    # each word valued as it is typed; the short one says why it is worth 0
+    expect(page.locator("#points-1")).to_have_text(words("46 pts"))
+    expect(page.locator("#points-3")).to_have_text(words("46 pts"))
+    expect(page.locator("#note-2")).to_have_text("QUOTA has 5 letters, not 7: worth 0.")
     shoot(page, "08-showdown-wilds")
     showdown.get_by_role("button", name="Pay the pots").tap()
     # Bo and Di tie at 46: the pot of 95 splits 47 / 48, the odd chip to the first winner
@@ -347,9 +352,9 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     expect(game.status).to_have_text(words("Next deal: Di deals."))
     game.expect_stacks(55, 207, 20, 518)
     expect(game.last_deal.locator("li")).to_have_text(
-        [words("Bo: QUI?ZES worth 46"), words("Cy: JAZZY worth 0"), words("Di: JA?ZIER worth 46")])
+        [words("Bo: QUI?ZES worth 46"), words("Cy: QUOTA worth 0"), words("Di: JA?ZIER worth 46")])
     won_3 = game.last_deal.locator("p").last
-    # on the deal: Ann 60 -> 55, Bo 190 -> 207, Cy 50 -> 20, Di 500 -> 518 (Cy's JAZZY: 0)
+    # on the deal: Ann 60 -> 55, Bo 190 -> 207, Cy 50 -> 20, Di 500 -> 518 (Cy's QUOTA: 0)
     expect(won_3).to_have_text(words("On the deal: Ann −5 · Bo +17 · Cy −30 · Di +18"))
     shoot(page, "09-after-tie")
     note("09-after-tie", f"deal 3 won line: {won_3.inner_text()!r}")
