@@ -31,6 +31,7 @@ from .models import MAX_PLAYS, Game, Play, WordList
 from .rules import RULESETS
 from .rules.base import MAX_ID, Ruleset
 from .rules.log import HOUSE_LIST, Play as LogPlay, renumber, understood
+from .rules.replay import REPLAY_PLAYS, Refused, TooLong, check_log
 from .web import keep_token, load_game, upload_limit
 
 bp = Blueprint("exports", __name__)
@@ -131,13 +132,23 @@ class Export:
     plays: list[tuple[int, str, dict, datetime | None]]  # (id in the file, kind, data, when)
 
 
+#: A NUL or half of a surrogate pair: no phone can show it, and a database cannot store the one
+#: (PostgreSQL refuses a NUL in text) or the other (UTF-8 has no lone surrogate).
+_UNSHOWABLE = re.compile("[\x00\ud800-\udfff]")
+
+
 def _checked(value: Any, depth: int = 0) -> None:
     """Refuse JSON nested too deep, numbers that are not whole or are out of a database's
-    range, anywhere in `value`."""
+    range, text no phone can show, anywhere in `value`."""
     if depth > MAX_DEPTH:
         raise ImportRefused("The file is nested too deeply to be a Companion export.")
-    if isinstance(value, dict):
-        for item in value.values():
+    if isinstance(value, str):
+        if _UNSHOWABLE.search(value):
+            raise ImportRefused("The file holds text with a character no phone can show (a NUL, "
+                                "or half of a pair of surrogates): Companion never writes one.")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _checked(key, depth + 1)
             _checked(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
@@ -174,7 +185,8 @@ def _no_constant(name: str):
 def read_export(raw: bytes) -> Export:
     """An export file's bytes, checked as the new-game form checks a game (the game exists
     and can be started, the players' names, who deals, the settings) and play by play (each
-    one a play of that game, every id it names an earlier play's). Raises ImportRefused."""
+    one a play of that game, every id it names an earlier play's, and each read again by the
+    form that makes it, where it stands in the log: rules/replay.py). Raises ImportRefused."""
     if len(raw) > IMPORT_LIMIT:
         raise ImportRefused(f"The file is larger than {IMPORT_LIMIT // (1024 * 1024)} MB: "
                             "it is not a Companion export.")
@@ -220,9 +232,22 @@ def read_export(raw: bytes) -> Export:
                             + " ".join(dict.fromkeys(errors.values())))
     if len(values["names"]) != len(names):
         raise ImportRefused("The file’s players are not a list of names.")
+    plays = _read_plays(document.get("plays"), rules, len(names))
+    try:  # every play as its form would read it, where it stands in the log
+        check_log(rules, values["settings"], values["names"], values["dealer"],
+                  [LogPlay(play_id, kind, data) for play_id, kind, data, _ in plays])
+    except Refused as e:
+        raise ImportRefused(f"{e} Nothing was imported.") from None
+    except TooLong:
+        raise ImportRefused(
+            "The file’s game is too long to import: each of its entries is checked as its form "
+            + (f"would check it, and a {rules.name} game is checked up to {REPLAY_PLAYS:,} entries "
+               "(house rules aside)." if not rules.replays_in_steps else
+               "would check it, and each undo or delete against the whole game again: this one "
+               "has more undos and deletes than one import may check.")
+            + " Nothing was imported.") from None
     return Export(rules, values["names"], values["dealer"], values["settings"],
-                  _when(document.get("created_at"), "the game"),
-                  _read_plays(document.get("plays"), rules, len(names)))
+                  _when(document.get("created_at"), "the game"), plays)
 
 
 def _read_plays(plays: Any, rules: Ruleset, players: int) -> list[tuple[int, str, dict, datetime | None]]:

@@ -331,8 +331,8 @@ def poker_evening(client) -> str:
     post(client, f"{url}/plays/action", action="call")  # Ann
     for _ in range(3):
         post(client, f"{url}/plays/action", action="check")
-    post(client, f"{url}/plays/showdown", **{"word-0": "JAZZIER", "word-1": "QUIZZES", "word-2": "ZOMBIES"})
-    challenge(client, url, "seat=1", 0, "rejected")  # the table rejects QUIZZES
+    post(client, f"{url}/plays/showdown", **{"word-0": "JAZZIER", "word-1": "QUI?ZES", "word-2": "QUOTING"})
+    challenge(client, url, "seat=1", 0, "rejected")  # the table rejects QUI?ZES
     post(client, f"{url}/rounds")  # deal 2, voided whole
     post(client, f"{url}/plays/action", action="bet", amount="10")
     deal = re.findall(r"/rounds/(\d+)/delete", client.get(url).text)[-1]

@@ -349,7 +349,8 @@ def poker_table(app, keeper, stage: str) -> Table:
     all check; at the showdown Ann lays JAZZIER, Bo QUIZ?ES, Cy no word; Ann challenges QUIZ?ES
     and it stands. Deal 2 (Bo deals, POKER_SAVED_NONCE): Cy bets 20, Di to answer it ("bet").
     "showdown": Di, Ann and Bo call, then all check. "paid": then the words (Ann none, Bo
-    QUIZZES, Cy ZOMBIES, Di JAZZIER) are laid and the pots paid; no deal under way."""
+    QUI?ZES, Cy QUOTING, Di JAZZIER: one deck's cards) are laid and the pots paid; no deal
+    under way."""
     response = keeper.post("/games/new", data=MultiDict(POKER_NEW_GAME))
     assert response.status_code == 303, response.text
     url = response.location
@@ -373,7 +374,7 @@ def poker_table(app, keeper, stage: str) -> Table:
     if stage in ("showdown", "paid"):
         act("call", "call", "call", "check", "check", "check", "check")
     if stage == "paid":
-        post("/plays/showdown", **{"word-0": "", "word-1": "QUIZZES", "word-2": "ZOMBIES",
+        post("/plays/showdown", **{"word-0": "", "word-1": "QUI?ZES", "word-2": "QUOTING",
                                    "word-3": "JAZZIER"})
     with app.app_context():
         game = db.session.get(Game, game_id)
@@ -559,7 +560,7 @@ def poker_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, objec
     plays = {
         # Di, 20 to call, raises by 20 (the page sends the amount box with any button)
         "action": [("amount", "40"), ("action", "raise"), saved],
-        "showdown": [("word-0", "JAZZIER"), ("word-1", "quiz?es"), ("word-2", "ZOMBIES"),
+        "showdown": [("word-0", "JAZZIER"), ("word-1", "quiz?es"), ("word-2", "QUOTING"),
                      ("word-3", ""), saved],
         "rebuy": [("seat", "2"), ("chips", "200"), saved],
         "game-end": [saved],

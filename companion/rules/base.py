@@ -275,6 +275,15 @@ class Ruleset:
                   plays: list[Play]) -> Standings:
         raise NotImplementedError
 
+    #: Whether standings_after carries the standings on by one play, without deriving them
+    #: again from the whole log (an imported log is replayed play by play: rules/replay.py).
+    replays_in_steps = False
+
+    def standings_after(self, settings: Mapping, players: int, first_dealer: int,
+                        log: list[Play], play: Play, before: Standings) -> Standings:
+        """The standings once `play` is added to `log`, whose standings are `before`."""
+        return self.standings(settings, players, first_dealer, [*log, play])
+
     def describe(self, play: Play, names: list[str], standings: Standings,
                  earlier: Mapping[int, Play]) -> str:
         """A play of the game's own kinds in a player's words, for History and Undo;
@@ -354,6 +363,29 @@ class Ruleset:
 
     def read_play(self, kind: str, form: Mapping, standings: Standings) -> tuple[dict, dict]:
         raise KeyError(kind)
+
+    def play_form(self, kind: str, data: Mapping, standings: Standings) -> dict:
+        """The values the page of one of `forms` would have sent to make this play (an
+        imported play is read again by read_play: rules/replay.py). By default each value is
+        its field: a list's items and a mapping's entries by the key's singular ("words" ->
+        word-0, word-1; "values" -> value-A), a number as its digits, None as nothing.
+
+        >>> Ruleset().play_form("x", {"seat": 1, "onto": None, "words": ["JAZZY"], "values": {"A": 2}}, None)
+        {'seat': '1', 'onto': '', 'word-0': 'JAZZY', 'value-A': '2'}
+        """
+        def text(value) -> str:
+            return "" if value is None or value is False else "on" if value is True else str(value)
+
+        form: dict = {}
+        for key, value in data.items():
+            field = str(key)[:-1] if str(key).endswith("s") else str(key)
+            if isinstance(value, list):
+                form.update({f"{field}-{i}": text(v) for i, v in enumerate(value)})
+            elif isinstance(value, Mapping):
+                form.update({f"{field}-{k}": text(v) for k, v in value.items()})
+            else:
+                form[str(key)] = text(value)
+        return form
 
     # --- scans: a photo of the cards fills the entry form (companion/scans.py) -------------
 

@@ -665,6 +665,13 @@ class FezRules(Ruleset):
             return {}, {}
         return read_values(form, ALPHABET, MAX_FACE_VALUE, "letter")
 
+    def play_form(self, kind, data, standings) -> dict:
+        """A round end's form takes each hand's points left as points-<seat>."""
+        if kind == ROUND_END and isinstance(data.get("hands"), list):
+            return {**{f"points-{s}": str(h) for s, h in enumerate(data["hands"])},
+                    "out": "" if data.get("out") is None else str(data["out"])}
+        return super().play_form(kind, data, standings)
+
     def _read_layoff(self, form, standings, players) -> tuple[dict, dict]:
         errors: dict[str, str] = {}
         settings_no_layoffs = standings.extra.get("no_layoffs")

@@ -132,6 +132,35 @@ def opening(melds: str, minimum: int) -> Opening:
     return Opening(points, minimum, problems[0] if problems else None)
 
 
+WILDS, NATURALS = ("joker", "two"), ("ace", "high", "low")
+
+
+def melded_problem(meld: Mapping[str, int], dirty: int) -> str | None:
+    """Why a team's cards melded, counted by kind, cannot be its melds: every meld has more
+    naturals than wild cards, so the team's naturals outnumber its wilds; and each dirty book
+    holds a wild card. None when they can.
+
+    >>> melded_problem({"joker": 7, "ace": 6}, 0)
+    '7 wild cards melded against 6 natural cards: every meld has more naturals than wild cards.'
+    >>> melded_problem({"high": 14}, 1)
+    'A dirty book holds a wild card; no joker or deuce is counted melded.'
+    >>> melded_problem({"high": 14, "two": 1}, 2), melded_problem({"high": 14, "two": 2}, 2)
+    ('2 dirty books hold 2 wild cards at least; 1 is counted melded.', None)
+    """
+    wilds = sum(meld.get(k, 0) for k in WILDS)
+    naturals = sum(meld.get(k, 0) for k in NATURALS)
+    if wilds and wilds >= naturals:
+        return (f"{wilds} wild card{'s' if wilds != 1 else ''} melded against {naturals} natural "
+                f"card{'s' if naturals != 1 else ''}: every meld has more naturals than wild cards.")
+    if dirty and not wilds:
+        return ("A dirty book holds a wild card; no joker or deuce is counted melded." if dirty == 1
+                else f"{dirty} dirty books hold a wild card each; no joker or deuce is counted melded.")
+    if dirty > wilds:
+        return (f"{dirty} dirty books hold {dirty} wild cards at least; "
+                f"{wilds} {'is' if wilds == 1 else 'are'} counted melded.")
+    return None
+
+
 # --- Teams ---------------------------------------------------------------------------------
 
 def teams_of(players: int, settings: Mapping) -> list[tuple[int, ...]]:
@@ -418,11 +447,16 @@ class HandAndFootRules(Ruleset):
                 books = entry["clean"] + entry["dirty"]
                 errors[field] = (f"{books} book{' holds' if books == 1 else 's hold'} at least "
                                  f"{books * BOOK} cards; {cards} are counted melded.")
+            if "meld" in entry and field not in errors:
+                problem = melded_problem(meld, entry["dirty"])
+                if problem:
+                    errors[field] = problem
             if out == i and settings.get("books_to_go_out") and not (entry["clean"] and entry["dirty"]) \
                     and field not in errors:
                 errors[field] = "To go out a team needs at least one clean and one dirty book."
-            for kind, n in {**meld, **left}.items():
-                used[kind] += n
+            for counts in (meld, left):  # melded and left are cards apart: both are counted
+                for kind, n in counts.items():
+                    used[kind] += n
             data_teams.append(entry)
         over = [f"{used[k]} {KIND_NAMES[k].lower()} (four decks hold {IN_FOUR_DECKS[k]})"
                 for k in LEFT if used[k] > IN_FOUR_DECKS[k]]

@@ -15,13 +15,15 @@ Glossary
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 from ..words.judge import ZOOT_VALUES, WordRules
 from .base import (REJECTED, STANDS, Ruleset, Setting, Standings, Target, challenge_problems,
                    whole_number)
-from .log import Play, active_plays, understood
+from .foot import WILD, WordPreview, over_deck
+from .log import VOID, Play, active_plays, understood
 
 
 
@@ -90,6 +92,9 @@ def showdown(contributions: Sequence[int], folded: set[int], values: Mapping[int
 # --- The betting ------------------------------------------------------------------------------
 
 CHECK, BET, CALL, RAISE, FOLD, ALL_IN = "check", "bet", "call", "raise", "fold", "all-in"
+#: The least raise: the sheet's "more than enough chips to call" (a chip more), or no-limit
+#: poker's rule, at least the last bet or raise more (a short all-in then reopens nothing).
+RAISE_MORE, RAISE_LAST = "more", "last"
 
 
 class IllegalAction(ValueError):
@@ -110,6 +115,7 @@ class Deal:
     intervals: int = 2
     limit: int | None = None  # a fixed limit's bet size; None: no limit
     sandbagging: bool = True  # a seat that checked may raise later in the interval
+    min_raise: str = RAISE_MORE  # RAISE_MORE or RAISE_LAST (without a fixed limit)
     put: list[int] = None  # type: ignore[assignment]
     folded: set[int] = None  # type: ignore[assignment]
     interval: int = 0
@@ -124,11 +130,11 @@ class Deal:
 
     @classmethod
     def start(cls, stacks: Sequence[int], dealer: int, ante: int = 0, intervals: int = 2,
-              limit: int | None = None, sandbagging: bool = True) -> Deal:
+              limit: int | None = None, sandbagging: bool = True, min_raise: str = RAISE_MORE) -> Deal:
         """Antes in (a seat short of the ante puts in what it has), the first interval open."""
         seats = len(stacks)
         out = {s for s in range(seats) if stacks[s] <= 0}  # no chips: out of the deal
-        deal = cls(list(stacks), dealer, intervals, limit, sandbagging, [0] * seats, out)
+        deal = cls(list(stacks), dealer, intervals, limit, sandbagging, min_raise, [0] * seats, out)
         for seat in range(seats):
             paid = min(ante, deal.stacks[seat])
             deal.stacks[seat] -= paid
@@ -160,6 +166,13 @@ class Deal:
     @property
     def turn(self) -> int | None:
         return self.to_act[0] if self.to_act else None
+
+    def raise_to(self, action: str) -> tuple[int, int]:
+        """A bet's or raise's legal range as what the seat's bet comes to this interval (what
+        a player says: "raise to 60"), not as the chips it puts in now."""
+        least, most = self.legal()[action]
+        already = self.in_interval[self.turn]
+        return least + already, most + already
 
     def legal(self) -> dict[str, tuple[int, int]]:
         """What the seat whose turn it is may do: action -> (least, most) chips it puts in."""
@@ -214,7 +227,7 @@ class Deal:
             if self.in_interval[seat] > self.bet:  # a bet, a raise, or an all-in above the bet
                 added = self.in_interval[seat] - self.bet
                 if added >= self.raise_size:  # a full bet or raise reopens the raising for all
-                    if self.limit is None:
+                    if self.limit is None and self.min_raise == RAISE_LAST:
                         self.raise_size = added
                     self.acted, self.capped = set(), set()
                 else:  # a short all-in: who already acted may only call or fold
@@ -287,6 +300,46 @@ def word_value(word: str, length: int) -> int:
     return sum(ZOOT_VALUES.get(c, 0) for c in word)
 
 
+def showdown_problems(word: str, wilds: int) -> list[str]:
+    """Why no hand could show this word: a character that is no card, more of a letter than
+    the ZOOT deck holds, more wild cards than the table put in the deck. None for a word any
+    hand could show, whatever its length (a word of the wrong length is shown, worth 0).
+
+    >>> showdown_problems("ZZZZZZZ", 2), showdown_problems("QUI??ES", 1)
+    (['This word uses 7 Zs (the deck has 3).'], ['This word uses 2 wild cards (the deck has 1).'])
+    >>> showdown_problems("JA?Z", 0), showdown_problems("JAZZIER", 0)
+    (['This word uses a wild card: this deck has none.'], [])
+    """
+    if any(not ("A" <= c <= "Z" or c == WILD) for c in word):
+        return ["Letters A–Z, and ? for a wild card."]
+    over = over_deck(Counter(c for c in word if c != WILD))
+    used = word.count(WILD)
+    if used and not wilds:
+        return ["This word uses a wild card: this deck has none."]
+    if used > wilds:
+        over.append(f"{used} wild cards (the deck has {wilds})")
+    return ["This word uses " + ", ".join(over) + "."] if over else []
+
+
+def showdown_preview(words: Mapping[int, str], length: int, wilds: int) -> list[WordPreview]:
+    """What the showdown form shows beside each word as it is typed: its value, or why it is
+    worth 0 (the wrong length), or why no hand could show it.
+
+    >>> [(p.points, p.note) for p in showdown_preview({0: "JAZZIER", 1: "JAZZY", 2: "ZZZZZZZ", 3: ""}, 7, 2)]
+    [(66, None), (0, 'JAZZY has 5 letters, not 7: worth 0.'), (None, 'This word uses 7 Zs (the deck has 3).'), (None, None)]
+    """
+    shown = []
+    for seat, word in words.items():
+        problems = showdown_problems(word, wilds)
+        if problems:
+            shown.append(WordPreview(seat, None, 0, " ".join(problems), True))
+        elif word and len(word) != length:
+            shown.append(WordPreview(seat, 0, 0, f"{word} has {len(word)} letters, not {length}: worth 0.", False))
+        else:
+            shown.append(WordPreview(seat, word_value(word, length) if word else None, 0, None, False))
+    return shown
+
+
 def _is_seat(value, players) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
@@ -320,7 +373,8 @@ class DealRecord:
     dealer: int
     betting: Deal
     before: list[int]  # stacks when it was dealt
-    actions: list = field(default_factory=list)  # (seat, action, amount)
+    actions: list = field(default_factory=list)  # (seat, action, amount; a raise: what it raised to)
+    raised_to: dict = field(default_factory=dict)  # an action play's id -> a raise's "to"
     words: list[str] | None = None  # at the showdown
     rejected: set = field(default_factory=set)  # seats whose word a challenge rejected
     won: dict | None = None  # seat -> chips gained (or lost) on the deal, once settled
@@ -340,81 +394,133 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
     is left out and reported, never applied."""
     plays, unread = understood(plays, KINDS, players)
     active = active_plays(plays)
-    stacks = [settings["buy_in"]] * players
-    deals: list[DealRecord] = []
-    current: DealRecord | None = None
-    finished = False
-    limit = None if settings["limit"] == "none" else int(settings["limit"])
-    dealt = {p.id for p in active if p.kind == DEAL}
+    table = Table(settings, players, first_dealer, unread, {p.id for p in active if p.kind == DEAL})
     for play in active:
-        d = play.data
-        if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and d["deal"] not in dealt:
-            continue  # its deal was voided: the chips went back with it
-        if finished:
-            unread.append(play)
+        table.add(play)
+    return table.standings()
+
+
+@dataclass
+class Table:
+    """The chips and the deals as the log is read, play by play: what `standings` derives,
+    kept so that one more play can be added without reading the log again (an import is
+    checked play by play: rules/replay.py)."""
+
+    settings: Mapping
+    players: int
+    first_dealer: int
+    unread: list  # the plays left out
+    dealt: set  # the ids of the deals no void cancels
+    stacks: list | None = None  # None while a deal is under way
+    deals: list = field(default_factory=list)
+    current: DealRecord | None = None
+    finished: bool = False
+
+    def __post_init__(self):
+        if self.stacks is None and not self.deals:
+            self.stacks = [self.settings["buy_in"]] * self.players
+
+    def copy(self) -> Table:
+        """A table to add plays to, leaving this one (and the standings it gave) as they are:
+        only the last deal ever changes, and it is copied."""
+        current = _copied(self.current) if self.current is not None else None
+        deals = [*self.deals[:-1], current] if current is not None else list(self.deals)
+        return Table(self.settings, self.players, self.first_dealer, list(self.unread),
+                     set(self.dealt), None if self.stacks is None else list(self.stacks),
+                     deals, current, self.finished)
+
+    def add(self, play: Play) -> None:
+        """Read one more play (an understood one, no void cancelling it)."""
+        settings, d, current = self.settings, play.data, self.current
+        if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and d["deal"] not in self.dealt:
+            return  # its deal was voided: the chips went back with it
+        if self.finished:
+            self.unread.append(play)
         elif play.kind == DEAL:
             if current is not None and not current.settled:
-                unread.append(play)  # a deal is under way
-                continue
-            dealer = (first_dealer + len(deals)) % players
-            betting = Deal.start([s for s in stacks], dealer, settings["ante"], settings["intervals"],
-                                 limit, settings["sandbagging"])
-            current = DealRecord(play.id, len(deals) + 1, dealer, betting, list(stacks))
-            deals.append(current)
-            stacks = None  # type: ignore[assignment]  # in play until the deal is settled
+                self.unread.append(play)  # a deal is under way
+                return
+            dealer = (self.first_dealer + len(self.deals)) % self.players
+            limit = None if settings["limit"] == "none" else int(settings["limit"])
+            betting = Deal.start(list(self.stacks), dealer, settings["ante"], settings["intervals"],
+                                 limit, settings["sandbagging"], settings["min_raise"])
+            current = self.current = DealRecord(play.id, len(self.deals) + 1, dealer, betting,
+                                                list(self.stacks))
+            self.deals.append(current)
+            self.stacks = None  # in play until the deal is settled
         elif play.kind == ACTION:
             if current is None or current.id != d["deal"] or current.betting.turn != d["seat"]:
-                unread.append(play)
-                continue
+                self.unread.append(play)
+                return
             try:
                 current.betting.act(d["action"], d.get("amount", 0))
             except IllegalAction:
-                unread.append(play)
-                continue
-            current.actions.append((d["seat"], d["action"], d.get("amount", 0)))
+                self.unread.append(play)
+                return
+            amount = d.get("amount", 0)
+            if d["action"] == RAISE:
+                amount = current.raised_to[play.id] = current.betting.in_interval[d["seat"]]
+            current.actions.append((d["seat"], d["action"], amount))
         elif play.kind == SHOWDOWN:
             if current is None or current.id != d["deal"] or not current.betting.over or current.words:
-                unread.append(play)
-                continue
+                self.unread.append(play)
+                return
             current.words = list(d["words"])
         elif play.kind == CHALLENGE:  # of a showdown word, before the next deal
             if current is None or current.id != d["deal"] or not current.words \
                     or not current.words[d["seat"]]:
-                unread.append(play)
-                continue
+                self.unread.append(play)
+                return
             if d["verdict"] == REJECTED:
                 current.rejected.add(d["seat"])
             else:
                 current.rejected.discard(d["seat"])
             if current.settled:
-                stacks = _settle(current, settings["length"])  # the pots paid again
+                self.stacks = _settle(current, settings["length"])  # the pots paid again
         elif play.kind == REBUY:  # before the first deal: a different buy-in; later, a rebuy
-            if current is not None and not current.settled or not (settings["rebuy"] or not deals):
-                unread.append(play)
-                continue
-            stacks[d["seat"]] += d["chips"]
+            if current is not None and not current.settled or not (settings["rebuy"] or not self.deals):
+                self.unread.append(play)
+                return
+            self.stacks[d["seat"]] += d["chips"]
         elif play.kind == GAME_END:
-            finished = current is None or current.settled
-            if not finished:
-                unread.append(play)
+            self.finished = current is None or current.settled
+            if not self.finished:
+                self.unread.append(play)
         if current is not None and not current.settled and current.betting.over and (
                 len(current.betting.in_hand()) == 1 or current.words is not None):
-            stacks = _settle(current, settings["length"])
-    live = current is not None and not current.settled
-    shown = list(current.betting.stacks) if live else stacks
-    in_play = sum(current.betting.put) if live else 0
-    holders = [s for s in range(players) if shown[s] > 0]
-    finished = finished or (not live and len(holders) == 1 and bool(deals))
-    best = max(shown)
-    leaders = tuple(s for s in range(players) if shown[s] == best) if deals else ()
-    return Standings(tuple(shown), tuple(deals), finished, leaders, (),
-                     (first_dealer + len(deals)) % players if not live else current.dealer,
-                     current.betting.turn if live else None, tuple(sorted(p.id for p in unread)),
-                     extra={"current": current if live else None, "in_play": in_play,
-                            "pots": _matched_pots(current.betting) if live else [],
-                            "unmatched": current.betting.uncalled() if live else None,
-                            "last": deals[-1] if deals and deals[-1].settled else None,
-                            "length": settings["length"], "rebuy": settings["rebuy"]})
+            self.stacks = _settle(current, settings["length"])
+
+    def standings(self) -> Standings:
+        settings, players, current, deals = self.settings, self.players, self.current, self.deals
+        live = current is not None and not current.settled
+        shown = list(current.betting.stacks) if live else self.stacks
+        in_play = sum(current.betting.put) if live else 0
+        holders = [s for s in range(players) if shown[s] > 0]
+        finished = self.finished or (not live and len(holders) == 1 and bool(deals))
+        best = max(shown)
+        leaders = tuple(s for s in range(players) if shown[s] == best) if deals else ()
+        return Standings(tuple(shown), tuple(deals), finished, leaders, (),
+                         (self.first_dealer + len(deals)) % players if not live else current.dealer,
+                         current.betting.turn if live else None, tuple(sorted(p.id for p in self.unread)),
+                         extra={"current": current if live else None, "in_play": in_play,
+                                "pots": _matched_pots(current.betting) if live else [],
+                                "unmatched": current.betting.uncalled() if live else None,
+                                "last": deals[-1] if deals and deals[-1].settled else None,
+                                "length": settings["length"], "rebuy": settings["rebuy"],
+                                "wilds": settings["wilds"], "table": self})
+
+
+def _copied(record: DealRecord) -> DealRecord:
+    """A deal and its betting, every part that a later play may change copied."""
+    b = record.betting
+    betting = replace(b, stacks=list(b.stacks), put=list(b.put), folded=set(b.folded),
+                      in_interval=list(b.in_interval), checked=set(b.checked),
+                      to_act=list(b.to_act), acted=set(b.acted), capped=set(b.capped))
+    return replace(record, betting=betting, before=list(record.before), actions=list(record.actions),
+                   raised_to=dict(record.raised_to),
+                   words=None if record.words is None else list(record.words),
+                   rejected=set(record.rejected), won=None if record.won is None else dict(record.won),
+                   values=None if record.values is None else dict(record.values))
 
 
 def _matched_pots(betting: Deal) -> list[Pot]:
@@ -434,6 +540,12 @@ def _settle(record: DealRecord, length: int) -> list[int]:
     record.won = {s: after[s] - record.before[s] for s in range(len(after))  # gain or loss
                   if after[s] != record.before[s]}
     return after
+
+
+def _showdown_word(form: Mapping, seat: int) -> str:
+    """A seat's word as typed on the showdown form: capitals, no spaces, at most 30."""
+    return "".join(c.upper() if c.isascii() else c for c in "".join(
+        (form.get(f"word-{seat}") or "").split()))[:30]
 
 
 # --- The ruleset ------------------------------------------------------------------------------
@@ -463,6 +575,9 @@ class PokerRules(Ruleset):
         Setting("sandbagging", "Check-raise (sandbagging)", True, YES_NO),
         Setting("wilds", "Wild cards in the deck", 2, {0: "0", 1: "1", 2: "2", 3: "3", 4: "4"}),
         Setting("rebuy", "A player with no chips may buy in again", False, YES_NO),
+        Setting("min_raise", "The least raise (no limit)", RAISE_MORE,
+                {RAISE_MORE: "A chip more than a call (the sheet)",
+                 RAISE_LAST: "At least the last bet or raise more"}),
     )
     lookups = (("poker", "ZOOT! Poker · 7 letters", {"length": 7}),
                ("poker5", "ZOOT! Poker · 5 letters", {"length": 5}))
@@ -479,6 +594,20 @@ class PokerRules(Ruleset):
 
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return standings(settings, players, first_dealer, plays)
+
+    replays_in_steps = True
+
+    def standings_after(self, settings, players, first_dealer, log, play, before) -> Standings:
+        """One more play added to the table the standings before it were read from; a void
+        (which may cancel any earlier play) or a play the rules cannot read, from the whole log."""
+        table = before.extra.get("table")
+        if table is None or play.kind == VOID or not understood([play], KINDS, players)[0]:
+            return standings(settings, players, first_dealer, [*log, play])
+        table = table.copy()
+        if play.kind == DEAL:
+            table.dealt.add(play.id)
+        table.add(play)
+        return table.standings()
 
     progress_name = "deal"
     references = {ACTION: ("deal",), SHOWDOWN: ("deal",), CHALLENGE: ("deal",)}
@@ -513,6 +642,12 @@ class PokerRules(Ruleset):
         if play.kind == DEAL:
             return "A new deal"
         if play.kind == ACTION:
+            if d["action"] == RAISE:  # "raise 30" would not say whether to 30 or by 30
+                deals = standings.extra.setdefault("deals", {r.id: r for r in standings.rows})
+                record = deals.get(d["deal"])  # (History describes every action: found once)
+                to = record.raised_to.get(play.id) if record else None
+                return (f"{names[d['seat']]}: raise to {to}" if to is not None else
+                        f"{names[d['seat']]}: raise, putting in {d.get('amount')}")
             amount = f" {d.get('amount')}" if d.get("amount") else ""
             return f"{names[d['seat']]}: {d['action']}{amount}"
         if play.kind == SHOWDOWN:
@@ -547,7 +682,12 @@ class PokerRules(Ruleset):
         return {}
 
     def preview(self, form, players, settings, standings=None):
-        return None
+        """The showdown form's words valued as they are typed (nothing before the showdown)."""
+        current = standings.extra["current"] if standings else None
+        if current is None or not current.betting.over or current.words is not None:
+            return None
+        return showdown_preview({seat: _showdown_word(form, seat) for seat in current.betting.in_hand()},
+                                settings["length"], settings["wilds"])
 
     # --- actions, the showdown, rebuys, the end ------------------------------------------------
 
@@ -563,12 +703,14 @@ class PokerRules(Ruleset):
             legal = current.betting.legal()
             if action not in legal:
                 return {}, {"round": "Choose one of the actions offered."}
-            least, most = legal[action]
-            amount = least
-            if action in (BET, RAISE):
-                amount = whole_number(form.get("amount"), strip=True)
-                if amount is None or not least <= amount <= most:
-                    return {}, {"amount": f"A {action} here is {least} to {most} chips."}
+            amount = legal[action][0]
+            if action in (BET, RAISE):  # typed as what the bet comes to: "raise to 60"
+                least, most = current.betting.raise_to(action)
+                to = whole_number(form.get("amount"), strip=True)
+                if to is None or not least <= to <= most:
+                    return {}, {"amount": f"A bet here is {least} to {most} chips." if action == BET
+                                else f"A raise here is to {least} up to {most} chips."}
+                amount = to - current.betting.in_interval[current.betting.turn]
             return {"deal": current.id, "seat": current.betting.turn, "action": action,
                     "amount": amount}, {}
         if kind == SHOWDOWN:
@@ -576,13 +718,15 @@ class PokerRules(Ruleset):
                 return {}, {"round": "There is no showdown now."}
             words, errors = [], {}
             for seat in range(players):
-                word = "".join(c.upper() if c.isascii() else c for c in "".join(
-                    (form.get(f"word-{seat}") or "").split()))[:30]
-                if seat not in current.betting.in_hand():
-                    word = ""
-                elif word and any(not ("A" <= c <= "Z" or c == "?") for c in word):
-                    errors[f"word-{seat}"] = "Letters A–Z, and ? for a wild card."
+                word = _showdown_word(form, seat) if seat in current.betting.in_hand() else ""
+                problems = showdown_problems(word, standings.extra["wilds"])
+                if problems:
+                    errors[f"word-{seat}"] = " ".join(problems)
                 words.append(word)
+            if not errors:  # each hand is dealt from one deck: the words together too
+                together = showdown_problems("".join(words), standings.extra["wilds"])
+                if together:
+                    errors["round"] = together[0].replace("This word uses", "These words together use")
             return {"deal": current.id, "words": words}, errors
         if kind == REBUY:
             seat, chips = whole_number(form.get("seat"), strip=True), whole_number(form.get("chips"), strip=True)
@@ -596,6 +740,15 @@ class PokerRules(Ruleset):
         if current is not None:
             return {}, {"round": "Finish the deal under way first."}
         return {}, {}
+
+    def play_form(self, kind, data, standings) -> dict:
+        """An action's form says a bet or raise as what the bet comes to ("raise to")."""
+        form = super().play_form(kind, data, standings)
+        current = standings.extra["current"]
+        if kind == ACTION and data.get("action") in (BET, RAISE) and current is not None \
+                and current.betting.turn is not None and isinstance(data.get("amount"), int):
+            form["amount"] = str(data["amount"] + current.betting.in_interval[current.betting.turn])
+        return form
 
     # --- challenges: a showdown word -------------------------------------------------------------
 

@@ -314,17 +314,19 @@ def test_a_refused_hand_and_foot_round_shows_its_reason_in_view_with_focus_on_a_
     page.get_by_role("button", name="Start the game").tap()
     expect(game.heading(1, 50)).to_be_visible()
     # Two quick rounds so that the form sits below a scoreboard: each time Ann & Cy go out
-    # with a clean and a dirty book and 14 cards of 6 to King: 800 + 140 + 100 = 1040;
-    # Bo & Di meld 3 jokers: 150.
+    # with a clean and a dirty book, 14 cards of 6 to King and the dirty book's joker:
+    # 800 + 190 + 100 = 1090; Bo & Di meld 2 jokers and 5 of 6 to King: 150.
     for number, minimum in ((1, 50), (2, 90)):
         game.went_out(0)
         game.steps(0, {CLEAN: 1, "Dirty (300)": 1})
         tap_and_type(game.count(0, HIGH), "14")
-        tap_and_type(game.count(1, JOKERS), "3")
-        game.expect_live(0, 1040, books=800, meld=140, out=100)
+        tap_and_type(game.count(0, JOKERS), "1")
+        tap_and_type(game.count(1, JOKERS), "2")
+        tap_and_type(game.count(1, HIGH), "5")
+        game.expect_live(0, 1090, books=800, meld=190, out=100)
         game.save(number)
         expect(game.heading(number + 1, {1: 90, 2: 120}[number])).to_be_visible()
-    game.expect_totals(2080, 300)
+    game.expect_totals(2180, 300)
 
     # Round 3: Bo & Di go out with no dirty book: refused.
     game.went_out(1)
@@ -342,7 +344,7 @@ def test_a_refused_hand_and_foot_round_shows_its_reason_in_view_with_focus_on_a_
     assert page.evaluate("() => !!document.activeElement.closest('fieldset.team')"
                          " && document.activeElement.closest('fieldset.team')"
                          ".querySelector('legend').textContent.trim()") == "Bo & Di", where
-    game.expect_totals(2080, 300)
+    game.expect_totals(2180, 300)
 
 
 # --- 3. A whole short game typed fast: no console error, no warning -----------------------------

@@ -3,8 +3,9 @@ the buttons a player taps: a bet nobody calls (won unseen), an all-in for less t
 main pot and a side pot, decided by words) and a showdown of wild-card words that tie.
 
 Rules (zoot-poker.txt, as NOTES.md reads it):
-- antes go in first; seats act in turn from the dealer's left: check, bet, call, raise (by at
-  least the last bet or raise), fold, all-in; an interval ends when the bets are matched;
+- antes go in first; seats act in turn from the dealer's left: check, bet, call, raise (to a
+  total, by at least the last bet or raise: this table's choice), fold, all-in; an interval
+  ends when the bets are matched;
 - a bet nobody calls wins the pot unseen (the uncalled bet goes back to its bettor);
 - an all-in for less makes a main pot and a side pot, one per contribution level; a folded
   seat's chips stay in, but it cannot win;
@@ -13,7 +14,8 @@ Rules (zoot-poker.txt, as NOTES.md reads it):
   to the best value among its seats, equal values split it, the odd chip to the first winner
   clockwise from the dealer's left;
 - the deal passes to the left; stacks carry over.
-Settings: 200 chips each, ante 5, two intervals, no limit, check-raise allowed, 2 wilds.
+Settings: 200 chips each, ante 5, two intervals, no limit, check-raise allowed, 2 wilds, a
+raise at least the last bet or raise more.
 Ann, Bo, Cy, Di sit clockwise; Ann deals first. Every expected number below is worked out by
 hand from those rules, not read from the app.
 """
@@ -109,8 +111,8 @@ class Poker:
         self.page.locator(".poker-act").get_by_role("button", name=button, exact=True).tap()
 
     def wager(self, action: str, amount: int) -> None:
-        """Bet or Raise: type the amount put in now, tap the button beside it."""
-        tap_and_type(self.page.locator(f"#amount-{action.lower()}"), str(amount))
+        """Bet or Raise to: type what the seat's bet comes to, tap the button beside it."""
+        tap_and_type(self.page.locator(f"#amount-{action.split()[0].lower()}"), str(amount))
         self.tap(action)
 
 
@@ -128,6 +130,7 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
         return page.locator("fieldset.setting", has=page.locator("legend", has_text=f"ZOOT! Poker: {label}"))
 
     setting("Chips each").get_by_label("200", exact=True).check()
+    setting("The least raise").get_by_label("At least the last bet or raise more", exact=True).check()
     for label, value in (("Word length", "7-letter words"), ("Ante", "5"),
                          ("Betting intervals a deal", "2"), ("Limit", "No limit"),
                          ("Check-raise (sandbagging)", "Yes"), ("Wild cards in the deck", "2"),
@@ -162,7 +165,7 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     game.wager("Bet", 30)  # Cy: 195 - 30 = 165 left
     # Di owes 30; a raise puts in at least 30 + 30 = 60, at most her 195.
     game.expect_turn(DI, "Di to act: 30 to call · 195 chips left · interval 1 of 2",
-                     ["Call 30", "Fold", "All-in 195"], amount="Raise (60 to 195)")
+                     ["Call 30", "Fold", "All-in 195"], amount="Raise to (60 to 195)")
     game.expect_stacks(195, 195, 165, 195)
     expect(page.locator(".pots h2")).to_have_text(words("In the pot: 50"))  # 20 + 30
     shoot(page, "02-bet-pending")
@@ -170,11 +173,11 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
          + " | ".join(page.locator(".pots li").all_inner_texts()))
     game.tap("Call 30")  # Di: 165 left
     game.expect_turn(ANN, "Ann to act: 30 to call · 195 chips left · interval 1 of 2",
-                     ["Call 30", "Fold", "All-in 195"], amount="Raise (60 to 195)")
+                     ["Call 30", "Fold", "All-in 195"], amount="Raise to (60 to 195)")
     game.tap("Fold")
     # Bo checked before the bet; check-raise is allowed, so he may still raise.
     game.expect_turn(BO, "Bo to act: 30 to call · 195 chips left · interval 1 of 2",
-                     ["Call 30", "Fold", "All-in 195"], amount="Raise (60 to 195)")
+                     ["Call 30", "Fold", "All-in 195"], amount="Raise to (60 to 195)")
     game.tap("Fold")
     # Interval 1 over: Ann 5 (folded), Bo 5 (folded), Cy 35, Di 35: one pot of 80 for Cy and Di.
     game.expect_turn(CY, "Cy to act · 165 chips left · interval 2 of 2",
@@ -185,7 +188,7 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     game.wager("Bet", 50)  # Cy: 165 - 50 = 115 left
     # Di owes 50: a raise is 100 to 165.
     game.expect_turn(DI, "Di to act: 50 to call · 165 chips left · interval 2 of 2",
-                     ["Call 50", "Fold", "All-in 165"], amount="Raise (100 to 165)")
+                     ["Call 50", "Fold", "All-in 165"], amount="Raise to (100 to 165)")
     game.tap("Fold")
     # Won unseen: Cy's 50 nobody called goes back to him, and the pot of 80 is his:
     # Cy 115 + 50 + 80 = 245; Ann 195, Bo 195, Di 165 (total 800).
@@ -211,11 +214,11 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
                      ["Check", "All-in 240"], amount="Bet (1 to 240)")
     game.wager("Bet", 40)  # Cy 200 left
     game.expect_turn(DI, "Di to act: 40 to call · 160 chips left · interval 1 of 2",
-                     ["Call 40", "Fold", "All-in 160"], amount="Raise (80 to 160)")
+                     ["Call 40", "Fold", "All-in 160"], amount="Raise to (80 to 160)")
     game.tap("Call 40")  # Di 120 left
     game.expect_turn(ANN, "Ann to act: 40 to call · 190 chips left · interval 1 of 2",
-                     ["Call 40", "Fold", "All-in 190"], amount="Raise (80 to 190)")
-    game.wager("Raise", 180)  # Ann puts in 180 (a raise of 140): 10 left
+                     ["Call 40", "Fold", "All-in 190"], amount="Raise to (80 to 190)")
+    game.wager("Raise to", 180)  # Ann puts in 180 (a raise of 140): 10 left
     # Bo owes 180 of his 190; the least raise, 180 + 140 = 320, is beyond him: no raise field.
     game.expect_turn(BO, "Bo to act: 180 to call · 190 chips left · interval 1 of 2",
                      ["Call 180", "Fold", "All-in 190"])
@@ -307,10 +310,10 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     game.tap("Call 25")  # Cy 20 left
     # Di checked before Bo's bet: she may still call (or raise: 50 to 495).
     game.expect_turn(DI, "Di to act: 25 to call · 495 chips left · interval 1 of 2",
-                     ["Call 25", "Fold", "All-in 495"], amount="Raise (50 to 495)")
+                     ["Call 25", "Fold", "All-in 495"], amount="Raise to (50 to 495)")
     game.tap("Call 25")  # Di 470 left
     game.expect_turn(ANN, "Ann to act: 25 to call · 55 chips left · interval 1 of 2",
-                     ["Call 25", "Fold", "All-in 55"], amount="Raise (50 to 55)")
+                     ["Call 25", "Fold", "All-in 55"], amount="Raise to (50 to 55)")
     game.tap("Fold")
     # In: Ann 5 (folded), Bo 30, Cy 30, Di 30 = 95: one pot, for Bo, Cy and Di.
     game.expect_pots(95, (95, (BO, CY, DI)))
@@ -332,10 +335,15 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     showdown = page.locator("form", has=page.get_by_role("button", name="Pay the pots"))
     expect(showdown.locator("label[for^='word-']")).to_have_text(["Bo", "Cy", "Di"])
     # QUI?ZES (a wild for the first Z): Q20 U1 I1 ?0 Z20 E1 S3 = 46;
-    # JA?ZIER (a wild for a Z): J20 A1 ?0 Z20 I1 E1 R3 = 46; JAZZY has 5 letters: 0.
+    # JA?ZIER (a wild for a Z): J20 A1 ?0 Z20 I1 E1 R3 = 46; QUOTA has 5 letters: 0.
+    # (Two Zs and two wilds in all, two Qs: one deck holds them.)
     tap_and_type(showdown.get_by_label("Bo"), "qui?zes")
-    tap_and_type(showdown.get_by_label("Cy"), "jazzy")
+    tap_and_type(showdown.get_by_label("Cy"), "quota")
     tap_and_type(showdown.get_by_label("Di"), "JA?ZIER")
+    # each word valued as it is typed; the short one says why it is worth 0
+    expect(page.locator("#points-1")).to_have_text(words("46 pts"))
+    expect(page.locator("#points-3")).to_have_text(words("46 pts"))
+    expect(page.locator("#note-2")).to_have_text("QUOTA has 5 letters, not 7: worth 0.")
     shoot(page, "08-showdown-wilds")
     showdown.get_by_role("button", name="Pay the pots").tap()
     # Bo and Di tie at 46: the pot of 95 splits 47 / 48, the odd chip to the first winner
@@ -344,9 +352,9 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     expect(game.status).to_have_text(words("Next deal: Di deals."))
     game.expect_stacks(55, 207, 20, 518)
     expect(game.last_deal.locator("li")).to_have_text(
-        [words("Bo: QUI?ZES worth 46"), words("Cy: JAZZY worth 0"), words("Di: JA?ZIER worth 46")])
+        [words("Bo: QUI?ZES worth 46"), words("Cy: QUOTA worth 0"), words("Di: JA?ZIER worth 46")])
     won_3 = game.last_deal.locator("p").last
-    # on the deal: Ann 60 -> 55, Bo 190 -> 207, Cy 50 -> 20, Di 500 -> 518 (Cy's JAZZY: 0)
+    # on the deal: Ann 60 -> 55, Bo 190 -> 207, Cy 50 -> 20, Di 500 -> 518 (Cy's QUOTA: 0)
     expect(won_3).to_have_text(words("On the deal: Ann −5 · Bo +17 · Cy −30 · Di +18"))
     shoot(page, "09-after-tie")
     note("09-after-tie", f"deal 3 won line: {won_3.inner_text()!r}")

@@ -64,6 +64,41 @@ def test_a_round_is_checked_with_the_reason(settings, form, field, message):
     assert errors.get(field) == message if field else errors == {}
 
 
+#: Ann & Cy go out with a clean and a dirty book: 8 aces, 6 of 6 to King and a joker.
+OUT = {"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "6", "meld-0-joker": "1"}
+
+
+@pytest.mark.parametrize("form, field, message", [
+    # melded and left count together (one team's, the cases), across teams, against four decks
+    ({**OUT, "meld-0-joker": "", "meld-0-two": "1", "meld-1-joker": "5", "meld-1-high": "6",
+      "left-1-joker": "4"}, "round", "More cards than four decks hold: 9 jokers (four decks hold 8)."),
+    ({**OUT, "meld-0-joker": "", "meld-0-two": "1", "meld-1-joker": "8", "meld-1-high": "9",
+      "left-1-joker": "1"}, "round", "More cards than four decks hold: 9 jokers (four decks hold 8)."),
+    ({**OUT, "meld-1-two": "7", "meld-1-high": "8", "left-1-two": "10"}, "round",
+     "More cards than four decks hold: 17 deuces (four decks hold 16)."),
+    ({**OUT, "meld-0-joker": "5", "meld-1-high": "3", "left-1-joker": "4"}, "round",  # across teams
+     "More cards than four decks hold: 9 jokers (four decks hold 8)."),
+    # a dirty book holds a wild card
+    ({**OUT, "meld-0-joker": "", "meld-0-high": "7"}, "team-0",
+     "A dirty book holds a wild card; no joker or deuce is counted melded."),
+    ({**OUT, "dirty-0": "2", "meld-0-high": "12"}, "team-0", "2 dirty books hold 2 wild cards at least; 1 is counted melded."),
+    # every meld has more naturals than wild cards, so the team's naturals outnumber its wilds
+    ({**OUT, "meld-1-joker": "7", "meld-1-ace": "6"}, "team-1",
+     "7 wild cards melded against 6 natural cards: every meld has more naturals than wild cards."),
+    ({**OUT, "meld-1-two": "3"}, "team-1",
+     "3 wild cards melded against 0 natural cards: every meld has more naturals than wild cards."),
+])
+def test_cards_melded_must_be_melds_four_decks_can_hold(form, field, message):
+    _, errors = HF.read_round({"out": "0", **form}, 4, TEAMS)
+    assert errors.get(field) == message
+
+
+def test_a_round_four_decks_can_hold_with_real_melds_is_accepted():
+    form = {"out": "0", **OUT, "meld-0-joker": "4", "left-1-joker": "4", "meld-1-two": "7",
+            "meld-1-high": "8", "left-1-two": "9", "dirty-0": "1"}
+    assert HF.read_round(form, 4, TEAMS)[1] == {}
+
+
 def play_round(out, t0: dict, t1: dict, drew=()):
     return {"teams": [t0, t1], "out": out, "drew22": list(drew)}
 

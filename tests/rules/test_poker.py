@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from companion.rules.poker import Pot, pots, share, showdown
+from companion.rules.poker import RAISE_LAST, RAISE_MORE, Pot, pots, share, showdown
 
 
 @pytest.mark.parametrize("contributions, folded, expected", [
@@ -127,7 +127,8 @@ def test_random_legal_betting_never_creates_or_loses_a_chip():
         chips = sum(stacks)
         deal = Deal.start(stacks, dealer=rng.randrange(seats), ante=rng.choice([0, 0, 1, 5]),
                           intervals=rng.choice([1, 2, 3]), limit=rng.choice([None, None, 10]),
-                          sandbagging=rng.random() < 0.7)
+                          sandbagging=rng.random() < 0.7,
+                          min_raise=rng.choice([RAISE_MORE, RAISE_LAST]))
         for _ in range(500):
             if deal.over or deal.turn is None:
                 break
@@ -142,7 +143,8 @@ def test_random_legal_betting_never_creates_or_loses_a_chip():
 
 
 def test_a_short_all_in_lets_those_who_acted_only_call_or_fold():
-    deal = Deal.start([100, 100, 45], dealer=2)
+    """No limit's rule, a table's choice; the sheet's raise is any raise (below)."""
+    deal = Deal.start([100, 100, 45], dealer=2, min_raise=RAISE_LAST)
     deal.act("bet", 30)  # seat 0
     deal.act("call")  # seat 1
     deal.act("all-in")  # seat 2: 45, a raise of 15 only: not a full raise
@@ -152,3 +154,67 @@ def test_a_short_all_in_lets_those_who_acted_only_call_or_fold():
     short = Deal.start([100, 40], dealer=1)
     short.act("bet", 40)  # seat 0 bets what seat 1 has
     assert set(short.legal()) == {"fold", "call"}  # calling takes it all: no separate all-in
+
+
+def test_the_sheets_raise_is_any_chip_more_than_a_call():
+    """The sheet: a raise puts in "more than enough chips to call". A bets 40, C goes all in
+    for 68 (a raise of 28), B raises to 98 (30 more than the 68): all raises. Under no
+    limit's rule (a setting) B's least raise is to 68 + 40 = 108."""
+    deal = Deal.start([200, 68, 200], dealer=2)  # seats A, C, B; A acts first
+    deal.act("bet", 40)
+    deal.act("all-in")  # C: 68
+    assert deal.raise_to("raise") == (69, 200)
+    deal.act("raise", 98)  # B: to 98
+    assert deal.legal()["raise"] == (59, 160)  # A owes 58: a raise puts in one chip more
+    assert deal.raise_to("raise") == (99, 200)  # what A's bet would come to
+    strict = Deal.start([200, 68, 200], dealer=2, min_raise=RAISE_LAST)
+    strict.act("bet", 40)
+    strict.act("all-in")
+    assert strict.raise_to("raise") == (108, 200)
+    with pytest.raises(IllegalAction, match="A raise here is 108 to 200 chips."):
+        strict.act("raise", 98)
+
+
+def test_standings_carried_on_play_by_play_equal_those_read_from_the_whole_log():
+    """An import adds one play at a time to the standings so far (standings_after); whatever
+    the plays (legal or not, voids among them), the standings are those of the whole log."""
+    from companion.rules.log import Play
+    from companion.rules.poker import POKER
+
+    rng = random.Random(36)
+    for _ in range(40):
+        players = rng.randint(2, 4)
+        settings = {**POKER.defaults(), "buy_in": rng.choice([100, 200]), "ante": rng.choice([0, 5]),
+                    "rebuy": rng.random() < 0.5, "intervals": rng.choice([1, 2])}
+        log: list[Play] = []
+        stepped = POKER.standings(settings, players, 0, log)
+        for play_id in range(1, 120):
+            current = stepped.extra["current"]
+            roll = rng.random()
+            if roll < 0.05 and log:  # an undo, a delete, or a void of anything
+                data = {"play": rng.choice(log).id, "reason": rng.choice(["undo", "delete"])}
+                play = Play(play_id, "void", data)
+            elif current is None:
+                kind = rng.choice(["deal", "deal", "deal", "rebuy", "game-end"] if roll < 0.9 else ["showdown"])
+                data = ({"seat": rng.randrange(players), "chips": 50} if kind == "rebuy" else
+                        {"deal": play_id - 1, "words": ["JAZZIER"] * players} if kind == "showdown" else {})
+                play = Play(play_id, kind, data)
+            elif current.betting.turn is not None:
+                action, (least, most) = rng.choice(sorted(current.betting.legal().items()))
+                seat = current.betting.turn if roll < 0.95 else rng.randrange(players)
+                play = Play(play_id, "action", {"deal": current.id, "seat": seat, "action": action,
+                                                "amount": rng.randint(least, most)})
+            elif roll < 0.8:
+                words = [rng.choice(["JAZZIER", "QUOTING", "JA?ZIER", ""]) for _ in range(players)]
+                play = Play(play_id, "showdown", {"deal": current.id, "words": words})
+            else:
+                play = Play(play_id, "challenge", {"deal": current.id, "seat": rng.randrange(players),
+                                                   "challenger": 0, "verdict": "rejected"})
+            stepped = POKER.standings_after(settings, players, 0, log, play, stepped)
+            log.append(play)
+            whole = POKER.standings(settings, players, 0, log)
+            assert (stepped.totals, stepped.finished, stepped.leaders, stepped.dealer, stepped.starter,
+                    stepped.unread) == (whole.totals, whole.finished, whole.leaders, whole.dealer,
+                                        whole.starter, whole.unread), play
+            assert [r.as_json() for r in stepped.rows] == [r.as_json() for r in whole.rows], play
+            assert [r.raised_to for r in stepped.rows] == [r.raised_to for r in whole.rows]

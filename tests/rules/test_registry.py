@@ -16,7 +16,7 @@ SAMPLE_ROUNDS = {
     "zoot": {"word-0": "QUIZZES", "noword-1": "on", "out": "0"},
     "family": {"winner": "1", "points-0": "23", "points-1": ""},
     "fez": {"seat": "0", "tiles": "PLAC?NG", "colours": "RRRRRRR", "stars": "B", "reads": "PLACING"},
-    "hand-and-foot": {"out": "0", "clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "8",
+    "hand-and-foot": {"out": "0", "clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "7", "meld-0-two": "1",
                       "meld-1-low": "3", "left-1-red3": "1", "left-1-joker": "2", "drew22-3": "on"},
     "poker": {},  # a new deal: nothing to type
 }
