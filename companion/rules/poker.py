@@ -351,7 +351,8 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
         if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and d["deal"] not in dealt:
             continue  # its deal was voided: the chips went back with it
         if finished:
-            unread.append(play)
+            if play.kind in KINDS:  # the shared kinds (a rematch, a house rule) are no deal's
+                unread.append(play)
         elif play.kind == DEAL:
             if current is not None and not current.settled:
                 unread.append(play)  # a deal is under way
