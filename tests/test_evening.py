@@ -55,7 +55,9 @@ def undo(client, url):
 
 
 def challenge(client, url, query, challenger, verdict):
-    post(client, f"{url}/challenge?{query}", challenger=str(challenger), verdict=verdict)
+    """A challenge recorded (one of an earlier FOOT! round confirmed, as its page asks)."""
+    post(client, f"{url}/challenge?{query}", challenger=str(challenger), verdict=verdict,
+         confirm="yes")
 
 
 def row_counts(app) -> dict[str, int]:

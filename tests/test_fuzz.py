@@ -334,7 +334,8 @@ def set_table(app, keeper, ruleset: str = "foot", stage: str = "bet") -> Table:
         rounds = tuple(play_ids(app, game_id)[1:])
         challenge = f"{url}/challenge?seat=2&word=cats"
     if challenge:
-        response = keeper.post(challenge, data={"challenger": "0", "verdict": "rejected"})
+        response = keeper.post(challenge, data={"challenger": "0", "verdict": "rejected",
+                                                "confirm": "yes"})  # FOOT!: an earlier round
         assert response.status_code == 303
     with app.app_context():
         game = db.session.get(Game, game_id)

@@ -56,8 +56,8 @@ def evening(app, client) -> tuple[str, dict]:
     first = re.findall(r"/rounds/(\d+)/edit", client.get(url).text)[0]
     assert client.post(f"{url}/rounds/{first}/edit",
                        data=round_form("JAZZY", "QUOTE", "", out=0)).status_code == 303
-    assert client.post(f"{url}/challenge?round={first}&seat=1",
-                       data={"challenger": "2", "verdict": "rejected"}).status_code == 303
+    assert client.post(f"{url}/challenge?round={first}&seat=1",  # an earlier round: confirmed
+                       data={"challenger": "2", "verdict": "rejected", "confirm": "yes"}).status_code == 303
     assert client.post(f"{url}/rounds", data=round_form("", "QUOTA", "FJORD", out=2)).status_code == 303
     play = re.search(r'name="play" value="(\d+)"', client.get(url).text).group(1)
     assert client.post(f"{url}/undo", data={"play": play}).status_code == 303

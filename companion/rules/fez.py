@@ -622,7 +622,7 @@ class FezRules(Ruleset):
             return Target(layoff.seat, layoff.word, {"play": play_id}, layoff.points)
         return None
 
-    def challenge_data(self, standings, target, challenger, verdict) -> tuple[dict, dict]:
+    def challenge_data(self, standings, target, challenger, verdict, confirmed=False) -> tuple[dict, dict]:
         errors = challenge_problems(len(standings.totals), target.seat, challenger, verdict)
         entry = standings.extra["words"].get(target.where["play"]) or \
             standings.extra["layoffs"].get(target.where["play"])
