@@ -483,7 +483,8 @@ def fez_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, object]
         "round-end": [("nonce", nonce), ("out", "1"), ("left-0", "QI"), ("points-0", ""),
                       ("left-1", ""), ("points-1", ""), ("left-2", ""), ("points-2", "4")],
         "face-values": [("nonce", nonce), *FEZ_VALUES],
-        "game-end": [("nonce", nonce)],
+        # the round is left open: ending the game says its hands go uncounted
+        "game-end": [("nonce", nonce), ("uncounted", "yes")],
     }
     return {
         "games.new": [("ruleset", "fez"), *FEZ_SETTINGS, ("name-0", "Ann"), ("name-1", "Bo"),

@@ -5,6 +5,10 @@ Rules: shared/rules/fez.txt, read as shared/rules/NOTES.md settles it.
 Glossary
 - tile: one letter of a card as played ("?" for a blank, worth 0) with its card's colour,
   R (red) or B (black). A card may give one or both of its letters: FEZ counts tiles.
+- cards: how a word's tiles lie on cards, as the number of letters each card gives (1 or 2),
+  in order: [2, 1, 1] for PLAY laid as PL, A, Y. A card has one colour, so the two letters of
+  one card have one colour. Not given: each letter its own card (what a form says when
+  nobody marks the cards).
 - star: a card with a colour and no letter; it doubles a word, twice when it is the colour of
   the word's flush.
 - flush: every tile of a word (blanks included) of one colour.
@@ -36,6 +40,7 @@ from .log import EDIT, Play, active_plays, understood
 
 WORD, LAYOFF, CHALLENGE, ROUND_END, GAME_END, FACE_VALUES = (
     "word", "layoff", "challenge", "round-end", "game-end", "face-values")
+UNCOUNTED = "uncounted"  # a game-end's: the scorekeeper ended it with a round's hands uncounted
 RED, BLACK = "R", "B"
 COLOURS = {RED: "red", BLACK: "black"}
 BLANK = "?"
@@ -129,6 +134,53 @@ def label(word: str, colours: str, stars: str, flush_spoiled: bool = False) -> s
     return "★" * len(stars) + word + length + flush
 
 
+def read_cards(typed: str | None, tiles: str) -> tuple[list[int] | None, str | None]:
+    """The cards of a word from what was typed: its letters with a space between cards
+    ("PL A Y"); nothing typed, or one letter a card: None. With the reason it cannot be read.
+
+    >>> read_cards("pl a y", "PLAY"), read_cards("", "PLAY"), read_cards("P L A Y", "PLAY")
+    (([2, 1, 1], None), (None, None), (None, None))
+    >>> read_cards("PLA Y", "PLAY")[1]
+    'A card carries two letters at most: put a space between cards (PL A Y).'
+    """
+    groups = [normalize(g) for g in str(typed or "").split()]
+    if not groups:
+        return None, None
+    if "".join(groups) != tiles:
+        return None, f"The cards hold the letters used, in order, a space between cards: {tiles}."
+    if any(len(g) > 2 for g in groups):
+        return None, "A card carries two letters at most: put a space between cards (PL A Y)."
+    sizes = [len(g) for g in groups]
+    return (sizes if 2 in sizes else None), None
+
+
+def two_colour_cards(tiles: str, colours: str, cards: list[int] | None) -> list[str]:
+    """The cards given two colours, as their letters: a card has one colour, so both letters
+    of one card have it.
+
+    >>> two_colour_cards("PLAY", "RBBB", [2, 1, 1]), two_colour_cards("PLAY", "RBBB", None)
+    (['PL'], [])
+    """
+    found, at = [], 0
+    for size in cards or ():
+        if len(set(colours[at:at + size])) > 1:
+            found.append(tiles[at:at + size])
+        at += size
+    return found
+
+
+def cards_text(tiles: str, cards: list[int] | None) -> str:
+    """A word's letters by card, as the form's cards field holds them: "PL A Y"; "" for one
+    letter a card."""
+    if not cards:
+        return ""
+    parts, at = [], 0
+    for size in cards:
+        parts.append(tiles[at:at + size])
+        at += size
+    return " ".join(parts)
+
+
 # --- The log -----------------------------------------------------------------------------
 
 def _tiles_ok(tiles, colours, stars) -> bool:
@@ -142,9 +194,18 @@ def _seat_ok(data, players) -> bool:
     return isinstance(data["seat"], int) and 0 <= data["seat"] < players
 
 
+def _cards_ok(cards, tiles: str, colours: str) -> bool:
+    """No cards said, or cards of 1 or 2 letters that hold the tiles, each of one colour."""
+    return cards is None or (
+        isinstance(cards, list)
+        and all(isinstance(c, int) and not isinstance(c, bool) and c in (1, 2) for c in cards)
+        and sum(cards) == len(tiles) and not two_colour_cards(tiles, colours, cards))
+
+
 def _word_ok(data: Mapping, players: int) -> bool:
     return (_seat_ok(data, players) and len(data["tiles"]) >= 2
-            and _tiles_ok(data["tiles"], data["colours"], data.get("stars", "")))
+            and _tiles_ok(data["tiles"], data["colours"], data.get("stars", ""))
+            and _cards_ok(data.get("cards"), data["tiles"], data["colours"]))
 
 
 def _edit_ok(data: Mapping, players: int) -> bool:
@@ -178,13 +239,13 @@ def _values_ok(data: Mapping, players: int) -> bool:
 
 #: This game's play kinds and the shape of their data:
 #: word:        {"seat", "tiles": "PLAC?NG", "reads": "PLACING" (optional), "colours": "RRRRRRR",
-#:               "stars": "R"}
+#:               "stars": "R", "cards": [2, 2, 2, 1] (optional: one letter a card)}
 #: edit:        {"round": word id, ...a word's data}
 #: layoff:      {"seat", "onto": word id, "before": "S", "after": "", "colours": "R",
 #:               "stars": "" (onto one's own word only), "word": "SPLAY"}
 #: challenge:   {"play": word or lay-off id, "challenger", "verdict", "judge": {...}}
 #: round-end:   {"hands": [points left in each hand], "out": seat or None}
-#: game-end:    {}
+#: game-end:    {"uncounted": True} (only when a round's hands were left uncounted)
 #: face-values: {"values": {letter: points}}
 KINDS = {WORD: _word_ok, EDIT: _edit_ok, LAYOFF: _layoff_ok, CHALLENGE: _challenge_ok,
          ROUND_END: _round_end_ok, GAME_END: lambda data, players: True,
@@ -208,6 +269,7 @@ class Word:
     spoiled_by: int | None = None  # the seat whose off-colour lay-off spoiled its flush
     current: str = ""  # the word as lay-offs have extended it
     flush: str | None = None  # the flush colour later lay-offs must keep, or None
+    cards: list[int] | None = None  # the letters each card gave; None: one a card
 
     @property
     def label(self) -> str:
@@ -301,7 +363,7 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
             word = Word(play.id, d["seat"], d["tiles"], reads, d["colours"], d.get("stars", ""),
                         number, score_word(d["tiles"], d["colours"], d.get("stars", ""), values),
                         play.id in edited, rejected.get(play.id, False), current=reads,
-                        flush=flush_of(d["colours"]))
+                        flush=flush_of(d["colours"]), cards=d.get("cards"))
             words[play.id] = word
             entries.append(word)
         elif play.kind == LAYOFF:
@@ -399,6 +461,31 @@ def _round_end(data: Mapping, number: int, entries: list, settings, players: int
     out = data.get("out")
     to_winner = sum(h for s, h in enumerate(hands) if s != out) if settings.get("nasty_hands") and out is not None else 0
     return RoundEnd(number, hands, tuple(all_flush), out, to_winner)
+
+
+def round_end_problems(data: Mapping) -> dict[str, str]:
+    """What is wrong with a round's end whatever the round held: a round ends when a player
+    has played their last card, so with nobody out every hand holds something.
+
+    >>> round_end_problems({"hands": [0, 0], "out": None})["out"][:27]
+    'Tick who played their last '
+    >>> round_end_problems({"hands": [0, 4], "out": None}), round_end_problems({"hands": [0, 0], "out": 1})
+    ({}, {})
+    """
+    if data.get("out") is None and not any(data["hands"]):
+        return {"out": "Tick who played their last card, or type the cards left in each hand: "
+                       "nothing was counted."}
+    return {}
+
+
+def game_end_problems(standings: Standings, data: Mapping) -> dict[str, str]:
+    """Ending the game while a round's words are on the table skips that round's hand
+    deductions and all-flush bonus: only when the scorekeeper said so (UNCOUNTED)."""
+    rows = standings.rows
+    if rows and rows[-1].end is None and not data.get(UNCOUNTED):
+        return {UNCOUNTED: f"Round {rows[-1].number}’s hands are not counted: count them "
+                           "first, or tick “End without counting them”."}
+    return {}
 
 
 # --- The ruleset ---------------------------------------------------------------------------
@@ -565,6 +652,19 @@ class FezRules(Ruleset):
             errors["stars"] = "A star is red (R) or black (B); at most 4."
         return tiles, colours, stars
 
+    def _cards(self, form: Mapping, tiles: str, colours: str, errors: dict) -> list[int] | None:
+        """The cards a word's letters lie on (the cards field), with what is wrong in `errors`:
+        a card has one colour, so its two letters cannot differ."""
+        cards, problem = read_cards(form.get("cards"), tiles)
+        if "tiles" in errors:
+            return None
+        if problem:
+            errors["cards"] = problem
+        elif "colours" not in errors and (split := two_colour_cards(tiles, colours, cards)):
+            errors["colours"] = (f"{split[0]} is one card, and a card has one colour: give "
+                                 "its two letters the same colour.")
+        return cards
+
     def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
         errors: dict[str, str] = {}
         seat = whole_number(form.get("seat"))
@@ -574,6 +674,8 @@ class FezRules(Ruleset):
         if "tiles" not in errors and len(tiles) < 2:
             errors["tiles"] = "A FEZ word has 2 letters or more."
         data = {"seat": seat, "tiles": tiles, "colours": colours, "stars": stars}
+        if cards := self._cards(form, tiles, colours, errors):
+            data["cards"] = cards
         reads = normalize(form.get("reads", ""))
         if BLANK in tiles and reads and reads != tiles:
             if len(reads) != len(tiles) or any(t not in (BLANK, r) for t, r in zip(tiles, reads)) \
@@ -588,18 +690,20 @@ class FezRules(Ruleset):
 
     def round_values(self, row: Word) -> dict:
         return {"seat": str(row.seat), "tiles": row.tiles, "colours": row.colours,
-                "stars": row.stars, "reads": row.reads if row.reads != row.tiles else ""}
+                "stars": row.stars, "reads": row.reads if row.reads != row.tiles else "",
+                "cards": cards_text(row.tiles, row.cards)}
 
     def same_round(self, row: Word, data: Mapping) -> bool:
-        return (row.seat, row.tiles, row.colours, row.stars, row.reads) == (
+        return (row.seat, row.tiles, row.colours, row.stars, row.reads, row.cards) == (
             data["seat"], data["tiles"], data["colours"], data["stars"],
-            data.get("reads") or data["tiles"])
+            data.get("reads") or data["tiles"], data.get("cards"))
 
     def preview(self, form, players, settings, standings=None) -> dict:
         """The typed word's label, working and score, the sheet's way."""
         errors: dict[str, str] = {}
         values = standings.extra["values"] if standings else SCRABBLE_VALUES
         tiles, colours, stars = self._tiles(form, errors)
+        self._cards(form, tiles, colours, errors)
         reads = normalize(form.get("reads", "")) or tiles
         if not tiles or errors:
             return {"label": "", "working": "", "problem": next(iter(errors.values()), None)}
@@ -660,9 +764,11 @@ class FezRules(Ruleset):
             out = whole_number(form.get("out"))
             if form.get("out") and (out is None or out >= players):
                 errors["out"] = "Choose who played their last card, or nobody."
-            return {"hands": hands, "out": out if form.get("out") else None}, errors
+            data = {"hands": hands, "out": out if form.get("out") else None}
+            return data, round_end_problems(data) | errors
         if kind == GAME_END:
-            return {}, {}
+            data = {UNCOUNTED: True} if form.get(UNCOUNTED) else {}
+            return data, game_end_problems(standings, data)
         return read_values(form, ALPHABET, MAX_FACE_VALUE, "letter")
 
     def _read_layoff(self, form, standings, players) -> tuple[dict, dict]:
