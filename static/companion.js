@@ -268,6 +268,11 @@ function joinsOf(cards, count) {
   return joined;
 }
 
+function fieldEnds(letters) {  // where each letters field's letters end, counted along all
+  let at = 0;
+  return letters.map((el) => (at += el.value.replace(/\s/g, "").length));
+}
+
 function cardsText(text, joined) {
   if (!joined.some(Boolean)) return "";
   return [...text].map((letter, i) => letter + (i < joined.length && !joined[i] ? " " : "")).join("");
@@ -280,6 +285,8 @@ function drawChips(box) {
   const last = colour.slice(-1) || "B";
   colour = (colour + last.repeat(text.length)).slice(0, text.length);
   const joined = joinsOf(cards, text.length);
+  // a lay-off's letters before the word and after it: no card gives both
+  fieldEnds(letters).forEach((end) => { if (end > 0 && end - 1 < joined.length) joined[end - 1] = false; });
   joined.forEach((on, i) => {  // a card has one colour: its second letter takes the first's
     if (on && colour[i + 1] !== colour[i]) colour = colour.slice(0, i + 1) + colour[i] + colour.slice(i + 2);
   });
@@ -294,7 +301,7 @@ function drawChips(box) {
     chip.textContent = letter;
     chip.setAttribute("aria-label", `${letter}, ${colour[i] === "R" ? "red" : "black"}: tap to change`);
     box.append(chip);
-    if (cards && i < joined.length) {
+    if (cards && i < joined.length && !fieldEnds(letters).includes(i + 1)) {
       const link = document.createElement("button");
       link.type = "button";
       link.className = `chip-join${joined[i] ? ` on ${colour[i] === "R" ? "red" : "black"}` : ""}`;

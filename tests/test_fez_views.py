@@ -198,3 +198,23 @@ def test_the_two_letters_of_one_card_have_one_colour(app, client):
     refused = client.post(f"{game}/rounds/1/edit", data={"seat": "0", "tiles": "PLAY",
                                                          "colours": "BRRR", "cards": "PL A Y"})
     assert refused.status_code == 422 and "PL is one card" in " ".join(errors(refused.text))
+
+
+def test_a_lay_off_card_has_one_colour_and_one_side_of_the_word(app, client):
+    game = fez(client)
+    word(client, game, 1, "PLAY", "BBBB")  # play 1: Carol's PLAYᶠ
+    before = saved_plays(app)
+    for form, message in [
+        ({"before": "", "after": "ING", "colours": "RBB", "cards": "IN G"},
+         "IN is one card, and a card has one colour: give its two letters the same colour."),
+        ({"before": "S", "after": "ED", "colours": "BBB", "cards": "SE D"},
+         "A card gives letters on one side of the word: before it or after it."),
+    ]:
+        refused = client.post(f"{game}/plays/layoff", data={"seat": "0", "onto": "1", **form})
+        assert refused.status_code == 422 and message in errors(refused.text), message
+    assert saved_plays(app) == before
+    # ING in black, IN one card: PLAYING keeps the flush, (1+1+2)×2 = 8
+    saved = client.post(f"{game}/plays/layoff", data={"seat": "0", "onto": "1", "before": "",
+                                                      "after": "ING", "colours": "BBB", "cards": "IN G"})
+    assert saved.status_code == 303, errors(saved.text)
+    assert totals(client.get(game).text) == [8, 18, 0]

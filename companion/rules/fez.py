@@ -169,6 +169,21 @@ def two_colour_cards(tiles: str, colours: str, cards: list[int] | None) -> list[
     return found
 
 
+def spans(cards: list[int] | None, at: int) -> bool:
+    """Whether a card gives the letter before place `at` and the one after it (a lay-off's
+    card cannot give a letter before the word and one after it).
+
+    >>> spans([1, 2], 1), spans([2, 1], 1)
+    (False, True)
+    """
+    edge = 0
+    for size in cards or ():
+        if edge < at < edge + size:
+            return True
+        edge += size
+    return False
+
+
 def cards_text(tiles: str, cards: list[int] | None) -> str:
     """A word's letters by card, as the form's cards field holds them: "PL A Y"; "" for one
     letter a card."""
@@ -216,7 +231,9 @@ def _layoff_ok(data: Mapping, players: int) -> bool:
     added = data["before"] + data["after"]
     return (_seat_ok(data, players) and isinstance(data["onto"], int)
             and _tiles_ok(added, data["colours"], data.get("stars", ""))
-            and bool(added or data.get("stars")))
+            and bool(added or data.get("stars"))
+            and _cards_ok(data.get("cards"), added, data["colours"])
+            and not spans(data.get("cards"), len(data["before"])))
 
 
 def _challenge_ok(data: Mapping, players: int) -> bool:
@@ -242,7 +259,8 @@ def _values_ok(data: Mapping, players: int) -> bool:
 #:               "stars": "R", "cards": [2, 2, 2, 1] (optional: one letter a card)}
 #: edit:        {"round": word id, ...a word's data}
 #: layoff:      {"seat", "onto": word id, "before": "S", "after": "", "colours": "R",
-#:               "stars": "" (onto one's own word only), "word": "SPLAY"}
+#:               "stars": "" (onto one's own word only), "word": "SPLAY",
+#:               "cards": [1, 2] (optional, over before + after)}
 #: challenge:   {"play": word or lay-off id, "challenger", "verdict", "judge": {...}}
 #: round-end:   {"hands": [points left in each hand], "out": seat or None}
 #: game-end:    {"uncounted": True} (only when a round's hands were left uncounted)
@@ -799,9 +817,14 @@ class FezRules(Ruleset):
             errors["stars"] = "A star can only be laid on one’s own word."
         if not (added or stars) and "before" not in errors:
             errors["before"] = "Add letters before or after the word, or a star on your own word."
+        cards = None if "before" in errors else self._cards(form, added, colours, errors)
+        if spans(cards, len(before)):
+            errors["cards"] = "A card gives letters on one side of the word: before it or after it."
         data = {"seat": seat, "onto": onto.id if onto else None, "before": before, "after": after,
                 "colours": colours, "stars": stars,
                 "word": before + (onto.current if onto else "") + after}
+        if cards:
+            data["cards"] = cards
         return data, errors
 
 

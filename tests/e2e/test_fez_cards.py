@@ -84,6 +84,23 @@ def test_stars_cards_and_the_ends_of_a_round_and_a_game(page):
     page.get_by_role("link", name="Back to the game").first.tap()
     expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
 
+    # Ben lays S before it and ED after it, E and D on one red card: no card gives a letter
+    # before the word and one after it, so there is no link between S and E. PLAY was no
+    # flush: S 1 + E 1 + D 2 = 4.
+    layoff = page.locator("form.fez-layoff")
+    layoff.get_by_label("Who lays off").select_option(label="Ben")
+    layoff.get_by_label("Onto the word").select_option(label="PLAY (Ann)")
+    tap_and_type(layoff.get_by_label("Letters before"), "s")
+    tap_and_type(layoff.get_by_label("Letters after"), "ed")
+    expect(layoff.locator(".chips .chip[data-index]")).to_have_count(3)
+    expect(layoff.get_by_role("button", name="S and E on one card")).to_have_count(0)
+    layoff.get_by_role("button", name="E and D on one card").tap()
+    layoff.get_by_role("button", name="E, black: tap to change").tap()
+    expect(page.locator("#layoff-colours")).to_have_value("BRR")
+    expect(page.locator("#layoff-cards")).to_have_value("S ED")
+    layoff.get_by_role("button", name="Save the lay-off").tap()
+    expect(page.locator(".totals .total")).to_have_text(["9", "4"])
+
     # Count the hands with nothing ticked or typed: the round does not end.
     page.get_by_role("link", name="Count the hands").tap()
     page.get_by_role("button", name="End round 1").tap()
