@@ -172,6 +172,8 @@ def test_a_game_ended_with_a_round_uncounted_once_ticked(client):
     ended = client.post(f"{game}/plays/game-end", data={"uncounted": "yes"})
     assert ended.status_code == 303, errors(ended.text)
     assert "🏆 Carol wins with 18!" in text(client.get(game).text)
+    assert "The scorekeeper ended the game, the last round’s hands uncounted" in text(
+        client.get(f"{game}/history").text)
 
 
 def test_the_two_letters_of_one_card_have_one_colour(app, client):

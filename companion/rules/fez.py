@@ -579,7 +579,8 @@ class FezRules(Ruleset):
             out = f"{names[d['out']]} went out; " if d.get("out") is not None else ""
             return f"End of a round: {out}" + (f"left in hand {hands}" if hands else "no cards left in hand")
         if play.kind == GAME_END:
-            return "The scorekeeper ended the game"
+            return "The scorekeeper ended the game" + (
+                ", the last round’s hands uncounted" if d.get(UNCOUNTED) else "")
         return "Face values set: " + ", ".join(f"{k} {v}" for k, v in d["values"].items())
 
     def edit_heading(self, row_id, names, standings) -> str:
@@ -596,6 +597,10 @@ class FezRules(Ruleset):
         >>> FEZ.describe_change({"seat": 0, "tiles": "FIN", "colours": "RBR", "stars": ""},
         ...     {"seat": 1, "tiles": "FIN", "colours": "RRB", "stars": ""}, ["Ann", "Bo"], None)
         'Ann’s FIN → Bo’s FIN (colours RBR → RRB)'
+        >>> FEZ.describe_change({"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": ""},
+        ...     {"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": "", "cards": [2, 1, 1]},
+        ...     ["Ann"], None)
+        'Ann’s PLAYᶠ → PLAYᶠ (cards one letter each → PL A Y)'
         """
         values = standings.extra["values"] if standings else SCRABBLE_VALUES
 
@@ -610,6 +615,9 @@ class FezRules(Ruleset):
                 else f"{names[before['seat']]}’s {old} → {names[after['seat']]}’s {new}")
         if old == new and before["colours"] != after["colours"]:
             text += f" (colours {before['colours']} → {after['colours']})"
+        elif old == new and before.get("cards") != after.get("cards"):
+            text += (f" (cards {cards_text(before['tiles'], before.get('cards')) or 'one letter each'}"
+                     f" → {cards_text(after['tiles'], after.get('cards')) or 'one letter each'})")
         if points(before) != points(after):
             text += f" ({points(before)} → {points(after)} points)"
         return text
@@ -744,7 +752,8 @@ class FezRules(Ruleset):
             return Target(layoff.seat, layoff.word, {"play": play_id}, layoff.points)
         return None
 
-    def challenge_data(self, standings, target, challenger, verdict, confirmed=False) -> tuple[dict, dict]:
+    def challenge_data(self, standings, target, challenger, verdict,
+                       confirmed=False) -> tuple[dict, dict]:
         errors = challenge_problems(len(standings.totals), target.seat, challenger, verdict)
         entry = standings.extra["words"].get(target.where["play"]) or \
             standings.extra["layoffs"].get(target.where["play"])
@@ -783,7 +792,7 @@ class FezRules(Ruleset):
             if form.get("out") and (out is None or out >= players):
                 errors["out"] = "Choose who played their last card, or nobody."
             data = {"hands": hands, "out": out if form.get("out") else None}
-            return data, round_end_problems(data) | errors
+            return data, errors or round_end_problems(data)
         if kind == GAME_END:
             data = {UNCOUNTED: True} if form.get(UNCOUNTED) else {}
             return data, game_end_problems(standings, data)

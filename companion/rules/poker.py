@@ -612,7 +612,8 @@ class PokerRules(Ruleset):
         word = last.words[seat]
         return Target(seat, word, {"deal": last.id}, word_value(word, standings.extra["length"]))
 
-    def challenge_data(self, standings, target, challenger, verdict, confirmed=False) -> tuple[dict, dict]:
+    def challenge_data(self, standings, target, challenger, verdict,
+                       confirmed=False) -> tuple[dict, dict]:
         errors = challenge_problems(len(standings.totals), target.seat, challenger, verdict)
         return {"deal": target.where["deal"], "seat": target.seat, "challenger": challenger,
                 "verdict": verdict}, errors
