@@ -43,5 +43,6 @@ def challenge(game_id: str):
     return render_template(
         "challenge.html", game=game, rules=game.rules, standings=standings, target=target,
         names=game.names, word=target.word, ruling=ruling, judged=judged, form=values,
-        errors=errors, nonce=values.get("nonce") or new_nonce(), args=target.args, question=question,
+        errors=errors, nonce=values.get("nonce") or new_nonce(), args=target.args,
+        question=question,
     ), 422 if errors else 200

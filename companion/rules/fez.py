@@ -487,7 +487,8 @@ def round_end_problems(data: Mapping) -> dict[str, str]:
 
     >>> round_end_problems({"hands": [0, 0], "out": None})["out"][:27]
     'Tick who played their last '
-    >>> round_end_problems({"hands": [0, 4], "out": None}), round_end_problems({"hands": [0, 0], "out": 1})
+    >>> round_end_problems({"hands": [0, 4], "out": None}), round_end_problems({"hands": [0, 0],
+    ...                                                                         "out": 1})
     ({}, {})
     """
     if data.get("out") is None and not any(data["hands"]):
@@ -616,8 +617,9 @@ class FezRules(Ruleset):
         if old == new and before["colours"] != after["colours"]:
             text += f" (colours {before['colours']} → {after['colours']})"
         elif old == new and before.get("cards") != after.get("cards"):
-            text += (f" (cards {cards_text(before['tiles'], before.get('cards')) or 'one letter each'}"
-                     f" → {cards_text(after['tiles'], after.get('cards')) or 'one letter each'})")
+            was, now = (cards_text(d["tiles"], d.get("cards")) or "one letter each"
+                        for d in (before, after))
+            text += f" (cards {was} → {now})"
         if points(before) != points(after):
             text += f" ({points(before)} → {points(after)} points)"
         return text
@@ -650,16 +652,17 @@ class FezRules(Ruleset):
 
     def scan_fields(self, seat, cards):
         """The word form's letters, their colours and its stars (the word has one form, not
-        a field a player: `seat` is unused); the blanks' reading is left to type again.
+        a field a player: `seat` is unused); the blanks' reading and the cards are left to say
+        again.
 
         >>> FEZ.scan_fields(0, [("F", "R"), (STAR, "B"), ("E", "R"), ("Z", None)])
-        {'tiles': 'FEZ', 'colours': 'RRB', 'stars': 'B', 'reads': None}
+        {'tiles': 'FEZ', 'colours': 'RRB', 'stars': 'B', 'reads': None, 'cards': None}
         """
         tiles = [(value, colour) for value, colour in cards if value != STAR]
         return {"tiles": "".join(value for value, _ in tiles),
                 "colours": "".join(colour or BLACK for _, colour in tiles),
                 "stars": "".join(colour or BLACK for value, colour in cards if value == STAR),
-                "reads": None}
+                "reads": None, "cards": None}
 
     def editable(self, standings: Standings, play_id: int):
         return standings.extra["words"].get(play_id)

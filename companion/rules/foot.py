@@ -523,7 +523,8 @@ class FootRules(Ruleset):
         confirmed it (LATE), so that a replay of the log is checked as the page checked it."""
         late = bool(confirmed and late_question(standings, target.where["round"]))
         try:
-            check_challenge(standings, target.where["round"], target.seat, challenger, verdict, late)
+            check_challenge(standings, target.where["round"], target.seat, challenger, verdict,
+                            late)
         except RuleError as e:
             return {}, e.errors
         return {"round": target.where["round"], "seat": target.seat, "challenger": challenger,
