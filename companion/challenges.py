@@ -28,11 +28,13 @@ def challenge(game_id: str):
     judged = STANDS if ruling.valid else REJECTED
     values = {"challenger": "", "verdict": judged}
     errors: dict[str, str] = {}
+    question = game.rules.challenge_question(standings, target)
     if request.method == "POST":
         values = request.form
         data, errors = game.rules.challenge_data(standings, target,
                                                  whole_number(values.get("challenger")),
-                                                 values.get("verdict", ""))
+                                                 values.get("verdict", ""),
+                                                 confirmed=bool(values.get("confirm")))
         if not errors:
             # what the judge said, so that an overrule shows as a house decision
             data["judge"] = {"verdict": judged, "reason": ruling.reason, "source": ruling.source}
@@ -42,4 +44,5 @@ def challenge(game_id: str):
         "challenge.html", game=game, rules=game.rules, standings=standings, target=target,
         names=game.names, word=target.word, ruling=ruling, judged=judged, form=values,
         errors=errors, nonce=values.get("nonce") or new_nonce(), args=target.args,
+        question=question,
     ), 422 if errors else 200

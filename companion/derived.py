@@ -23,6 +23,7 @@ from .history import describe_log
 from .live import versions
 from .models import Game
 from .rules.base import Standings
+from .rules.log import rematch
 from .web import Recent
 
 #: Games kept per process: the tables playing now, and some.
@@ -39,6 +40,7 @@ class Derived:
     undo: object  # the entry Undo takes back (history.Entry), or None
     chart: Chart | None
     saved: str  # the one-time ids of the last 20 forms saved (companion.js drops their drafts)
+    rematch: str | None = None  # the public id of the game the table went on to play
     regions: dict[bool, str] = field(default_factory=dict)  # scorekeeper or not: live region
 
 
@@ -86,7 +88,8 @@ def _derive(game: Game) -> Derived:
     standings = game.standings()
     found = Derived(version=max((p.id for p in plays), default=0), standings=standings,
                     undo=undo_target(game, standings), chart=game_chart(game),
-                    saved=" ".join(p.nonce for p in plays[-20:] if p.nonce))
+                    saved=" ".join(p.nonce for p in plays[-20:] if p.nonce),
+                    rematch=rematch(game.log()))
     _kept.put((game.public_id, found.version), found)
     return found
 

@@ -30,7 +30,7 @@ from .games import SEATS, read_new_game, remember
 from .models import MAX_PLAYS, Game, Play, WordList
 from .rules import RULESETS
 from .rules.base import MAX_ID, Ruleset
-from .rules.log import HOUSE_LIST, Play as LogPlay, renumber, understood
+from .rules.log import HOUSE_LIST, REMATCH, Play as LogPlay, renumber, understood
 from .rules.replay import REPLAY_PLAYS, Refused, TooLong, check_log
 from .web import keep_token, load_game, upload_limit
 
@@ -274,6 +274,8 @@ def _read_plays(plays: Any, rules: Ruleset, players: int) -> list[tuple[int, str
             if key in data and (not _is_int(data[key]) or data[key] not in seen):
                 raise ImportRefused(f"Play {n} of the file ({kind}) refers to play {str(data[key])[:20]}, "
                                     "which is not an earlier play of the file.")
+        if kind == REMATCH:  # the original's rematch: the imported copy has none of its own
+            continue
         seen.add(play_id)
         read.append((play_id, kind, data, _when(play.get("created_at"), f"play {n}")))
     return read

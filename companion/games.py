@@ -11,6 +11,7 @@ import unicodedata
 from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect,
                    render_template, request, session, url_for)
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from . import attempts, rooms
@@ -18,12 +19,13 @@ from .derived import derived, kept_standings, live_region
 from .extensions import db
 from .history import describe_log
 from .live import version_of
-from .models import (HANDOVER_CODE_LENGTH, JOIN_CODE_LENGTH, NAME_MAX, Game, read_code,
+from .models import (HANDOVER_CODE_LENGTH, JOIN_CODE_LENGTH, NAME_MAX, Game, Play, read_code,
                      shown_code)
 from .rules import RULESETS, startable
 from .rules.base import MAX_ID, Standings, whole_number
-from .web import (Recent, commit, is_scorekeeper, keep_token, load_game, new_nonce, qr, render,
-                  scorekeeper_game)
+from .rules.log import REMATCH, Play as LogPlay, rematch as rematch_id
+from .web import (Recent, commit, cookie_name, is_scorekeeper, keep_token, load_game, new_nonce,
+                  qr, render, scorekeeper_game)
 
 bp = Blueprint("games", __name__)
 
@@ -145,16 +147,44 @@ def new():
 @bp.post("/games/<game:game_id>/rematch")
 def rematch(game_id: str):
     """Play again: a new game of the same game, players and settings, the deal passed to the
-    left; this phone keeps its score."""
+    left, kept by the phones that keep this one's score. It is recorded on this game, once:
+    a second tap, or the other phone keeping score, opens that same game."""
     old = scorekeeper_game(game_id)
-    rooms.check_new_game()
-    game, token = Game.start(old.ruleset, old.names, (old.first_dealer + 1) % len(old.players),
-                             dict(old.rule_settings))
-    db.session.add(game)
-    commit()
+    token = request.cookies.get(cookie_name(old))
+    game = rematch_of(old)
+    if game is None:
+        rooms.check_new_game()
+        game = old.rematch()
+        db.session.add(game)
+        # the play's fixed one-time id lets the database keep one rematch per game
+        db.session.add(Play(game_id=old.id, kind=REMATCH, data={"game": game.public_id},
+                            nonce=REMATCH))
+        try:
+            commit()
+            flash(f"A new game of {old.rules.name} with the same players.")
+        except IntegrityError:  # another tap (or phone) started it a moment ago
+            db.session.rollback()
+            game = rematch_of(old)
+    if game is None:  # the rematch's one-time id taken by a forged form: nothing to open
+        flash("No rematch was started: try again.")
+        return redirect(url_for("games.show", game_id=game_id), 303)
     remember(game)
-    flash(f"A new game of {old.rules.name} with the same players.")
-    return keep_token(redirect(url_for("games.show", game_id=game.public_id), 303), game, token)
+    response = redirect(url_for("games.show", game_id=game.public_id), 303)
+    if not game.token_matches(token):
+        flash("The rematch was started by the phone that kept score: ask it to hand over "
+              "to keep score here.")
+        return response
+    return keep_token(response, game, token)
+
+
+def rematch_of(game: Game) -> Game | None:
+    """The game this game's table went on to play, if one was started."""
+    found = db.session.scalar(select(Play.data).where(
+        Play.game_id == game.id, Play.kind == REMATCH).order_by(Play.id).limit(1))
+    public_id = rematch_id([LogPlay(0, REMATCH, found)]) if found is not None else None
+    if public_id is None:
+        return None
+    return db.session.scalar(select(Game).where(Game.public_id == public_id))
 
 
 def game_context(game: Game, form=None, version: int | None = None, **extra) -> dict:
@@ -166,7 +196,8 @@ def game_context(game: Game, form=None, version: int | None = None, **extra) -> 
                    standings=seen.standings, names=game.names, version=seen.version,
                    scorekeeper=is_scorekeeper(game), nonce=form.get("nonce") or new_nonce(),
                    undo=seen.undo, form=form, errors={}, saved=seen.saved,
-                   preview=preview_of(game, form, seen.standings), chart=seen.chart)
+                   preview=preview_of(game, form, seen.standings), chart=seen.chart,
+                   rematch=seen.rematch)
     context.update(extra)
     if not (form or extra):  # the page as every phone sees it: its live region is kept
         context["live"] = live_region(seen, context)

@@ -8,8 +8,8 @@ from datetime import datetime
 
 from .models import Game, Play
 from .rules.base import Standings
-from .rules.log import (EDIT, HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, UNDO, active_plays, replaced_all,
-                        undoable, understood)
+from .rules.log import (EDIT, HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, REMATCH, UNDO, active_plays,
+                        replaced_all, undoable, understood)
 
 @dataclass(frozen=True)
 class Entry:
@@ -36,6 +36,8 @@ def _shared_text(play, texts: dict[int, str]) -> str:
         return f"House rule: {d['word']} refused"
     if play.kind == HOUSE_LIST:
         return list_choice_text(d)
+    if play.kind == REMATCH:
+        return "Rematch: the table plays again, in a new game"
     undone = texts.get(d["play"], "an entry")
     return (f"Undid: {undone}" if d.get("reason") == UNDO
             else f"Deleted {undone[0].lower()}{undone[1:]}")

@@ -100,6 +100,15 @@ class Game(db.Model):
                    players=[Player(seat=i, name=n) for i, n in enumerate(names)])
         return game, token
 
+    def rematch(self) -> Game:
+        """The same game again: its players and settings, the deal passed to the left, kept
+        by the phones that keep this one's score (their tokens open both)."""
+        game, _ = Game.start(self.ruleset, self.names, (self.first_dealer + 1) % len(self.players),
+                             dict(self.rule_settings))
+        game.edit_token_hash, game.co_token_hash = self.edit_token_hash, self.co_token_hash
+        game.public_id = new_public_id()  # now, not at the insert: the old game's log names it
+        return game
+
     def token_matches(self, token: str | None) -> bool:
         if not token:
             return False

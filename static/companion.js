@@ -244,22 +244,54 @@ document.addEventListener("change", (event) => {
 onEveryPage(fitNewGame);
 
 // FEZ: the letters typed appear as chips in their card's colour. A tap on a letter toggles
-// red/black, All red / All black sets a flush, +★ adds a star; a tap on a star cycles red,
-// black, gone. The typed colour fields (R/B a letter) stay the truth the form sends.
+// its card's red/black; the link between two letters puts them on one card (a card has one
+// colour, so they take the first one's); All red / All black sets a flush, +★ adds a star of
+// the word's colour; a tap on a star turns it the other colour, the next takes it away (so a
+// star of either colour can go on any word). The typed fields (R/B a letter, the letters with
+// a space between cards) stay the truth the form sends.
 function chipsOf(box) {
   const form = box.closest("form");
   const letters = box.dataset.letters.split(",").map((id) => form.querySelector(`#${id}`));
   return { form, letters, colours: form.querySelector("[data-colours-of]"),
-           stars: form.querySelector("[data-stars-of]") };
+           stars: form.querySelector("[data-stars-of]"), cards: form.querySelector("[data-cards-of]") };
+}
+
+// joined[i]: letters i and i+1 lie on one card, read from the cards field ("PL A Y") by
+// position, so that letters typed on after the link keep it.
+function joinsOf(cards, count) {
+  const joined = new Array(Math.max(count - 1, 0)).fill(false);
+  let at = 0;
+  for (const group of (cards ? cards.value : "").split(/\s+/).filter(Boolean)) {
+    if (group.length === 2 && at + 1 < count) joined[at] = true;
+    at += group.length;
+  }
+  return joined;
+}
+
+function fieldEnds(letters) {  // where each letters field's letters end, counted along all
+  let at = 0;
+  return letters.map((el) => (at += el.value.replace(/\s/g, "").length));
+}
+
+function cardsText(text, joined) {
+  if (!joined.some(Boolean)) return "";
+  return [...text].map((letter, i) => letter + (i < joined.length && !joined[i] ? " " : "")).join("");
 }
 
 function drawChips(box) {
-  const { letters, colours, stars } = chipsOf(box);
+  const { letters, colours, stars, cards } = chipsOf(box);
   const text = letters.map((el) => el.value.replace(/\s/g, "").toUpperCase()).join("");
   let colour = colours.value.toUpperCase().replace(/[^RB]/g, "");
   const last = colour.slice(-1) || "B";
   colour = (colour + last.repeat(text.length)).slice(0, text.length);
+  const joined = joinsOf(cards, text.length);
+  // a lay-off's letters before the word and after it: no card gives both
+  fieldEnds(letters).forEach((end) => { if (end > 0 && end - 1 < joined.length) joined[end - 1] = false; });
+  joined.forEach((on, i) => {  // a card has one colour: its second letter takes the first's
+    if (on && colour[i + 1] !== colour[i]) colour = colour.slice(0, i + 1) + colour[i] + colour.slice(i + 2);
+  });
   if (colours.value !== colour) colours.value = colour;
+  if (cards && cards.value !== cardsText(text, joined)) cards.value = cardsText(text, joined);
   box.replaceChildren();
   [...text].forEach((letter, i) => {
     const chip = document.createElement("button");
@@ -269,6 +301,16 @@ function drawChips(box) {
     chip.textContent = letter;
     chip.setAttribute("aria-label", `${letter}, ${colour[i] === "R" ? "red" : "black"}: tap to change`);
     box.append(chip);
+    if (cards && i < joined.length && !fieldEnds(letters).includes(i + 1)) {
+      const link = document.createElement("button");
+      link.type = "button";
+      link.className = `chip-join${joined[i] ? ` on ${colour[i] === "R" ? "red" : "black"}` : ""}`;
+      link.dataset.join = i;
+      link.textContent = joined[i] ? "=" : "·";
+      link.setAttribute("aria-pressed", String(joined[i]));
+      link.setAttribute("aria-label", `${letter} and ${text[i + 1]} on one card`);
+      box.append(link);
+    }
   });
   [...(stars ? stars.value.toUpperCase().replace(/[^RB]/g, "") : "")].forEach((c, i) => {
     const chip = document.createElement("button");
@@ -297,7 +339,7 @@ function setUpChips(root) {
 
 document.addEventListener("input", (event) => {
   const form = event.target.closest && event.target.closest("form");
-  if (!form || event.target.matches("[data-colours-of], [data-stars-of]")) return;
+  if (!form || event.target.matches("[data-colours-of], [data-stars-of], [data-cards-of]")) return;
   form.querySelectorAll(".chips[data-letters]").forEach(drawChips);
 });
 
@@ -308,16 +350,32 @@ document.addEventListener("click", (event) => {
   const form = target.closest && target.closest("form");
   if (!form || !(box || tools)) return;
   const chips = form.querySelector(".chips[data-letters]");
-  const { colours, stars } = chipsOf(chips);
+  const { colours, stars, cards } = chipsOf(chips);
   if (target.matches(".chip[data-index]")) {
     const i = Number(target.dataset.index);
-    const c = colours.value;
-    colours.value = c.slice(0, i) + (c[i] === "R" ? "B" : "R") + c.slice(i + 1);
+    const joined = joinsOf(cards, colours.value.length);
+    const other = colours.value[i] === "R" ? "B" : "R";
+    const card = [i, ...(joined[i - 1] ? [i - 1] : []), ...(joined[i] ? [i + 1] : [])];
+    colours.value = [...colours.value].map((c, k) => (card.includes(k) ? other : c)).join("");
     changed(colours);
+  } else if (target.matches(".chip-join[data-join]")) {
+    const i = Number(target.dataset.join);
+    const joined = joinsOf(cards, colours.value.length);
+    joined[i] = !joined[i];
+    if (joined[i]) {  // a card carries two letters at most: its neighbours' links go
+      if (i > 0) joined[i - 1] = false;
+      if (i + 1 < joined.length) joined[i + 1] = false;
+    }
+    const text = chipsOf(chips).letters.map((el) => el.value.replace(/\s/g, "").toUpperCase()).join("");
+    cards.value = cardsText(text, joined);
+    changed(cards);
   } else if (target.matches(".chip[data-star]")) {
+    // the colour +★ adds, then the other, then gone: either colour is reachable on any word
     const i = Number(target.dataset.star);
     const s = stars.value;
-    stars.value = s[i] === "R" ? s.slice(0, i) + "B" + s.slice(i + 1) : s.slice(0, i) + s.slice(i + 1);
+    const first = colours.value[0] || "R";
+    stars.value = s[i] === first ? s.slice(0, i) + (first === "R" ? "B" : "R") + s.slice(i + 1)
+      : s.slice(0, i) + s.slice(i + 1);
     changed(stars);
   } else if (target.matches(".flush")) {
     colours.value = target.dataset.colour.repeat(colours.value.length);

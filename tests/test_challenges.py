@@ -137,3 +137,21 @@ def test_challenges_follow_the_deal(client, game):
     # Ann's QWERT rejected on Cy's challenge: Ann's 0 is now lowest, so Cy (on Ann's right) deals.
     page = challenge(client, game, seat=0, challenger=2, verdict="rejected").text
     assert "Cy deals, Ann plays first" in text(page)
+
+
+def test_a_challenge_of_an_earlier_round_asks_the_scorekeeper_first(client, game):
+    """foot.txt: a word may be challenged "before the cards are gathered for the next round"."""
+    client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
+    client.post(f"{game}/rounds", data=round_form("QUOTA", "", "JAZZY", out=2))
+    asked = text(client.get(f"{game}/challenge?round=1&seat=1").text)
+    assert "This round’s cards were gathered already: challenge round 1 anyway?" in asked
+    assert "anyway?" not in text(client.get(f"{game}/challenge?round=2&seat=0").text)
+    # Not ticked: refused with the reason, nothing saved.
+    refused = challenge(client, game, seat=1, challenger=0, verdict="rejected")
+    assert refused.status_code == 422
+    assert "Round 1’s cards were gathered already: tick “Challenge it anyway”" in text(refused.text)
+    # Round 1 81 + 26 + 0, round 2 26 + 0 + 81: totals [107, 26, 81]
+    assert totals(client.get(game).text) == [81 + 26, 26, 81]
+    # Ticked: recorded. QUOTA rejected: Bo loses 26, Ann gains 26.
+    page = challenge(client, game, seat=1, challenger=0, verdict="rejected", confirm="yes")
+    assert page.status_code == 200 and totals(page.text) == [81 + 26 + 26, 0, 81]

@@ -55,7 +55,9 @@ def undo(client, url):
 
 
 def challenge(client, url, query, challenger, verdict):
-    post(client, f"{url}/challenge?{query}", challenger=str(challenger), verdict=verdict)
+    """A challenge recorded (one of an earlier FOOT! round confirmed, as its page asks)."""
+    post(client, f"{url}/challenge?{query}", challenger=str(challenger), verdict=verdict,
+         confirm="yes")
 
 
 def row_counts(app) -> dict[str, int]:
@@ -618,6 +620,61 @@ def test_a_rematch_starts_the_same_game_with_the_next_dealer(app, client):
     page = client.get(again).text
     assert "You are watching" not in page and totals(page) == [500, 500, 500]
     assert f'href="{again}"' in client.get("/").text
+
+
+def second_scorekeeper(app, client, url):
+    """Another phone that keeps score too (a hand-over that kept the first phone)."""
+    client.post(f"{url}/handover", data={"keep": "both"})
+    code = re.search(r'class="code">([A-Z0-9]{4}-[A-Z0-9]{4})<',
+                     client.get(f"{url}/handover").text).group(1).replace("-", "")
+    other = app.test_client()
+    post(other, f"{url}/take/{code}")
+    return other
+
+
+def test_rematch_tapped_twice_or_on_both_phones_opens_one_new_game(app, client):
+    url = start(client, "poker", ("Ann", "Bo", "Cy"), dealer=2, buy_in=500, ante=10)
+    other = second_scorekeeper(app, client, url)
+    post(client, f"{url}/plays/game-end")
+    games = row_counts(app)["game"]
+    first = post(client, f"{url}/rematch").location
+    again = post(client, f"{url}/rematch").location  # the second tap
+    from_other = post(other, f"{url}/rematch").location  # the other phone's stale page
+    assert first == again == from_other != url
+    assert row_counts(app)["game"] == games + 1
+    # Both phones keep the rematch's score, as they kept the first game's.
+    for phone in (client, other):
+        assert "You are watching" not in phone.get(first).text
+    assert app.test_client().post(f"{url}/rematch").status_code == 403
+    # Undo on the old game takes back its last entry, not the rematch.
+    assert "Undo" in client.get(url).text and "The scorekeeper ended the game" in text(client.get(url).text)
+    # The rematch is in the old game's history; the old game's scores are unchanged.
+    assert "Rematch: the table plays again" in client.get(f"{url}/history").text
+    assert "could not be read" not in client.get(url).text
+
+
+def test_watchers_are_offered_to_follow_the_rematch(app, client):
+    url = start(client, "foot", ("Ann", "Bo", "Cy"))
+    watcher = app.test_client()
+    assert "Follow the rematch" not in watcher.get(url).text
+    post(client, f"{url}/rounds", **round_form("JAZZY", "QUOTA", "", out=0, final=True))
+    assert "Follow the rematch" not in watcher.get(url).text
+    rematch = post(client, f"{url}/rematch").location
+    region = watcher.get(url, headers={"HX-Request": "true"}).text  # what a live phone asks
+    assert f'href="{rematch}"' in region and "Follow the rematch" in region
+    assert "Open the rematch" in client.get(url).text  # the scorekeeper's phone opens it
+    assert "Rematch" not in watcher.get(rematch).text  # the new game: no rematch yet
+
+
+def test_an_imported_game_has_no_rematch_of_its_own(app, client):
+    url = start(client, "poker", ("Ann", "Bo", "Cy"), buy_in=500, ante=10)
+    post(client, f"{url}/plays/game-end")
+    post(client, f"{url}/rematch")
+    export = client.get(f"{url}/export.json").data
+    assert b'"rematch"' in export
+    copy = imported(client, export).location
+    assert "Follow the rematch" not in client.get(copy).text
+    assert "Open the rematch" not in client.get(copy).text and "Rematch" in client.get(copy).text
 
 
 # --- Backup -------------------------------------------------------------------------------------

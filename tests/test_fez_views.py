@@ -126,3 +126,97 @@ def test_fez_forms_refuse_bad_input_and_save_nothing(app, client):
 def test_a_second_pack_from_four_players(client):
     assert "shuffle two packs together" in text(client.get(fez(client, names=("A", "B", "C", "D"))).text)
     assert "two packs" not in text(client.get(fez(client, names=("A", "B", "C"))).text)
+
+
+def saved_plays(app) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(Play))
+
+
+def test_count_the_hands_with_nothing_counted_does_not_end_the_round(app, client):
+    game = fez(client)
+    word(client, game, 1, "PLAY", "BBBB")
+    before = saved_plays(app)
+    refused = client.post(f"{game}/plays/round-end", data={})  # nobody ticked, nothing typed
+    assert refused.status_code == 422
+    assert ("Tick who played their last card, or type the cards left in each hand: nothing was "
+            "counted.") in errors(refused.text)
+    assert saved_plays(app) == before and "Round 1" in text(client.get(game).text)
+    # who went out, and nothing left in the other hands (typed or not): the round ends
+    ended = client.post(f"{game}/plays/round-end", data={"out": "1"})
+    assert ended.status_code == 303, errors(ended.text)
+    assert "Round 2" in text(client.get(game).text)
+
+
+def test_ending_the_game_before_the_hands_are_counted_asks_first(app, client):
+    game = fez(client, names=("Bob", "Carol"))
+    word(client, game, 1, "PLAY", "BBBB")  # Carol's PLAYᶠ 18
+    page = text(client.get(f"{game}/plays/game-end").text)
+    assert "Round 1’s hands are not counted yet" in page and "Count the hands first" in page
+    before = saved_plays(app)
+    refused = client.post(f"{game}/plays/game-end", data={})
+    assert refused.status_code == 422
+    assert "Round 1’s hands are not counted: count them first, or tick “End without counting them”." \
+        in errors(refused.text)
+    assert saved_plays(app) == before and "wins" not in text(client.get(game).text)
+    # Counted: Bob holds QI (11), Carol went out; her flush earns +30: nothing to ask any more.
+    client.post(f"{game}/plays/round-end", data={"left-0": "QI", "out": "1"})
+    assert "not counted" not in text(client.get(f"{game}/plays/game-end").text)
+    assert client.post(f"{game}/plays/game-end", data={}).status_code == 303
+    assert totals(client.get(game).text) == [-11, 48]
+
+
+def test_a_game_ended_with_a_round_uncounted_once_ticked(client):
+    game = fez(client, names=("Bob", "Carol"))
+    word(client, game, 1, "PLAY", "BBBB")
+    ended = client.post(f"{game}/plays/game-end", data={"uncounted": "yes"})
+    assert ended.status_code == 303, errors(ended.text)
+    assert "🏆 Carol wins with 18!" in text(client.get(game).text)
+    assert "The scorekeeper ended the game, the last round’s hands uncounted" in text(
+        client.get(f"{game}/history").text)
+
+
+def test_the_two_letters_of_one_card_have_one_colour(app, client):
+    game = fez(client)
+    before = saved_plays(app)
+    # PL on one card, red and black: refused; the typed cards must hold the letters used
+    for cards, colours, message in [
+        ("PL A Y", "RBBB", "PL is one card, and a card has one colour: give its two letters the same colour."),
+        ("PLA Y", "BBBB", "A card carries two letters at most: put a space between cards (PL A Y)."),
+        ("PL AX", "BBBB", "The cards hold the letters used, in order, a space between cards: PLAY."),
+    ]:
+        refused = client.post(f"{game}/rounds", data={"seat": "0", "tiles": "PLAY",
+                                                      "colours": colours, "cards": cards})
+        assert refused.status_code == 422 and message in errors(refused.text), message
+    preview = client.get(f"{game}/rounds/preview", query_string={
+        "tiles": "PLAY", "colours": "RBBB", "cards": "PL A Y"}).text
+    assert "PL is one card" in preview
+    assert saved_plays(app) == before
+    # PL red, A and Y red: a red flush, 9×2 = 18; the edit form keeps the cards
+    saved = client.post(f"{game}/rounds", data={"seat": "0", "tiles": "PLAY", "colours": "RRRR",
+                                                "cards": "PL A Y"})
+    assert saved.status_code == 303 and totals(client.get(game).text) == [18, 0, 0]
+    assert 'value="PL A Y"' in client.get(f"{game}/rounds/1/edit").text
+    refused = client.post(f"{game}/rounds/1/edit", data={"seat": "0", "tiles": "PLAY",
+                                                         "colours": "BRRR", "cards": "PL A Y"})
+    assert refused.status_code == 422 and "PL is one card" in " ".join(errors(refused.text))
+
+
+def test_a_lay_off_card_has_one_colour_and_one_side_of_the_word(app, client):
+    game = fez(client)
+    word(client, game, 1, "PLAY", "BBBB")  # play 1: Carol's PLAYᶠ
+    before = saved_plays(app)
+    for form, message in [
+        ({"before": "", "after": "ING", "colours": "RBB", "cards": "IN G"},
+         "IN is one card, and a card has one colour: give its two letters the same colour."),
+        ({"before": "S", "after": "ED", "colours": "BBB", "cards": "SE D"},
+         "A card gives letters on one side of the word: before it or after it."),
+    ]:
+        refused = client.post(f"{game}/plays/layoff", data={"seat": "0", "onto": "1", **form})
+        assert refused.status_code == 422 and message in errors(refused.text), message
+    assert saved_plays(app) == before
+    # ING in black, IN one card: PLAYING keeps the flush, (1+1+2)×2 = 8
+    saved = client.post(f"{game}/plays/layoff", data={"seat": "0", "onto": "1", "before": "",
+                                                      "after": "ING", "colours": "BBB", "cards": "IN G"})
+    assert saved.status_code == 303, errors(saved.text)
+    assert totals(client.get(game).text) == [8, 18, 0]

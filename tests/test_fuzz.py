@@ -334,7 +334,8 @@ def set_table(app, keeper, ruleset: str = "foot", stage: str = "bet") -> Table:
         rounds = tuple(play_ids(app, game_id)[1:])
         challenge = f"{url}/challenge?seat=2&word=cats"
     if challenge:
-        response = keeper.post(challenge, data={"challenger": "0", "verdict": "rejected"})
+        response = keeper.post(challenge, data={"challenger": "0", "verdict": "rejected",
+                                                "confirm": "yes"})  # FOOT!: an earlier round
         assert response.status_code == 303
     with app.app_context():
         game = db.session.get(Game, game_id)
@@ -483,7 +484,8 @@ def fez_form(endpoint: str, table: Table, nonce: str) -> list[tuple[str, object]
         "round-end": [("nonce", nonce), ("out", "1"), ("left-0", "QI"), ("points-0", ""),
                       ("left-1", ""), ("points-1", ""), ("left-2", ""), ("points-2", "4")],
         "face-values": [("nonce", nonce), *FEZ_VALUES],
-        "game-end": [("nonce", nonce)],
+        # the round is left open: ending the game says its hands go uncounted
+        "game-end": [("nonce", nonce), ("uncounted", "yes")],
     }
     return {
         "games.new": [("ruleset", "fez"), *FEZ_SETTINGS, ("name-0", "Ann"), ("name-1", "Bo"),

@@ -353,9 +353,15 @@ class Ruleset:
         raise NotImplementedError
 
     def challenge_data(self, standings: Standings, target: Target, challenger: int | None,
-                       verdict: str) -> tuple[dict, dict]:
-        """(the data of a challenge play, errors by form field)."""
+                       verdict: str, confirmed: bool = False) -> tuple[dict, dict]:
+        """(the data of a challenge play, errors by form field); `confirmed`: the scorekeeper
+        ticked the page's `challenge_question`."""
         raise NotImplementedError
+
+    def challenge_question(self, standings: Standings, target: Target) -> str | None:
+        """What the scorekeeper must confirm before this challenge is recorded (the sheet
+        does not allow it as it stands), or None."""
+        return None
 
     # --- other plays of its own (templates/games/<template>/<kind>.html) -------------------
 

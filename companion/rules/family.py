@@ -420,7 +420,7 @@ class FamilyRules(Ruleset):
         return Target(seat, word, {"word": word}, word_points(word, standings.extra.get("values")))
 
     def challenge_data(self, standings: Standings, target: Target, challenger: int | None,
-                       verdict: str) -> tuple[dict, dict]:
+                       verdict: str, confirmed: bool = False) -> tuple[dict, dict]:
         errors = challenge_problems(len(standings.totals), target.seat, challenger, verdict)
         if standings.finished:
             errors["round"] = "This game is over."

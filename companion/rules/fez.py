@@ -5,6 +5,10 @@ Rules: shared/rules/fez.txt, read as shared/rules/NOTES.md settles it.
 Glossary
 - tile: one letter of a card as played ("?" for a blank, worth 0) with its card's colour,
   R (red) or B (black). A card may give one or both of its letters: FEZ counts tiles.
+- cards: how a word's tiles lie on cards, as the number of letters each card gives (1 or 2),
+  in order: [2, 1, 1] for PLAY laid as PL, A, Y. A card has one colour, so the two letters of
+  one card have one colour. Not given: each letter its own card (what a form says when
+  nobody marks the cards).
 - star: a card with a colour and no letter; it doubles a word, twice when it is the colour of
   the word's flush.
 - flush: every tile of a word (blanks included) of one colour.
@@ -36,6 +40,7 @@ from .log import EDIT, Play, active_plays, understood
 
 WORD, LAYOFF, CHALLENGE, ROUND_END, GAME_END, FACE_VALUES = (
     "word", "layoff", "challenge", "round-end", "game-end", "face-values")
+UNCOUNTED = "uncounted"  # a game-end's: the scorekeeper ended it with a round's hands uncounted
 RED, BLACK = "R", "B"
 COLOURS = {RED: "red", BLACK: "black"}
 BLANK = "?"
@@ -129,6 +134,68 @@ def label(word: str, colours: str, stars: str, flush_spoiled: bool = False) -> s
     return "★" * len(stars) + word + length + flush
 
 
+def read_cards(typed: str | None, tiles: str) -> tuple[list[int] | None, str | None]:
+    """The cards of a word from what was typed: its letters with a space between cards
+    ("PL A Y"); nothing typed, or one letter a card: None. With the reason it cannot be read.
+
+    >>> read_cards("pl a y", "PLAY"), read_cards("", "PLAY"), read_cards("P L A Y", "PLAY")
+    (([2, 1, 1], None), (None, None), (None, None))
+    >>> read_cards("PLA Y", "PLAY")[1]
+    'A card carries two letters at most: put a space between cards (PL A Y).'
+    """
+    groups = [normalize(g) for g in str(typed or "").split()]
+    if not groups:
+        return None, None
+    if "".join(groups) != tiles:
+        return None, f"The cards hold the letters used, in order, a space between cards: {tiles}."
+    if any(len(g) > 2 for g in groups):
+        return None, "A card carries two letters at most: put a space between cards (PL A Y)."
+    sizes = [len(g) for g in groups]
+    return (sizes if 2 in sizes else None), None
+
+
+def two_colour_cards(tiles: str, colours: str, cards: list[int] | None) -> list[str]:
+    """The cards given two colours, as their letters: a card has one colour, so both letters
+    of one card have it.
+
+    >>> two_colour_cards("PLAY", "RBBB", [2, 1, 1]), two_colour_cards("PLAY", "RBBB", None)
+    (['PL'], [])
+    """
+    found, at = [], 0
+    for size in cards or ():
+        if len(set(colours[at:at + size])) > 1:
+            found.append(tiles[at:at + size])
+        at += size
+    return found
+
+
+def spans(cards: list[int] | None, at: int) -> bool:
+    """Whether a card gives the letter before place `at` and the one after it (a lay-off's
+    card cannot give a letter before the word and one after it).
+
+    >>> spans([1, 2], 1), spans([2, 1], 1)
+    (False, True)
+    """
+    edge = 0
+    for size in cards or ():
+        if edge < at < edge + size:
+            return True
+        edge += size
+    return False
+
+
+def cards_text(tiles: str, cards: list[int] | None) -> str:
+    """A word's letters by card, as the form's cards field holds them: "PL A Y"; "" for one
+    letter a card."""
+    if not cards:
+        return ""
+    parts, at = [], 0
+    for size in cards:
+        parts.append(tiles[at:at + size])
+        at += size
+    return " ".join(parts)
+
+
 # --- The log -----------------------------------------------------------------------------
 
 def _tiles_ok(tiles, colours, stars) -> bool:
@@ -142,9 +209,18 @@ def _seat_ok(data, players) -> bool:
     return isinstance(data["seat"], int) and 0 <= data["seat"] < players
 
 
+def _cards_ok(cards, tiles: str, colours: str) -> bool:
+    """No cards said, or cards of 1 or 2 letters that hold the tiles, each of one colour."""
+    return cards is None or (
+        isinstance(cards, list)
+        and all(isinstance(c, int) and not isinstance(c, bool) and c in (1, 2) for c in cards)
+        and sum(cards) == len(tiles) and not two_colour_cards(tiles, colours, cards))
+
+
 def _word_ok(data: Mapping, players: int) -> bool:
     return (_seat_ok(data, players) and len(data["tiles"]) >= 2
-            and _tiles_ok(data["tiles"], data["colours"], data.get("stars", "")))
+            and _tiles_ok(data["tiles"], data["colours"], data.get("stars", ""))
+            and _cards_ok(data.get("cards"), data["tiles"], data["colours"]))
 
 
 def _edit_ok(data: Mapping, players: int) -> bool:
@@ -155,7 +231,9 @@ def _layoff_ok(data: Mapping, players: int) -> bool:
     added = data["before"] + data["after"]
     return (_seat_ok(data, players) and isinstance(data["onto"], int)
             and _tiles_ok(added, data["colours"], data.get("stars", ""))
-            and bool(added or data.get("stars")))
+            and bool(added or data.get("stars"))
+            and _cards_ok(data.get("cards"), added, data["colours"])
+            and not spans(data.get("cards"), len(data["before"])))
 
 
 def _challenge_ok(data: Mapping, players: int) -> bool:
@@ -178,13 +256,14 @@ def _values_ok(data: Mapping, players: int) -> bool:
 
 #: This game's play kinds and the shape of their data:
 #: word:        {"seat", "tiles": "PLAC?NG", "reads": "PLACING" (optional), "colours": "RRRRRRR",
-#:               "stars": "R"}
+#:               "stars": "R", "cards": [2, 2, 2, 1] (optional: one letter a card)}
 #: edit:        {"round": word id, ...a word's data}
 #: layoff:      {"seat", "onto": word id, "before": "S", "after": "", "colours": "R",
-#:               "stars": "" (onto one's own word only), "word": "SPLAY"}
+#:               "stars": "" (onto one's own word only), "word": "SPLAY",
+#:               "cards": [1, 2] (optional, over before + after)}
 #: challenge:   {"play": word or lay-off id, "challenger", "verdict", "judge": {...}}
 #: round-end:   {"hands": [points left in each hand], "out": seat or None}
-#: game-end:    {}
+#: game-end:    {"uncounted": True} (only when a round's hands were left uncounted)
 #: face-values: {"values": {letter: points}}
 KINDS = {WORD: _word_ok, EDIT: _edit_ok, LAYOFF: _layoff_ok, CHALLENGE: _challenge_ok,
          ROUND_END: _round_end_ok, GAME_END: lambda data, players: True,
@@ -208,6 +287,7 @@ class Word:
     spoiled_by: int | None = None  # the seat whose off-colour lay-off spoiled its flush
     current: str = ""  # the word as lay-offs have extended it
     flush: str | None = None  # the flush colour later lay-offs must keep, or None
+    cards: list[int] | None = None  # the letters each card gave; None: one a card
 
     @property
     def label(self) -> str:
@@ -301,7 +381,7 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
             word = Word(play.id, d["seat"], d["tiles"], reads, d["colours"], d.get("stars", ""),
                         number, score_word(d["tiles"], d["colours"], d.get("stars", ""), values),
                         play.id in edited, rejected.get(play.id, False), current=reads,
-                        flush=flush_of(d["colours"]))
+                        flush=flush_of(d["colours"]), cards=d.get("cards"))
             words[play.id] = word
             entries.append(word)
         elif play.kind == LAYOFF:
@@ -401,6 +481,32 @@ def _round_end(data: Mapping, number: int, entries: list, settings, players: int
     return RoundEnd(number, hands, tuple(all_flush), out, to_winner)
 
 
+def round_end_problems(data: Mapping) -> dict[str, str]:
+    """What is wrong with a round's end whatever the round held: a round ends when a player
+    has played their last card, so with nobody out every hand holds something.
+
+    >>> round_end_problems({"hands": [0, 0], "out": None})["out"][:27]
+    'Tick who played their last '
+    >>> round_end_problems({"hands": [0, 4], "out": None}), round_end_problems({"hands": [0, 0],
+    ...                                                                         "out": 1})
+    ({}, {})
+    """
+    if data.get("out") is None and not any(data["hands"]):
+        return {"out": "Tick who played their last card, or type the cards left in each hand: "
+                       "nothing was counted."}
+    return {}
+
+
+def game_end_problems(standings: Standings, data: Mapping) -> dict[str, str]:
+    """Ending the game while a round's words are on the table skips that round's hand
+    deductions and all-flush bonus: only when the scorekeeper said so (UNCOUNTED)."""
+    rows = standings.rows
+    if rows and rows[-1].end is None and not data.get(UNCOUNTED):
+        return {UNCOUNTED: f"Round {rows[-1].number}’s hands are not counted: count them "
+                           "first, or tick “End without counting them”."}
+    return {}
+
+
 # --- The ruleset ---------------------------------------------------------------------------
 
 class FezRules(Ruleset):
@@ -474,7 +580,8 @@ class FezRules(Ruleset):
             out = f"{names[d['out']]} went out; " if d.get("out") is not None else ""
             return f"End of a round: {out}" + (f"left in hand {hands}" if hands else "no cards left in hand")
         if play.kind == GAME_END:
-            return "The scorekeeper ended the game"
+            return "The scorekeeper ended the game" + (
+                ", the last round’s hands uncounted" if d.get(UNCOUNTED) else "")
         return "Face values set: " + ", ".join(f"{k} {v}" for k, v in d["values"].items())
 
     def edit_heading(self, row_id, names, standings) -> str:
@@ -491,6 +598,10 @@ class FezRules(Ruleset):
         >>> FEZ.describe_change({"seat": 0, "tiles": "FIN", "colours": "RBR", "stars": ""},
         ...     {"seat": 1, "tiles": "FIN", "colours": "RRB", "stars": ""}, ["Ann", "Bo"], None)
         'Ann’s FIN → Bo’s FIN (colours RBR → RRB)'
+        >>> FEZ.describe_change({"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": ""},
+        ...     {"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": "", "cards": [2, 1, 1]},
+        ...     ["Ann"], None)
+        'Ann’s PLAYᶠ → PLAYᶠ (cards one letter each → PL A Y)'
         """
         values = standings.extra["values"] if standings else SCRABBLE_VALUES
 
@@ -505,6 +616,10 @@ class FezRules(Ruleset):
                 else f"{names[before['seat']]}’s {old} → {names[after['seat']]}’s {new}")
         if old == new and before["colours"] != after["colours"]:
             text += f" (colours {before['colours']} → {after['colours']})"
+        elif old == new and before.get("cards") != after.get("cards"):
+            was, now = (cards_text(d["tiles"], d.get("cards")) or "one letter each"
+                        for d in (before, after))
+            text += f" (cards {was} → {now})"
         if points(before) != points(after):
             text += f" ({points(before)} → {points(after)} points)"
         return text
@@ -537,16 +652,17 @@ class FezRules(Ruleset):
 
     def scan_fields(self, seat, cards):
         """The word form's letters, their colours and its stars (the word has one form, not
-        a field a player: `seat` is unused); the blanks' reading is left to type again.
+        a field a player: `seat` is unused); the blanks' reading and the cards are left to say
+        again.
 
         >>> FEZ.scan_fields(0, [("F", "R"), (STAR, "B"), ("E", "R"), ("Z", None)])
-        {'tiles': 'FEZ', 'colours': 'RRB', 'stars': 'B', 'reads': None}
+        {'tiles': 'FEZ', 'colours': 'RRB', 'stars': 'B', 'reads': None, 'cards': None}
         """
         tiles = [(value, colour) for value, colour in cards if value != STAR]
         return {"tiles": "".join(value for value, _ in tiles),
                 "colours": "".join(colour or BLACK for _, colour in tiles),
                 "stars": "".join(colour or BLACK for value, colour in cards if value == STAR),
-                "reads": None}
+                "reads": None, "cards": None}
 
     def editable(self, standings: Standings, play_id: int):
         return standings.extra["words"].get(play_id)
@@ -565,6 +681,19 @@ class FezRules(Ruleset):
             errors["stars"] = "A star is red (R) or black (B); at most 4."
         return tiles, colours, stars
 
+    def _cards(self, form: Mapping, tiles: str, colours: str, errors: dict) -> list[int] | None:
+        """The cards a word's letters lie on (the cards field), with what is wrong in `errors`:
+        a card has one colour, so its two letters cannot differ."""
+        cards, problem = read_cards(form.get("cards"), tiles)
+        if "tiles" in errors:
+            return None
+        if problem:
+            errors["cards"] = problem
+        elif "colours" not in errors and (split := two_colour_cards(tiles, colours, cards)):
+            errors["colours"] = (f"{split[0]} is one card, and a card has one colour: give "
+                                 "its two letters the same colour.")
+        return cards
+
     def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
         errors: dict[str, str] = {}
         seat = whole_number(form.get("seat"))
@@ -574,6 +703,8 @@ class FezRules(Ruleset):
         if "tiles" not in errors and len(tiles) < 2:
             errors["tiles"] = "A FEZ word has 2 letters or more."
         data = {"seat": seat, "tiles": tiles, "colours": colours, "stars": stars}
+        if cards := self._cards(form, tiles, colours, errors):
+            data["cards"] = cards
         reads = normalize(form.get("reads", ""))
         if BLANK in tiles and reads and reads != tiles:
             if len(reads) != len(tiles) or any(t not in (BLANK, r) for t, r in zip(tiles, reads)) \
@@ -588,18 +719,20 @@ class FezRules(Ruleset):
 
     def round_values(self, row: Word) -> dict:
         return {"seat": str(row.seat), "tiles": row.tiles, "colours": row.colours,
-                "stars": row.stars, "reads": row.reads if row.reads != row.tiles else ""}
+                "stars": row.stars, "reads": row.reads if row.reads != row.tiles else "",
+                "cards": cards_text(row.tiles, row.cards)}
 
     def same_round(self, row: Word, data: Mapping) -> bool:
-        return (row.seat, row.tiles, row.colours, row.stars, row.reads) == (
+        return (row.seat, row.tiles, row.colours, row.stars, row.reads, row.cards) == (
             data["seat"], data["tiles"], data["colours"], data["stars"],
-            data.get("reads") or data["tiles"])
+            data.get("reads") or data["tiles"], data.get("cards"))
 
     def preview(self, form, players, settings, standings=None) -> dict:
         """The typed word's label, working and score, the sheet's way."""
         errors: dict[str, str] = {}
         values = standings.extra["values"] if standings else SCRABBLE_VALUES
         tiles, colours, stars = self._tiles(form, errors)
+        self._cards(form, tiles, colours, errors)
         reads = normalize(form.get("reads", "")) or tiles
         if not tiles or errors:
             return {"label": "", "working": "", "problem": next(iter(errors.values()), None)}
@@ -622,7 +755,8 @@ class FezRules(Ruleset):
             return Target(layoff.seat, layoff.word, {"play": play_id}, layoff.points)
         return None
 
-    def challenge_data(self, standings, target, challenger, verdict) -> tuple[dict, dict]:
+    def challenge_data(self, standings, target, challenger, verdict,
+                       confirmed=False) -> tuple[dict, dict]:
         errors = challenge_problems(len(standings.totals), target.seat, challenger, verdict)
         entry = standings.extra["words"].get(target.where["play"]) or \
             standings.extra["layoffs"].get(target.where["play"])
@@ -660,9 +794,11 @@ class FezRules(Ruleset):
             out = whole_number(form.get("out"))
             if form.get("out") and (out is None or out >= players):
                 errors["out"] = "Choose who played their last card, or nobody."
-            return {"hands": hands, "out": out if form.get("out") else None}, errors
+            data = {"hands": hands, "out": out if form.get("out") else None}
+            return data, errors or round_end_problems(data)
         if kind == GAME_END:
-            return {}, {}
+            data = {UNCOUNTED: True} if form.get(UNCOUNTED) else {}
+            return data, game_end_problems(standings, data)
         return read_values(form, ALPHABET, MAX_FACE_VALUE, "letter")
 
     def play_form(self, kind, data, standings) -> dict:
@@ -700,9 +836,14 @@ class FezRules(Ruleset):
             errors["stars"] = "A star can only be laid on one’s own word."
         if not (added or stars) and "before" not in errors:
             errors["before"] = "Add letters before or after the word, or a star on your own word."
+        cards = None if "before" in errors else self._cards(form, added, colours, errors)
+        if spans(cards, len(before)):
+            errors["cards"] = "A card gives letters on one side of the word: before it or after it."
         data = {"seat": seat, "onto": onto.id if onto else None, "before": before, "after": after,
                 "colours": colours, "stars": stars,
                 "word": before + (onto.current if onto else "") + after}
+        if cards:
+            data["cards"] = cards
         return data, errors
 
 

@@ -196,6 +196,7 @@ def check_round(variant: FootRules, words: list[str], out: int | None) -> None:
 # --- The log -----------------------------------------------------------------
 
 ROUND, CHALLENGE = "round", "challenge"
+LATE = "late"  # a challenge's: the scorekeeper confirmed challenging a round before the last
 
 
 def _round_ok(data: Mapping, players: int) -> bool:
@@ -212,14 +213,16 @@ def _edit_ok(data: Mapping, players: int) -> bool:
 def _challenge_ok(data: Mapping, players: int) -> bool:
     return (isinstance(data["round"], int) and data["verdict"] in (STANDS, REJECTED)
             and all(isinstance(data[k], int) and 0 <= data[k] < players
-                    for k in ("seat", "challenger")))
+                    for k in ("seat", "challenger"))
+            and isinstance(data.get(LATE, False), bool))
 
 
 #: This game's play kinds and the shape of their data:
 #: round:     {"words": [...], "out": seat, "final": bool}
 #: edit:      {"round": id, "words": [...], "out": seat, "final": bool}
 #: challenge: {"round": id, "seat": seat, "challenger": seat, "verdict": STANDS|REJECTED,
-#:             "judge": {"verdict": ..., "reason": ..., "source": ...}}  (judge optional)
+#:             "judge": {"verdict": ..., "reason": ..., "source": ...}, "late": True}
+#:            (judge optional; late only for a round before the last one)
 KINDS = {ROUND: _round_ok, EDIT: _edit_ok, CHALLENGE: _challenge_ok}
 
 
@@ -343,9 +346,20 @@ def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
                      (dealer + 1) % players, tuple(p.id for p in unread))
 
 
+def late_question(standings: Standings, round_id: int) -> str | None:
+    """The question a challenge of a round before the last one asks first: the sheet allows
+    a challenge only "before the cards are gathered for the next round", and a late verdict
+    changes that round's scores and so who dealt after it. None for the last round."""
+    found = standings.row(round_id)
+    if found is None or standings.rows[-1].id == round_id:
+        return None
+    return f"This round’s cards were gathered already: challenge round {found.number} anyway?"
+
+
 def check_challenge(standings: Standings, round_id: int, seat: int, challenger: int | None,
-                    verdict: str) -> Round:
-    """Raise RoundError unless this challenge can be recorded; return its round."""
+                    verdict: str, late: bool = False) -> Round:
+    """Raise RoundError unless this challenge can be recorded; return its round. A round
+    before the last one is challenged only when the scorekeeper confirmed it (`late`)."""
     found = standings.row(round_id)
     errors: dict[str, str] = {}
     if found is None:
@@ -355,6 +369,9 @@ def check_challenge(standings: Standings, round_id: int, seat: int, challenger: 
         errors["seat"] = "Choose a word that was laid down in this round."
     elif found.challenge_on(seat):
         errors["seat"] = "That word has already been challenged."
+    if late_question(standings, round_id) and not late:
+        errors["confirm"] = (f"Round {found.number}’s cards were gathered already: tick "
+                             "“Challenge it anyway” to record this challenge.")
     errors |= challenge_problems(players, seat, challenger, verdict)
     if errors:
         raise RoundError(errors)
@@ -501,13 +518,20 @@ class FootRules(Ruleset):
         return Target(seat, word, {"round": found.id}, word_points(word))
 
     def challenge_data(self, standings: Standings, target: Target, challenger: int | None,
-                       verdict: str) -> tuple[dict, dict]:
+                       verdict: str, confirmed: bool = False) -> tuple[dict, dict]:
+        """The challenge as a play; a round before the last one records that the scorekeeper
+        confirmed it (LATE), so that a replay of the log is checked as the page checked it."""
+        late = bool(confirmed and late_question(standings, target.where["round"]))
         try:
-            check_challenge(standings, target.where["round"], target.seat, challenger, verdict)
+            check_challenge(standings, target.where["round"], target.seat, challenger, verdict,
+                            late)
         except RuleError as e:
             return {}, e.errors
         return {"round": target.where["round"], "seat": target.seat, "challenger": challenger,
-                "verdict": verdict}, {}
+                "verdict": verdict, **({LATE: True} if late else {})}, {}
+
+    def challenge_question(self, standings: Standings, target: Target) -> str | None:
+        return late_question(standings, target.where["round"])
 
 
 def _word_at(earlier: Mapping[int, Play], round_id: int, seat: int) -> str:

@@ -11,6 +11,8 @@ Glossary
   its place and its id.
 - house-add / house-remove: {"word": W} a table's own decision on a word;
   house-list: {"list": id | None, "name": ..., "list_only": bool} the word list it judges by.
+- rematch: {"game": public id} the table plays again: the new game, recorded on the old one
+  so that a second tap, another phone keeping score and every watcher find that one game.
 - understood: a play whose kind the game knows and whose data has the shape that kind needs.
   A play that is not understood is left out of the standings and shown as such.
 """
@@ -24,6 +26,7 @@ from typing import Callable, Iterable, Mapping
 VOID, EDIT = "void", "edit"
 HOUSE_ADD, HOUSE_REMOVE, HOUSE_LIST = "house-add", "house-remove", "house-list"
 UNDO, DELETE = "undo", "delete"
+REMATCH = "rematch"
 
 
 @dataclass(frozen=True)
@@ -49,9 +52,15 @@ def _list_ok(data: Mapping, players: int) -> bool:
     return (data.get("list") is None or _is_int(data.get("list"))) and "list_only" in data
 
 
+def _rematch_ok(data: Mapping, players: int) -> bool:
+    game = data.get("game")
+    return isinstance(game, str) and 0 < len(game) <= 16 and game.isascii() and game.isalnum()
+
+
 #: The shapes of the kinds every game shares: kind -> does this data make sense.
 SHARED: dict[str, Callable[[Mapping, int], bool]] = {
-    VOID: _void_ok, HOUSE_ADD: _word_ok, HOUSE_REMOVE: _word_ok, HOUSE_LIST: _list_ok}
+    VOID: _void_ok, HOUSE_ADD: _word_ok, HOUSE_REMOVE: _word_ok, HOUSE_LIST: _list_ok,
+    REMATCH: _rematch_ok}
 
 #: The keys of the shared kinds' data that hold the id of an earlier play (a game declares
 #: its own kinds' in its ruleset's `references`).
@@ -123,8 +132,25 @@ def active_plays(plays: Iterable[Play]) -> list[Play]:
 
 def undoable(active: Iterable[Play]) -> list[Play]:
     """The active plays Undo may take back, oldest first: all but the undos themselves
-    (an undo is taken back by playing again; a delete is taken back by Undo)."""
-    return [p for p in active if not (p.kind == VOID and p.data.get("reason") == UNDO)]
+    (an undo is taken back by playing again; a delete is taken back by Undo) and a rematch
+    (the new game is under way: Undo takes back the last entry of this one).
+
+    >>> [p.id for p in undoable([Play(1, "round", {}), Play(2, REMATCH, {"game": "x"})])]
+    [1]
+    """
+    return [p for p in active if not (p.kind == VOID and p.data.get("reason") == UNDO)
+            and p.kind != REMATCH]
+
+
+def rematch(plays: Iterable[Play]) -> str | None:
+    """The public id of the game this one's table went on to play (the first rematch
+    recorded: a second is never made), or None.
+
+    >>> rematch([Play(1, "round", {}), Play(2, REMATCH, {"game": "abc"})]), rematch([])
+    ('abc', None)
+    """
+    return next((p.data["game"] for p in plays
+                 if p.kind == REMATCH and _rematch_ok(p.data, 0)), None)
 
 
 def rows(active: Iterable[Play], kind: str) -> tuple[dict[int, Mapping], set[int]]:

@@ -435,7 +435,8 @@ class Table:
         if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and d["deal"] not in self.dealt:
             return  # its deal was voided: the chips went back with it
         if self.finished:
-            self.unread.append(play)
+            if play.kind in KINDS:  # the shared kinds (a rematch, a house rule) are no deal's
+                self.unread.append(play)
         elif play.kind == DEAL:
             if current is not None and not current.settled:
                 self.unread.append(play)  # a deal is under way
@@ -764,7 +765,8 @@ class PokerRules(Ruleset):
         word = last.words[seat]
         return Target(seat, word, {"deal": last.id}, word_value(word, standings.extra["length"]))
 
-    def challenge_data(self, standings, target, challenger, verdict) -> tuple[dict, dict]:
+    def challenge_data(self, standings, target, challenger, verdict,
+                       confirmed=False) -> tuple[dict, dict]:
         errors = challenge_problems(len(standings.totals), target.seat, challenger, verdict)
         return {"deal": target.where["deal"], "seat": target.seat, "challenger": challenger,
                 "verdict": verdict}, errors

@@ -264,3 +264,27 @@ def test_a_word_is_challenged_once():
                         ("challenge", {"round": 1, "seat": 1, "challenger": 0, "verdict": STANDS})))
     with pytest.raises(RoundError, match="already been challenged"):
         foot.check_challenge(t, 1, 1, 0, REJECTED)
+
+
+def test_a_round_before_the_last_is_challenged_only_once_confirmed():
+    """The sheet: a challenge "before the cards are gathered for the next round". A word of
+    an earlier round asks the scorekeeper first; the confirmation is in the play, so a
+    replayed log is checked as the page checked it."""
+    t = tally(2, 0, log(rnd(["JAZZY", "QUOTA"], 0), rnd(["QUOTA", "JAZZY"], 1)))
+    earlier, last = t.rows
+    target = FOOT.challenge_target(t, {"round": str(earlier.id), "seat": "1"})
+    assert FOOT.challenge_question(t, target) == (
+        "This round’s cards were gathered already: challenge round 1 anyway?")
+    data, errors = FOOT.challenge_data(t, target, 0, REJECTED)
+    assert list(errors) == ["confirm"] and "Round 1’s cards were gathered already" in errors["confirm"]
+    data, errors = FOOT.challenge_data(t, target, 0, REJECTED, confirmed=True)
+    assert not errors and data == {"round": earlier.id, "seat": 1, "challenger": 0,
+                                   "verdict": REJECTED, "late": True}
+    # the last round's words are challenged as before: nothing to confirm, nothing recorded
+    target = FOOT.challenge_target(t, {"round": str(last.id), "seat": "1"})
+    assert FOOT.challenge_question(t, target) is None
+    assert FOOT.challenge_data(t, target, 0, REJECTED) == (
+        {"round": last.id, "seat": 1, "challenger": 0, "verdict": REJECTED}, {})
+    with pytest.raises(RoundError, match="tick “Challenge it anyway”"):
+        foot.check_challenge(t, earlier.id, 1, 0, REJECTED)
+    assert foot.check_challenge(t, earlier.id, 1, 0, REJECTED, late=True) is earlier
