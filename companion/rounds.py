@@ -7,6 +7,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from .derived import undo_target
 from .games import game_context, preview_of
+from .history import describe_log
 from .models import Game
 from .rules.log import EDIT, UNDO, VOID
 from .scans import SCAN_UPLOAD_LIMIT
@@ -20,6 +21,21 @@ def checked_round(game: Game, form, round_id: int | None = None) -> tuple[dict, 
     standings = game.standings()
     data, errors = game.rules.read_round(form, len(game.players), game.rule_settings, standings)
     return data, game.rules.check_round(standings, data, round_id) | errors
+
+
+def refused_as_stale(game: Game, kind: str, standings) -> str | None:
+    """Why this play's form was typed against an earlier state of the game (another phone
+    saved first), or None. Every way a play is saved asks here, so every game's forms are
+    checked alike; a form with no `for` (a page kept from before it had one) goes through."""
+    answered = request.form.get("for")
+    if answered is None:
+        return None
+    reason = game.rules.stale(kind, standings, answered[:20])
+    taken = reason and game.rules.taken_by(kind, standings, answered[:20])
+    if taken:  # what the other phone saved, named, to compare with what was typed
+        text = next((e.text for e in describe_log(game, standings) if e.play.id == taken), None)
+        reason += f" It reads: {text}." if text else ""
+    return reason
 
 
 def _edit_page(game: Game, row, form, errors, nonce, status=200):
@@ -37,6 +53,10 @@ def create(game_id: str):
     if game.standings().finished:
         flash("This game is over. Undo the last round to play on.")
         return redirect(url_for("games.show", game_id=game.public_id), 303)
+    stale = refused_as_stale(game, game.rules.row_kind, game.standings())
+    if stale:  # nothing saved: the page as it is now, with the form as typed
+        context = game_context(game, form=request.form, errors={"round": stale}, stale=True)
+        return render_template("game.html", **context), 409
     data, errors = checked_round(game, request.form)
     if errors:
         context = game_context(game, form=request.form, errors=errors)
@@ -119,6 +139,10 @@ def play(game_id: str, kind: str):
     standings = game.standings()
     if request.method != "POST":
         return render_template(page, **game_context(game))
+    stale = refused_as_stale(game, kind, standings)
+    if stale:
+        return render_template(page, **game_context(game, form=request.form,
+                                                    errors={"round": stale}, stale=True)), 409
     data, errors = game.rules.read_play(kind, request.form, standings)
     if errors:
         return render_template(page, **game_context(game, form=request.form, errors=errors)), 422

@@ -14,7 +14,7 @@ from flask import abort, current_app, flash, make_response, render_template, req
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
-from werkzeug.exceptions import ServiceUnavailable
+from werkzeug.exceptions import Forbidden, ServiceUnavailable
 from werkzeug.routing import BaseConverter, ValidationError
 
 from .extensions import db
@@ -66,11 +66,20 @@ def is_scorekeeper(game: Game) -> bool:
     return game.token_matches(request.cookies.get(cookie_name(game)))
 
 
+class NotScorekeeper(Forbidden):
+    """A phone that does not keep this game's score (it handed over) asked to change it:
+    answered with the game as it now sees it (games.only_watching), never a bare 403."""
+
+    def __init__(self, game: Game):
+        super().__init__()
+        self.game = game
+
+
 def scorekeeper_game(public_id: str) -> Game:
     """The game, for a view that changes it: 403 for any phone but the scorekeeper's."""
     game = load_game(public_id)
     if not is_scorekeeper(game):
-        abort(403)
+        raise NotScorekeeper(game)
     return game
 
 
