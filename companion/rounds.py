@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
-from .derived import undo_target
+from .derived import derived, undo_target
 from .games import game_context, preview_of
 from .history import describe_log
 from .models import Game
@@ -28,8 +28,9 @@ def refused_as_stale(game: Game, kind: str, standings) -> str | None:
     saved first), or None. Every way a play is saved asks here, so every game's forms are
     checked alike; a form with no `for` (a page kept from before it had one) goes through."""
     answered = request.form.get("for")
-    if answered is None:
-        return None
+    nonce = (request.form.get("nonce") or "")[:32]
+    if answered is None or nonce and any(p.nonce == nonce for p in game.plays):
+        return None  # (the same form sent again, its answer lost: append_play says it is saved)
     reason = game.rules.stale(kind, standings, answered[:20])
     taken = reason and game.rules.taken_by(kind, standings, answered[:20])
     if taken:  # what the other phone saved, named, to compare with what was typed
@@ -42,7 +43,7 @@ def _edit_page(game: Game, row, form, errors, nonce, status=200):
     return render_template("edit_round.html", game=game, rules=game.rules, round=row,
                            names=game.names, settings=game.rule_settings,
                            standings=game.standings(), form=form, errors=errors, nonce=nonce,
-                           preview=preview_of(game, form)), status
+                           preview=preview_of(game, form), saved=derived(game).saved), status
 
 
 @bp.post("/rounds")

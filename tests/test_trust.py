@@ -56,6 +56,16 @@ def test_the_second_scorekeeper_cannot_save_the_same_round_again(app, client, ga
     assert totals(client.get(game).text) == [162, 52, 0] and plays(app) == 2
 
 
+def test_the_same_form_sent_again_is_already_saved_not_stale(app, client, game):
+    """A round whose answer was lost on the way back is sent again by the phone (same
+    one-time id): it was this phone's own save, so no "another phone" refusal."""
+    form = {**round_form("JAZZY", "", "", out=0), "for": "1", "nonce": "sent-twice"}
+    assert client.post(game + "/rounds", data=form).status_code == 303
+    again = client.post(game + "/rounds", data=form, follow_redirects=True)
+    assert again.status_code == 200 and "That was already saved." in text(again.text)
+    assert plays(app) == 1
+
+
 def test_a_form_without_for_is_saved_as_before(app, client, game):
     """A page kept from before the forms said what they answer still saves."""
     client.post(game + "/rounds", data=round_form("JAZZY", "", "", out=0))
