@@ -36,6 +36,8 @@ def refused_as_stale(game: Game, kind: str, standings) -> str | None:
     if taken:  # what the other phone saved, named, to compare with what was typed
         text = next((e.text for e in describe_log(game, standings) if e.play.id == taken), None)
         reason += f" It reads: {text}." if text else ""
+    if reason and kind == game.rules.row_kind:
+        reason += f" What you typed is kept below: save it again if it is another {game.rules.row_name}."
     return reason
 
 

@@ -82,7 +82,8 @@ def test_a_fez_word_and_the_end_of_a_round_answer_the_table_they_were_typed_at(a
     refused = client.post(game + "/rounds", data={**word, "seat": "1", "nonce": "second"})
     assert refused.status_code == 409
     assert errors(refused.text) == ["Another phone saved a word since this one was typed: is it the same? "
-                                    "It reads: Bob played FEZᶠ."]
+                                    "It reads: Bob played FEZᶠ. What you typed is kept below: save it "
+                                    "again if it is another word."]
     assert 'value="FEZ"' in refused.text and form_for(refused.text) == "2"
     end = client.get(game + "/plays/round-end").text
     assert form_for(end) == "1"

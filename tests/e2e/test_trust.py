@@ -193,3 +193,24 @@ def test_the_edit_page_and_fez_forms_keep_their_drafts_on_a_reload(page, table, 
     expect(page.get_by_role("status").filter(has_text="What you typed before is back")).to_be_visible()
     expect(page.get_by_label("Bob’s cards left")).to_have_value("QI")
     shoot(page, "04-round-end-draft")
+
+
+def test_a_save_from_a_page_that_missed_the_hand_over_shows_the_game_and_keeps_the_round(
+        page, table, new_phone, live_server):
+    """The old phone's page did not hear of the hand-over (its stream was down): its save
+    ends on the game as it now sees it, watching, with why, and the round typed shown; not
+    on a bare 403."""
+    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    code = hand_over(page, "Only the other phone")
+    page.get_by_role("link", name="Back to the game").tap()
+    table.settled()
+    page.evaluate("events.close()")  # the stream is down: the news cannot reach this page
+    take_over(new_phone("new scorekeeper"), code, url)
+    table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=ANN, expect_points=[81, 26, 9])
+    table.save_round()
+    expect(page.get_by_role("alert").filter(has_text="This phone only watches now")).to_be_visible()
+    expect(page.get_by_text("You are watching.")).to_be_visible()
+    expect(page.locator("#round-form")).to_have_count(0)
+    expect(page.locator(".kept")).to_contain_text("Round 1: Ann’s word: JAZZY")
+    shoot(page, "05-save-after-hand-over")
+    assert server_rows(live_server, url) == []
