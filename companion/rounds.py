@@ -3,6 +3,8 @@ checks and its preview are the game's own (its ruleset and templates/games/<key>
 
 from __future__ import annotations
 
+from functools import wraps
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .derived import derived, undo_target
@@ -11,7 +13,9 @@ from .history import describe_log
 from .models import Game
 from .rules.log import EDIT, UNDO, VOID
 from .scans import SCAN_UPLOAD_LIMIT
-from .web import DatabaseBusy, append_play, load_game, new_nonce, scorekeeper_game, upload_limit
+from .extensions import db
+from .web import (DatabaseBusy, GameMoved, append_play, load_game, new_nonce, scorekeeper_game,
+                  upload_limit)
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<game:game_id>")
 
@@ -41,6 +45,27 @@ def refused_as_stale(game: Game, kind: str, standings) -> str | None:
     return reason
 
 
+def answered_version(game: Game) -> int | None:
+    """The last play the checks of a form that says what it answers saw (append_play then
+    makes sure no other came after it); None for a form from before (saved as it was)."""
+    return max((p.id for p in game.plays), default=0) if "for" in request.form else None
+
+
+def checked_again(view):
+    """Run a saving view again when another phone's play came between its checks and its
+    save (web.GameMoved): the second time its checks see that play (and refuse a round
+    already saved). A few times at most: then the player taps again."""
+    @wraps(view)
+    def run(*args, **kwargs):
+        for _ in range(3):
+            try:
+                return view(*args, **kwargs)
+            except GameMoved:
+                db.session.expire_all()
+        raise DatabaseBusy()
+    return run
+
+
 def _edit_page(game: Game, row, form, errors, nonce, status=200):
     return render_template("edit_round.html", game=game, rules=game.rules, round=row,
                            names=game.names, settings=game.rule_settings,
@@ -50,6 +75,7 @@ def _edit_page(game: Game, row, form, errors, nonce, status=200):
 
 @bp.post("/rounds")
 @upload_limit(SCAN_UPLOAD_LIMIT)  # a round form that scans carries the players' photo fields
+@checked_again
 def create(game_id: str):
     """Record the round just played."""
     game = scorekeeper_game(game_id)
@@ -65,7 +91,8 @@ def create(game_id: str):
         context = game_context(game, form=request.form, errors=errors)
         return render_template("game.html", **context), 422
     try:
-        append_play(game, game.rules.row_kind, data, request.form.get("nonce"))
+        append_play(game, game.rules.row_kind, data, request.form.get("nonce"),
+                    answered_version(game))
     except DatabaseBusy as busy:  # nothing saved: the form comes back as typed
         context = game_context(game, form=request.form, errors={"round": busy.description})
         return render_template("game.html", **context), 503
@@ -131,6 +158,7 @@ def undo(game_id: str):
 
 @bp.route("/plays/<kind>", methods=["GET", "POST"])
 @upload_limit(SCAN_UPLOAD_LIMIT)  # a showdown form carries the players' photo fields
+@checked_again
 def play(game_id: str, kind: str):
     """A play of the game's own beyond rounds and challenges (the family game's card values):
     its page is templates/games/<key>/<kind>.html (or the game's _play.html, shared by its
@@ -150,7 +178,8 @@ def play(game_id: str, kind: str):
     if errors:
         return render_template(page, **game_context(game, form=request.form, errors=errors)), 422
     try:
-        append_play(game, kind, data, request.form.get("nonce"))
+        append_play(game, kind, data, request.form.get("nonce"),
+                    answered_version(game) if game.rules.answers(kind, standings) else None)
     except DatabaseBusy as busy:
         return render_template(page, **game_context(game, form=request.form,
                                                     errors={"round": busy.description})), 503

@@ -10,6 +10,7 @@ import threading
 from conftest import errors, new_game, round_form, text, totals
 from sqlalchemy import func, select
 
+from companion import rounds
 from companion.extensions import db
 from companion.models import Play
 
@@ -63,6 +64,41 @@ def test_the_same_form_sent_again_is_already_saved_not_stale(app, client, game):
     assert client.post(game + "/rounds", data=form).status_code == 303
     again = client.post(game + "/rounds", data=form, follow_redirects=True)
     assert again.status_code == 200 and "That was already saved." in text(again.text)
+    assert plays(app) == 1
+
+
+def test_two_phones_saving_the_same_round_at_the_same_moment_make_one_round(
+        app, client, game, monkeypatch):
+    """Both scorekeepers tap Save for round 1 together: both forms pass their checks before
+    either is saved (held there until both have); one is round 1, the other is checked again
+    and refused as already saved, never quietly round 2."""
+    other = both_keep_score(app, client, game)
+    both_checked, checks = threading.Barrier(2, timeout=10), []
+    real = rounds.checked_round
+
+    def held_until_both_checked(*args, **kwargs):
+        found = real(*args, **kwargs)
+        checks.append(1)
+        if len(checks) <= 2:  # (the one checked again is refused before this)
+            both_checked.wait()
+        return found
+
+    monkeypatch.setattr(rounds, "checked_round", held_until_both_checked)
+    answers = {}
+
+    def save(phone, word):
+        answers[word] = phone.post(game + "/rounds", data={**round_form(word, "", "", out=0),
+                                                           "for": "1"})
+
+    threads = [threading.Thread(target=save, args=(phone, word))
+               for phone, word in ((client, "JAZZY"), (other, "QUOTA"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert sorted(a.status_code for a in answers.values()) == [303, 409], answers
+    refused = next(a for a in answers.values() if a.status_code == 409)
+    assert "Round 1 was already saved by another phone." in errors(refused.text)[0]
     assert plays(app) == 1
 
 
