@@ -7,10 +7,10 @@ query for all of them) and wakes the streams of the games that changed. So phone
 across gunicorn workers and across app servers that share one database, with no broker.
 
 A phone follows a game through `GET /games/<id>/events`, a stream of server-sent events:
-`change` with the new version when the game changes, `watching` when the phone's page
-keeps score (`keeper=1`) and the phone no longer does (it handed over), a comment now and
-then to keep the connection open, and an end after a minute (the browser reconnects by itself, and a proxy
-never holds a stream forever). Under gunicorn's gevent worker (make run) a stream costs a
+`change` with the new version when the game changes, `watching` when the page shows the
+scorekeeper's forms (`keeper=1`) and the phone no longer keeps score (it handed over), a
+comment now and then to keep the connection open, and an end after a minute (the browser
+reconnects by itself, and a proxy never holds a stream forever). Under gunicorn's gevent worker (make run) a stream costs a
 greenlet, not a thread.
 """
 

@@ -8,12 +8,12 @@ from functools import wraps
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .derived import derived, undo_target
+from .extensions import db
 from .games import game_context, preview_of
 from .history import describe_log
 from .models import Game
 from .rules.log import EDIT, UNDO, VOID
 from .scans import SCAN_UPLOAD_LIMIT
-from .extensions import db
 from .web import (DatabaseBusy, GameMoved, append_play, load_game, new_nonce, scorekeeper_game,
                   upload_limit)
 
@@ -41,7 +41,8 @@ def refused_as_stale(game: Game, kind: str, standings) -> str | None:
         text = next((e.text for e in describe_log(game, standings) if e.play.id == taken), None)
         reason += f" It reads: {text}." if text else ""
     if reason and kind == game.rules.row_kind:
-        reason += f" What you typed is kept below: save it again if it is another {game.rules.row_name}."
+        reason += (" What you typed is kept below: save it again if it is another "
+                   f"{game.rules.row_name}.")
     return reason
 
 

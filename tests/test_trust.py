@@ -8,6 +8,7 @@ import re
 import threading
 
 from conftest import errors, new_game, round_form, text, totals
+from test_live import _events
 from sqlalchemy import func, select
 
 from companion import rounds
@@ -117,9 +118,9 @@ def test_a_fez_word_and_the_end_of_a_round_answer_the_table_they_were_typed_at(a
     assert client.post(game + "/rounds", data=word).status_code == 303
     refused = client.post(game + "/rounds", data={**word, "seat": "1", "nonce": "second"})
     assert refused.status_code == 409
-    assert errors(refused.text) == ["Another phone saved a word since this one was typed: is it the same? "
-                                    "It reads: Bob played FEZᶠ. What you typed is kept below: save it "
-                                    "again if it is another word."]
+    assert errors(refused.text) == [
+        "Another phone saved a word since this one was typed: is it the same? It reads: Bob "
+        "played FEZᶠ. What you typed is kept below: save it again if it is another word."]
     assert 'value="FEZ"' in refused.text and form_for(refused.text) == "2"
     end = client.get(game + "/plays/round-end").text
     assert form_for(end) == "1"
@@ -135,11 +136,14 @@ def test_a_poker_action_for_a_turn_already_played_is_refused(app, client):
     client.post(game + "/rounds", data={"for": "1"})  # deal 1
     page = client.get(game).text
     turn = re.search(r'name="for" value="(1\.\d+)"', page).group(1)
-    assert client.post(game + "/plays/action", data={"action": "check", "for": turn}).status_code == 303
+    checked = client.post(game + "/plays/action", data={"action": "check", "for": turn})
+    assert checked.status_code == 303
     # The other phone still showed that turn: its tap is not the next player's action.
-    refused = client.post(game + "/plays/action", data={"action": "fold", "for": turn, "nonce": "b"})
+    refused = client.post(game + "/plays/action",
+                          data={"action": "fold", "for": turn, "nonce": "b"})
     assert refused.status_code == 409
-    assert errors(refused.text) == ["That turn was already played on another phone: here is the table now."]
+    assert errors(refused.text) == [
+        "That turn was already played on another phone: here is the table now."]
     assert plays(app) == 2
 
 
@@ -152,28 +156,13 @@ def test_a_phone_that_handed_over_is_shown_the_game_not_a_bare_403(app, client, 
     refused = client.post(game + "/rounds", data={**round_form("JAZZY", "", "", out=0), "for": "1"})
     assert refused.status_code == 403
     shown = text(refused.text)
-    assert "This phone only watches now: another phone keeps score, and nothing was saved from here." in shown
+    assert ("This phone only watches now: another phone keeps score, and nothing was saved "
+            "from here.") in shown
     assert "You are watching." in shown and 'id="live"' in refused.text  # the game, live
     assert 'id="round-form"' not in refused.text
     assert plays(app) == 0
     undo = client.post(game + "/undo", data={"play": "1"})
     assert undo.status_code == 403 and "This phone only watches now" in text(undo.text)
-
-
-def _first_event(client, path: str, found: list, opened: threading.Event) -> None:
-    """Read the stream at `path` until its first event, into `found` as (name, data)."""
-    response = client.get(path, buffered=False)
-    opened.set()
-    name = None
-    for chunk in response.response:
-        for line in chunk.decode().splitlines():
-            if line.startswith("event: "):
-                name = line[7:]
-            elif line.startswith("data:") and name:
-                found.append((name, line[5:].strip()))
-        if found:
-            break
-    response.close()
 
 
 def test_the_old_phone_hears_at_once_that_it_only_watches(app, client, game):
@@ -183,8 +172,8 @@ def test_the_old_phone_hears_at_once_that_it_only_watches(app, client, game):
     code = re.search(r'class="code">([A-Z0-9]{4}-[A-Z0-9]{4})<',
                      client.get(f"{game}/handover").text).group(1).replace("-", "")
     found, opened = [], threading.Event()
-    reader = threading.Thread(target=_first_event, daemon=True,
-                              args=(client, f"{game}/events?since=0&keeper=1", found, opened))
+    reader = threading.Thread(target=_events, daemon=True,
+                              args=(client, f"{game}/events?since=0&keeper=1", 1, found, opened))
     reader.start()
     assert opened.wait(5)
     assert app.test_client().post(f"{game}/take/{code}").status_code == 303
@@ -192,5 +181,5 @@ def test_the_old_phone_hears_at_once_that_it_only_watches(app, client, game):
     assert found == [("watching", "")]
     # A page shown as the keeper's on a phone that never was (or no longer is) hears it first.
     late = []
-    _first_event(app.test_client(), f"{game}/events?since=0&keeper=1", late, threading.Event())
+    _events(app.test_client(), f"{game}/events?since=0&keeper=1", 1, late, threading.Event())
     assert late == [("watching", "")]

@@ -535,11 +535,11 @@ class FezRules(Ruleset):
         return f"Another phone saved a {what} since this one was typed: is it the same?"
 
     def taken_by(self, kind, standings, answered) -> int | None:
+        if kind not in (WORD, LAYOFF):
+            return None
         number = whole_number(answered)
         saved = list(standings.extra["words" if kind == WORD else "layoffs"].values())
-        if kind not in (WORD, LAYOFF) or not number or number > len(saved):
-            return None
-        return saved[number - 1].id
+        return saved[number - 1].id if number and number <= len(saved) else None
 
     # --- a scan of the word laid: its letters, each card's colour, its stars ------------------
 

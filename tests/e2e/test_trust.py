@@ -12,18 +12,20 @@ from playwright.sync_api import expect
 
 from . import phone
 from .conftest import Table
-from .test_live_phones import (AFTER_BOTH, BEN, CAT, LIVE_MS, NETWORK_CUT, ANN, as_typed,
-                               console_allows, fill_waxes, hand_over, save_jazzy, server_rows,
+from .test_live_phones import (ANN, BEN, CAT, LIVE_MS, NETWORK_CUT, as_typed, console_allows,
+                               fill_waxes, hand_over, save_jazzy, server_rows,
                                service_worker_in_charge, type_code)
 
 pytestmark = pytest.mark.e2e
 assert console_allows  # a fixture, used by name below
 
 SHOTS = Path("/tmp/e2e-shots/trust")
+DRAFT_BACK = "What you typed before is back"
 shoot = partial(phone.shoot, folder=SHOTS)
 
 
 def take_over(other, code: str, url: str) -> Table:
+    """Another phone types the hand-over code and keeps score."""
     type_code(other, as_typed(code))
     other.get_by_role("button", name="Keep score here").tap()
     expect(other).to_have_url(url)
@@ -31,6 +33,7 @@ def take_over(other, code: str, url: str) -> Table:
 
 
 def offline(page, wifi, console_allows) -> None:
+    """The Wi-Fi goes: for the page (its offline event) and for real (the relay is cut)."""
     console_allows.append(NETWORK_CUT)
     page.context.set_offline(True)
     wifi.cut()
@@ -52,7 +55,8 @@ def test_two_rounds_saved_offline_wait_in_order_and_are_each_sent_once(
 
     table.save_round()
     waiting = page.locator(".outbox")
-    expect(waiting).to_have_text(re.compile(r"^1 waiting to send: Round 2 \(WAXES, QUICK\)\. It goes"))
+    expect(waiting).to_have_text(
+        re.compile(r"^1 waiting to send: Round 2 \(WAXES, QUICK\)\. It goes"))
     expect(page.get_by_role("heading", name="Round 3", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Save round 3")).to_be_visible()
     for seat in (ANN, BEN, CAT):
@@ -63,7 +67,8 @@ def test_two_rounds_saved_offline_wait_in_order_and_are_each_sent_once(
     table.fill_round(["JOKER", "FIZZY", ""], out=ANN)
     table.save_round()
     expect(waiting).to_have_text(re.compile(
-        r"^2 waiting to send: Round 2 \(WAXES, QUICK\), Round 3 \(JOKER, FIZZY\)\. They go, in order,"))
+        r"^2 waiting to send: Round 2 \(WAXES, QUICK\), Round 3 \(JOKER, FIZZY\)\. "
+        r"They go, in order,"))
     expect(page.get_by_role("button", name="Save round 4")).to_be_visible()
     shoot(page, "01-two-waiting")
 
@@ -103,7 +108,8 @@ def test_the_second_scorekeeper_is_told_the_round_was_already_saved(page, table,
     # A's page heard of B's round: its scoreboard is up to date, its typing kept.
     expect(table.totals).to_have_text(["81", "26", "9"], timeout=LIVE_MS)
     page.get_by_role("button", name="Save round 1").tap()
-    refusal = page.get_by_role("alert").filter(has_text="Round 1 was already saved by another phone.")
+    refusal = page.get_by_role("alert").filter(
+        has_text="Round 1 was already saved by another phone.")
     expect(refusal).to_contain_text("It reads: Round 1: Ann JAZZY")
     expect(table.word(ANN)).to_have_value("JAZZY")
     expect(table.word(BEN)).to_have_value("QUOTA")
@@ -133,7 +139,8 @@ def test_the_old_phone_is_told_at_once_and_keeps_what_it_typed(page, table, new_
     expect(page.get_by_role("button", name="Undo")).to_have_count(0)
     kept = page.locator(".kept")
     expect(kept.get_by_role("heading", name="Typed on this phone, not saved")).to_be_visible()
-    expect(kept).to_contain_text("Round 2: Ann, No word · Ben’s word: WAXES · Ben, Went out first · Cat’s word: QUICK")
+    expect(kept).to_contain_text(
+        "Round 2: Ann, No word · Ben’s word: WAXES · Ben, Went out first · Cat’s word: QUICK")
     shoot(page, "03-now-watching")
     page.reload()
     expect(kept).to_contain_text("Ben’s word: WAXES")  # still there
@@ -152,7 +159,7 @@ def test_the_edit_page_and_fez_forms_keep_their_drafts_on_a_reload(page, table, 
     table.settled()
     table.word(BEN).fill("QUOTE")
     page.reload()
-    expect(page.get_by_role("status").filter(has_text="What you typed before is back")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text=DRAFT_BACK)).to_be_visible()
     expect(table.word(BEN)).to_have_value("QUOTE")
     expect(table.word(ANN)).to_have_value("JAZZY")
     page.get_by_role("button", name="Save changes").tap()
@@ -190,7 +197,7 @@ def test_the_edit_page_and_fez_forms_keep_their_drafts_on_a_reload(page, table, 
     page.get_by_role("link", name="Count the hands").tap()
     page.get_by_label("Bob’s cards left").fill("QI")
     page.reload()
-    expect(page.get_by_role("status").filter(has_text="What you typed before is back")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text=DRAFT_BACK)).to_be_visible()
     expect(page.get_by_label("Bob’s cards left")).to_have_value("QI")
     shoot(page, "04-round-end-draft")
 
