@@ -674,12 +674,17 @@ function restoreDraft(form) {
     return;
   }
   let note = "What you typed before is back: it is not saved yet.";
+  const answered = form.elements.for && form.elements.for.value;
   if (!draft || waiting.has(draft.nonce)) {
     draft = takeRefused(form);
     if (!draft) return;
-    note = `Not saved: ${draft.label}. ${draft.message || ""} What was typed is back in the form: check it and save again.`;
+    const told = /kept below/.test(draft.message || "");  // the server's refusal says what to do
+    note = `Not saved: ${draft.label}. ${draft.message || ""}` +
+      (told ? "" : " What was typed is back in the form: check it and save again.");
   }
   fillForm(form, draft);
+  // A refusal was just shown with the round it is about: the form saves as the page's round.
+  if (draft.message !== undefined && answered) form.elements.for.value = answered;
   saveDraft(form);
   flashNote(form, "draft-note", note.replace(/\s+/g, " "), draft.message !== undefined ? "alert" : "status");
   followTyping(form);
@@ -845,7 +850,8 @@ function moveOn(form) {
 async function refusal(response) {
   try {
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const reason = page.querySelector("main .flash.lost, main .error[role=alert], main h1");
+    const reason = ["main .flash.lost", "main .error[role=alert]", "main h1"]
+      .map((where) => page.querySelector(where)).find(Boolean);
     return reason ? reason.textContent.trim().replace(/\s+/g, " ") : "";
   } catch (err) {
     return "";
@@ -869,15 +875,17 @@ async function sendOutbox() {
     for (const item of outbox()) {
       let response;
       try {
+        // Sent as htmx sends a form: a refusal answers 200 with its real status in X-Status.
         response = await fetch(item.url, { method: "POST", body: item.body, credentials: "same-origin",
-          headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" } });
       } catch (err) {
         break;  // still offline: try again later, in order
       }
       if (response.status >= 500) break;  // busy: later
+      const status = Number(response.headers.get("X-Status")) || response.status;
       // Refused (another phone saved that round first, a rule, a phone that handed over):
       // kept, never dropped; it comes back into its form, or shows on a watching page.
-      if (!response.ok) keepRefused(item, await refusal(response));
+      if (status >= 400) keepRefused(item, await refusal(response));
       localStorage.setItem(OUTBOX, JSON.stringify(outbox().filter((i) => i.nonce !== item.nonce)));
       sent = true;
     }

@@ -221,3 +221,42 @@ def test_a_save_from_a_page_that_missed_the_hand_over_shows_the_game_and_keeps_t
     expect(page.locator(".kept")).to_contain_text("Round 1: Ann’s word: JAZZY")
     shoot(page, "05-save-after-hand-over")
     assert server_rows(live_server, url) == []
+
+
+def test_a_round_sent_late_that_another_phone_saved_first_comes_back_into_the_form(
+        new_phone, wifi, live_server, console_allows):
+    """Both phones keep score. Phone A saves round 1 offline; phone B saves round 1 meanwhile.
+    When A's Wi-Fi is back its round is refused as already saved: it is not dropped but comes
+    back into A's form with the reason, and A can still save it as round 2."""
+    page = new_phone("scorekeeper", base_url=wifi.url)
+    table = Table(page)
+    page.goto("/")
+    service_worker_in_charge(page)
+    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    code = hand_over(page, "Both phones keep score")
+    table_b = take_over(new_phone("second scorekeeper"), code, url.replace(wifi.url, live_server))
+    page.get_by_role("link", name="Back to the game").tap()
+    table.settled()
+
+    fill_waxes(table)
+    offline(page, wifi, console_allows)
+    table.save_round()
+    expect(page.locator(".outbox")).to_contain_text("1 waiting to send: Round 1 (WAXES, QUICK)")
+    save_jazzy(table_b)
+
+    wifi.back()
+    page.context.set_offline(False)
+    back = page.get_by_role("alert").filter(has_text="Not saved: Round 1 (WAXES, QUICK).")
+    expect(back).to_contain_text("Round 1 was already saved by another phone.", timeout=7000)
+    console_allows.remove(NETWORK_CUT)
+    expect(back).to_contain_text("It reads: Round 1: Ann JAZZY")
+    expect(back).to_contain_text("What you typed is kept below: save it again if it is another round.")
+    expect(table.word(BEN)).to_have_value("WAXES")
+    expect(table.word(CAT)).to_have_value("QUICK")
+    expect(table.totals).to_have_text(["81", "26", "9"])  # B's round 1
+    assert len(server_rows(live_server, url)) == 1
+    shoot(page, "06-late-round-back-in-the-form")
+
+    page.get_by_role("button", name="Save round 2").tap()  # it was another round: one tap
+    expect(table.totals).to_have_text(["81", "61", "37"])
+    assert len(server_rows(live_server, url)) == 2
