@@ -260,3 +260,24 @@ def test_a_round_sent_late_that_another_phone_saved_first_comes_back_into_the_fo
     page.get_by_role("button", name="Save round 2").tap()  # it was another round: one tap
     expect(table.totals).to_have_text(["81", "61", "37"])
     assert len(server_rows(live_server, url)) == 2
+
+
+def test_the_card_values_keep_their_draft_on_a_reload(page, table):
+    """The family game's card values (some thirty fields, typed once a game) survive a reload
+    before they are saved."""
+    page.goto("/")
+    page.get_by_role("link", name="New game").tap()
+    page.get_by_role("radio", name=re.compile(r"^Family word game")).check()
+    for i, name in enumerate(["Ann", "Ben"]):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("radio", name="deals").nth(0).check()
+    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("link", name="Set the card values").tap()
+    expect(page.get_by_role("heading", name="Card values")).to_be_visible()
+    table.settled()
+    page.get_by_label("Points of A", exact=True).fill("2")
+    page.get_by_label("Points of Z", exact=True).fill("10")
+    page.reload()
+    expect(page.get_by_role("status").filter(has_text=DRAFT_BACK)).to_be_visible()
+    expect(page.get_by_label("Points of A", exact=True)).to_have_value("2")
+    expect(page.get_by_label("Points of Z", exact=True)).to_have_value("10")
