@@ -836,7 +836,8 @@ function moveOn(form) {
     else if (el.tagName === "SELECT") el.selectedIndex = 0;
     else el.value = "";
   }
-  form.querySelectorAll(".error, .flash, .card:empty").forEach((el) => el.remove());
+  form.querySelectorAll(".error, .flash").forEach((el) => el.remove());
+  form.querySelectorAll(".card").forEach((el) => { if (!el.children.length) el.remove(); });
   form.querySelectorAll(".has-error").forEach((el) => el.classList.remove("has-error"));
   form.elements.nonce.value = freshNonce();
   try { localStorage.removeItem(draftKey(form)); } catch (err) { /* no drafts here */ }
