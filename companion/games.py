@@ -24,8 +24,8 @@ from .models import (HANDOVER_CODE_LENGTH, JOIN_CODE_LENGTH, NAME_MAX, Game, Pla
 from .rules import RULESETS, startable
 from .rules.base import MAX_ID, Standings, whole_number
 from .rules.log import REMATCH, Play as LogPlay, rematch as rematch_id
-from .web import (Recent, commit, cookie_name, is_scorekeeper, keep_token, load_game, new_nonce,
-                  qr, render, scorekeeper_game)
+from .web import (NotScorekeeper, Recent, commit, cookie_name, is_scorekeeper, keep_token,
+                  load_game, new_nonce, qr, render, scorekeeper_game)
 
 bp = Blueprint("games", __name__)
 
@@ -197,7 +197,9 @@ def game_context(game: Game, form=None, version: int | None = None, **extra) -> 
                    scorekeeper=is_scorekeeper(game), nonce=form.get("nonce") or new_nonce(),
                    undo=seen.undo, form=form, errors={}, saved=seen.saved,
                    preview=preview_of(game, form, seen.standings), chart=seen.chart,
-                   rematch=seen.rematch)
+                   rematch=seen.rematch,
+                   answers=lambda kind=None: game.rules.answers(kind or game.rules.row_kind,
+                                                                seen.standings))
     context.update(extra)
     if not (form or extra):  # the page as every phone sees it: its live region is kept
         context["live"] = live_region(seen, context)
@@ -232,6 +234,15 @@ def show(game_id: str):
     game = load_game(game_id, plays=False)
     remember(game)
     return render("game.html", "_live.html", **game_context(game, version=version))
+
+
+@bp.app_errorhandler(NotScorekeeper)
+def only_watching(refused: NotScorekeeper):
+    """A phone that handed over tried to change the game (a page left open): nothing is
+    saved, and it sees the game as it now does, watching, with why. What it typed stays
+    on the phone (companion.js keeps drafts and shows them on a watching page)."""
+    context = game_context(refused.game, lost=True)
+    return render_template("game.html", **context), 403
 
 
 def _revalidated(response, etag: str):

@@ -7,9 +7,10 @@ query for all of them) and wakes the streams of the games that changed. So phone
 across gunicorn workers and across app servers that share one database, with no broker.
 
 A phone follows a game through `GET /games/<id>/events`, a stream of server-sent events:
-`change` with the new version when the game changes, a comment now and then to keep the
-connection open, and an end after a minute (the browser reconnects by itself, and a proxy
-never holds a stream forever). Under gunicorn's gevent worker (make run) a stream costs a
+`change` with the new version when the game changes, `watching` when the page shows the
+scorekeeper's forms (`keeper=1`) and the phone no longer keeps score (it handed over), a
+comment now and then to keep the connection open, and an end after a minute (the browser
+reconnects by itself, and a proxy never holds a stream forever). Under gunicorn's gevent worker (make run) a stream costs a
 greenlet, not a thread.
 
 One address holds at most STREAMS_PER_ADDRESS streams in each server process (more are
@@ -43,6 +44,7 @@ RETRY_MS = 1000  # how soon the browser reconnects after a stream ends or drops
 #: needs one a game page open. Behind a proxy (BEHIND_TLS_PROXY) the address is the phone's.
 STREAMS_PER_ADDRESS = int(os.environ.get("COMPANION_STREAMS_PER_ADDRESS", 8))
 GONE_CHECK_SECONDS = 1.0  # how often a waiting stream checks that its phone is still there
+KEEPER_CHECK_SECONDS = 1  # how soon a scorekeeper's phone hears that it handed over
 
 
 def version_of(public_id: str) -> tuple[int, int] | None:
@@ -52,6 +54,16 @@ def version_of(public_id: str) -> tuple[int, int] | None:
         select(Game.id, func.max(Play.id)).outerjoin(Play, Play.game_id == Game.id)
         .where(Game.public_id == public_id).group_by(Game.id)).first()
     return None if row is None else (row[0], row[1] or 0)
+
+
+def keeps_score(game_id: int, token: str | None) -> bool:
+    """Whether the phone holding `token` keeps this game's score (a hand-over ends it); the
+    session is let go at once, so a stream holds no connection while it waits."""
+    try:
+        game = db.session.get(Game, game_id)
+        return game is not None and game.token_matches(token)
+    finally:
+        db.session.remove()
 
 
 def versions(game_ids: list[int]) -> dict[int, int]:
@@ -191,6 +203,7 @@ def too_many_streams() -> Response:
 def events(game_id: str):
     """The game's changes as server-sent events. `since` is the version the page shows: a
     change made between showing it and opening this stream is sent at once."""
+    public_id = game_id
     following = hub()
     address = request.remote_addr or ""
     if following.streams[address] >= STREAMS_PER_ADDRESS:
@@ -209,20 +222,31 @@ def events(game_id: str):
     def gone() -> bool:
         return hung_up(sock)
 
+    # A page that shows the scorekeeper's forms is told when this phone stops keeping score.
+    keeper = bool(request.args.get("keeper"))
+    token = request.cookies.get(f"game_{public_id}")
+
     def stream():
+        nonlocal keeper
         known = version
         yield f"retry: {RETRY_MS}\n\n"
         if since is not None and since != known:
             yield f"event: change\ndata: {known}\n\n"
         end = time.monotonic() + STREAM_SECONDS
+        quiet = time.monotonic()  # when something was last sent
         while (left := end - time.monotonic()) > 0:
-            now = following.wait(game_id, known, min(KEEP_ALIVE_SECONDS, left), gone)
+            if keeper and not keeps_score(game_id, token):
+                keeper = False
+                yield "event: watching\ndata: \n\n"
+            wait = KEEPER_CHECK_SECONDS if keeper else KEEP_ALIVE_SECONDS
+            now = following.wait(game_id, known, min(wait, left), gone)
             if gone():
                 return  # the phone hung up: its connection is free at once
             if now != known:
-                known = now
+                known, quiet = now, time.monotonic()
                 yield f"event: change\ndata: {known}\n\n"
-            else:
+            elif not keeper or time.monotonic() - quiet >= KEEP_ALIVE_SECONDS:
+                quiet = time.monotonic()
                 yield ": still here\n\n"
 
     response = Response(stream_with_context(stream()), mimetype="text/event-stream")

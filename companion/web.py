@@ -11,10 +11,10 @@ from functools import lru_cache
 
 import segno
 from flask import abort, current_app, flash, make_response, render_template, request
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
-from werkzeug.exceptions import ServiceUnavailable
+from werkzeug.exceptions import Forbidden, ServiceUnavailable
 from werkzeug.routing import BaseConverter, ValidationError
 
 from . import rooms
@@ -67,11 +67,20 @@ def is_scorekeeper(game: Game) -> bool:
     return game.token_matches(request.cookies.get(cookie_name(game)))
 
 
+class NotScorekeeper(Forbidden):
+    """A phone that does not keep this game's score (it handed over) asked to change it:
+    answered with the game as it now sees it (games.only_watching), never a bare 403."""
+
+    def __init__(self, game: Game):
+        super().__init__()
+        self.game = game
+
+
 def scorekeeper_game(public_id: str) -> Game:
     """The game, for a view that changes it: 403 for any phone but the scorekeeper's."""
     game = load_game(public_id)
     if not is_scorekeeper(game):
-        abort(403)
+        raise NotScorekeeper(game)
     return game
 
 
@@ -121,18 +130,43 @@ def commit(retries: int = 1) -> None:
     retried(work, retries)
 
 
-def append_play(game: Game, kind: str, data: dict, nonce: str | None = None) -> bool:
+class GameMoved(Exception):
+    """Another play of the game was saved after this one was checked: nothing was saved,
+    and the checks are to run again on the game as it is now."""
+
+
+def append_play(game: Game, kind: str, data: dict, nonce: str | None = None,
+                version: int | None = None) -> bool:
     """Append one play and commit. False (and nothing saved) when this form's
     nonce was already used: a replayed or double-tapped form. A play too large, or past the
-    game's or the server's room, raises (rooms.py) with nothing saved."""
+    game's or the server's room, raises (rooms.py) with nothing saved. With `version` (the
+    last play the checks saw), GameMoved when another play came after it: two phones saving
+    the same round at the same moment make one round, and the other is checked again."""
     nonce = (nonce or "")[:32] or None
     if nonce and any(p.nonce == nonce for p in game.plays):
         flash("That was already saved.")
         return False
     rooms.check_play(game, data)  # PlayRefused or NoRoom: nothing saved
-    db.session.add(Play(game_id=game.id, kind=kind, data=data, nonce=nonce))
+    play = Play(game_id=game.id, kind=kind, data=data, nonce=nonce)
+    db.session.add(play)
+
+    def after_the_others() -> None:
+        # One save of a game at a time: PostgreSQL locks the game's row (before the insert,
+        # which would share-lock it), SQLite's insert takes its one write lock; then any
+        # play saved since the checks is seen.
+        db.session.add(play)  # a rollback (a locked database, retried) forgot it
+        with db.session.no_autoflush:
+            db.session.execute(select(Game.id).where(Game.id == game.id).with_for_update())
+        db.session.flush()
+        latest = db.session.scalar(select(func.max(Play.id)).where(
+            Play.game_id == game.id, Play.id != play.id))
+        if (latest or 0) != version:
+            db.session.rollback()
+            raise GameMoved()
+        db.session.commit()
+
     try:
-        commit()
+        commit() if version is None else retried(after_the_others)
     except IntegrityError:  # the same form, saved a moment ago by another request
         db.session.rollback()
         flash("That was already saved.")

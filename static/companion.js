@@ -492,18 +492,36 @@ function changedElsewhere() {
     headers: { "HX-Boosted": "true", "X-Page-Refresh": "true" } });
 }
 
+// The scorekeeping went to another phone: this one shows the game as a watcher at once, and
+// what was typed in its forms stays on the phone, shown read-only (showKept), never dropped.
+function nowWatching() {
+  if (!document.querySelector("#live") || !document.querySelector("[data-saved]") || !window.htmx) return;
+  document.querySelectorAll("form[data-draft]").forEach(saveDraft);
+  htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",
+    headers: { "HX-Boosted": "true", "X-Page-Refresh": "true" } }).then(() => {
+    const main = document.querySelector("main");
+    if (main && !document.querySelector("[data-saved]")) {
+      flashNote(main, "lost", "This phone only watches now: another phone keeps score.", "alert");
+      showKept();
+    }
+  });
+}
+
 function follow() {
   const live = document.getElementById("live");
-  const url = live && live.dataset.events;
-  if (events && (!url || events.companionUrl !== url)) { events.close(); events = null; }
+  // A page with the scorekeeper's forms asks to be told when this phone stops keeping score.
+  const keeper = live && document.querySelector("[data-saved]") ? "&keeper=1" : "";
+  const url = live && live.dataset.events && `${live.dataset.events}?since=`;
+  if (events && (!url || events.companionUrl !== url + keeper)) { events.close(); events = null; }
   if (!url) { clearInterval(polling); polling = null; return; }
   if (events) return;
   if (!window.EventSource) {
     if (!polling) polling = setInterval(refreshLive, 3000);
     return;
   }
-  events = new EventSource(`${url}?since=${encodeURIComponent(live.dataset.version)}`);
-  events.companionUrl = url;
+  events = new EventSource(`${url}${encodeURIComponent(live.dataset.version)}${keeper}`);
+  events.companionUrl = url + keeper;
+  events.addEventListener("watching", nowWatching);
   events.addEventListener("change", (event) => {
     const now = document.getElementById("live");
     // versions only grow (the id of the last play): an older or equal one is no change (a
@@ -563,8 +581,12 @@ function saveDraft(form) {
   if (!form.closest("[data-saved]")) return;
   const fields = fieldsOf(form).filter(([name]) => name !== "nonce");
   try {
-    if (typedIn(form)) localStorage.setItem(draftKey(form), JSON.stringify({ nonce: form.elements.nonce.value, fields }));
-    else localStorage.removeItem(draftKey(form));
+    if (typedIn(form)) {
+      localStorage.setItem(draftKey(form), JSON.stringify({ nonce: form.elements.nonce.value, fields,
+        label: headingOf(form), summary: summaryOf(form) }));
+    } else {
+      localStorage.removeItem(draftKey(form));
+    }
   } catch (err) {
     // Storage full or refused (private mode): the form still works, only without drafts.
   }
@@ -575,24 +597,90 @@ function freshNonce() {
   return btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, "x");
 }
 
-function restoreDraft(form) {
-  const page = form.closest("[data-saved]");
-  if (!page) return;
-  const saved = new Set(page.dataset.saved.split(" "));
-  const waiting = new Set(outbox().map((item) => item.nonce));
-  const key = draftKey(form);
-  const draft = readJSON(key, null);
-  if (draft && saved.has(draft.nonce)) { localStorage.removeItem(key); return; }
-  // This page's one-time id may be one already used (a page kept from before a save sent
-  // later): the next round gets a new one.
-  if (saved.has(form.elements.nonce.value) || waiting.has(form.elements.nonce.value)) {
-    form.elements.nonce.value = freshNonce();
+// What a form is headed ("Round 3", "A lay-off", "Edit round 2"), to name what it holds.
+function headingOf(form) {
+  const before = form.previousElementSibling;
+  const heading = before && before.matches("h2") ? before : document.querySelector("main h1");
+  return heading ? heading.textContent.trim().replace(/\s+/g, " ") : "a round";
+}
+
+// What is typed in a form, in the player's words ("Ann’s word: JAZZY · Ann, Went out first"),
+// for the notes that keep it when it cannot go into a form.
+function summaryOf(form) {
+  const parts = [];
+  for (const el of form.elements) {
+    if (!el.name || ["hidden", "file", "submit", "button"].includes(el.type) || el.disabled) continue;
+    const box = el.type === "checkbox" || el.type === "radio";
+    if (box ? !el.checked : !el.value.trim()) continue;
+    const label = ((el.labels && el.labels[0] && el.labels[0].textContent) || el.getAttribute("aria-label")
+      || el.name).trim().replace(/\s+/g, " ");
+    const legend = el.closest("fieldset") && el.closest("fieldset").querySelector("legend");
+    const who = legend && !label.includes(legend.textContent.trim()) ? `${legend.textContent.trim()}, ` : "";
+    const value = el.tagName === "SELECT" ? el.selectedOptions[0].textContent.trim() : el.value.trim();
+    parts.push(box ? `${who}${label}` : `${who}${label}: ${value}`);
   }
-  if (form.querySelector(".error") || typedIn(form)) {
-    saveDraft(form);  // the server sent the form back as typed (refused, or a scan): the draft now
-    return;
+  return parts.join(" · ");
+}
+
+// The game a page belongs to (/games/<id>): its drafts and its plays waiting are kept together.
+function gamePath(path = location.pathname) {
+  const match = /^\/games\/[a-z2-9]+(?=\/|$)/.exec(path || "");
+  return match ? match[0] : null;
+}
+
+function gameDraftKeys(game) {
+  const keys = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(`${DRAFTS}${game}`) && "/#".includes(key[DRAFTS.length + game.length])) keys.push(key);
   }
-  if (!draft || waiting.has(draft.nonce)) return;
+  return keys;
+}
+
+// Drafts of this game's forms that were saved since (an edit page's, a lay-off's) are dropped.
+function forgetSaved(saved) {
+  const game = gamePath();
+  if (!game) return;
+  gameDraftKeys(game).forEach((key) => {
+    const draft = readJSON(key, null);
+    if (!draft || saved.has(draft.nonce)) localStorage.removeItem(key);
+  });
+}
+
+// Set the number a form is for (the round after those waiting to be sent), and where its
+// heading and Save button show that number, show the new one.
+function setFor(form, number) {
+  const answered = form.elements.for;
+  const old = answered.value;
+  if (String(number) === old) return;
+  answered.value = String(number);
+  const heading = form.previousElementSibling;
+  // The heading and Save say the number only where it is the row's (FEZ's say the round, not the word)
+  if (!heading || !heading.matches("h2") || !form.hasAttribute("data-numbered")) return;
+  const shown = new RegExp(`\\b(round|deal) ${old}\\b`, "i");
+  [heading, [...form.querySelectorAll("button[type=submit]")].pop()].forEach((el) => {
+    if (el) el.textContent = el.textContent.replace(shown, (_, word) => `${word} ${number}`);
+  });
+}
+
+function passWaiting(form) {
+  const answered = form.elements.for;
+  if (!answered || !/^\d+$/.test(answered.value)) return;
+  const mine = outbox().filter((item) => item.page === location.pathname && item.form === form.id
+    && /^\d+$/.test(item.for || ""));
+  setFor(form, Math.max(Number(answered.value), ...mine.map((item) => Number(item.for) + 1)));
+}
+
+// The points and FEZ's working line follow what was put back in the form.
+function followTyping(form) {
+  const regions = [...form.querySelectorAll("[hx-get]")];
+  (regions.length ? regions : [form]).forEach((region) => {
+    const field = region.querySelector("input:not([type=hidden]):not([type=file])");
+    if (field) field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+function fillForm(form, draft) {
   const values = new Map();
   draft.fields.forEach(([name, value]) => values.set(`${name}\u0000${value}`, true).set(name, value));
   for (const el of form.elements) {
@@ -601,13 +689,113 @@ function restoreDraft(form) {
     else if (values.has(el.name)) el.value = values.get(el.name);
   }
   form.elements.nonce.value = draft.nonce;
-  flashNote(form, "draft-note", "What you typed before is back: it is not saved yet.");
-  const first = form.querySelector("input:not([type=hidden]):not([type=file])");
-  if (first) first.dispatchEvent(new Event("input", { bubbles: true }));  // the points follow
 }
+
+// Plays the server refused when they were sent from the outbox (another phone saved first,
+// a rule, a phone that no longer keeps score): kept here until they are back in a form.
+const REFUSED = "companion:refused";
+
+function takeRefused(form) {
+  const kept = readJSON(REFUSED, []);
+  const at = kept.findIndex((item) => item.page === location.pathname && item.form === form.id);
+  if (at < 0) return null;
+  const [item] = kept.splice(at, 1);
+  localStorage.setItem(REFUSED, JSON.stringify(kept));
+  return item;
+}
+
+// What each form's points (its <output>s) show while nothing is typed, to show again when the
+// form moves on to the next round offline (the server, which fills them, cannot be asked).
+const blanks = new WeakMap();
+
+function restoreDraft(form) {
+  const page = form.closest("[data-saved]");
+  if (!page) return;
+  if (!typedIn(form) && !form.querySelector(".error")) {
+    blanks.set(form, new Map([...form.querySelectorAll("output[id]")].map((el) => [el.id, el.innerHTML])));
+  }
+  const saved = new Set(page.dataset.saved.split(" "));
+  forgetSaved(saved);
+  const waiting = new Set(outbox().map((item) => item.nonce));
+  const key = draftKey(form);
+  let draft = readJSON(key, null);
+  // This page's one-time id may be one already used (a page kept from before a save sent
+  // later): the next round gets a new one.
+  if (saved.has(form.elements.nonce.value) || waiting.has(form.elements.nonce.value)) {
+    form.elements.nonce.value = freshNonce();
+  }
+  passWaiting(form);
+  // The server sent the form back as typed (refused, or a scan): that is the draft now. An
+  // edit form comes filled with the round it edits: a draft of it still comes back.
+  if (form.querySelector(".error") || (!form.hasAttribute("data-prefilled") && typedIn(form))) {
+    saveDraft(form);
+    return;
+  }
+  let note = "What you typed before is back: it is not saved yet.";
+  const answered = form.elements.for && form.elements.for.value;
+  if (!draft || waiting.has(draft.nonce)) {
+    draft = takeRefused(form);
+    if (!draft) return;
+    const told = /kept below/.test(draft.message || "");  // the server's refusal says what to do
+    note = `Not saved: ${draft.label}. ${draft.message || ""}` +
+      (told ? "" : " What was typed is back in the form: check it and save again.");
+  }
+  fillForm(form, draft);
+  // A refusal was just shown with the round it is about: the form saves as the page's round.
+  if (draft.message !== undefined && answered) form.elements.for.value = answered;
+  saveDraft(form);
+  flashNote(form, "draft-note", note.replace(/\s+/g, " "), draft.message !== undefined ? "alert" : "status");
+  followTyping(form);
+}
+
+// A phone that only watches (it handed over) shows what was typed on it and never saved: its
+// drafts, and plays refused or still waiting, read-only, until the player lets them go.
+function showKept() {
+  document.querySelectorAll(".kept").forEach((el) => el.remove());
+  const game = gamePath();
+  const where = document.querySelector("[data-watching]");
+  if (!game || !where) return;
+  const ofGame = (item) => gamePath(item.page) === game;
+  const kept = [...gameDraftKeys(game).map((key) => readJSON(key, null)).filter(Boolean),
+    ...readJSON(REFUSED, []).filter(ofGame), ...outbox().filter(ofGame)];
+  if (!kept.length) return;
+  const box = document.createElement("section");
+  box.className = "kept card";
+  const title = document.createElement("h2");
+  title.textContent = "Typed on this phone, not saved";
+  const why = document.createElement("p");
+  why.className = "muted";
+  why.textContent = "This phone only watches, so none of this was saved: read it to the phone keeping score.";
+  const list = document.createElement("ul");
+  kept.forEach((item) => {
+    const li = document.createElement("li");
+    const name = document.createElement("strong");
+    name.textContent = item.label || "A form";
+    li.append(name, `: ${item.summary || item.fields.map(([, value]) => value).filter(Boolean).join(", ")}`);
+    list.append(li);
+  });
+  const forget = document.createElement("button");
+  forget.type = "button";
+  forget.className = "forget-kept";
+  forget.textContent = "Forget these";
+  box.append(title, why, list, forget);
+  where.after(box);
+}
+
+document.addEventListener("click", (event) => {
+  if (!event.target.matches || !event.target.matches(".forget-kept")) return;
+  const game = gamePath();
+  const other = (item) => gamePath(item.page) !== game;
+  gameDraftKeys(game).forEach((key) => localStorage.removeItem(key));
+  localStorage.setItem(REFUSED, JSON.stringify(readJSON(REFUSED, []).filter(other)));
+  localStorage.setItem(OUTBOX, JSON.stringify(outbox().filter(other)));
+  showKept();
+  showOutbox();
+});
 
 function setUpDrafts(root) {
   root.querySelectorAll("form[data-draft]").forEach(restoreDraft);
+  showKept();
 }
 document.addEventListener("input", (event) => {
   const form = event.target.closest && event.target.closest("form[data-draft]");
@@ -667,8 +855,8 @@ function showOutbox() {
   const waiting = outbox().filter((item) => item.page === location.pathname);
   const main = document.querySelector("main");
   if (!waiting.length || !main) return;
-  flashNote(main, "outbox", `Waiting to send: ${waiting.map((item) => item.label).join(", ")}. ` +
-    "It goes as soon as the Wi-Fi is back; nothing to do.");
+  flashNote(main, "outbox", `${waiting.length} waiting to send: ${waiting.map((item) => item.label).join(", ")}. ` +
+    `${waiting.length === 1 ? "It goes" : "They go, in order,"} as soon as the Wi-Fi is back; nothing to do.`);
 }
 
 function say(text) {
@@ -680,20 +868,61 @@ function queue(form) {
   const body = new URLSearchParams();
   fieldsOf(form).forEach(([name, value]) => body.append(name, value));
   body.set("csrf_token", form.elements.csrf_token ? form.elements.csrf_token.value : "");
-  const heading = form.previousElementSibling && form.previousElementSibling.matches("h2")
-    ? form.previousElementSibling.textContent.trim() : "a round";
+  const heading = headingOf(form);
   // Its words too: after a reload the form is empty, and the note is what shows it is kept.
   const words = fieldsOf(form).filter(([name, value]) => /^word-\d+$/.test(name) && value.trim())
     .map(([, value]) => value.trim().toUpperCase());
   const label = words.length ? `${heading} (${words.join(", ")})` : heading;
   const nonce = form.elements.nonce.value;
   const items = outbox().filter((item) => item.nonce !== nonce);
-  items.push({ url: form.action, body: body.toString(), nonce, label, page: location.pathname });
+  items.push({ url: form.action, body: body.toString(), nonce, label, page: location.pathname,
+               form: form.id, for: form.elements.for ? form.elements.for.value : null, summary: summaryOf(form) });
   localStorage.setItem(OUTBOX, JSON.stringify(items));
+  if (form.elements.for) moveOn(form);  // an edit keeps its form: nothing comes after it
   showOutbox();
   // Save is at the foot of the form, the note at the top of the page: bring it into view.
   const note = document.querySelector(".outbox");
   if (note) note.scrollIntoView({ block: "center" });
+}
+
+// As if the save had answered: the form empty, for the next round, with a new one-time id,
+// so the next hand saved here waits behind this one instead of replacing it.
+function moveOn(form) {
+  for (const el of form.elements) {
+    if (!el.name || ["hidden", "file", "submit", "button"].includes(el.type)) continue;
+    if (el.type === "checkbox" || el.type === "radio") el.checked = false;
+    else if (el.tagName === "SELECT") el.selectedIndex = 0;
+    else el.value = "";
+  }
+  form.querySelectorAll(".error, .flash").forEach((el) => el.remove());
+  form.querySelectorAll(".card").forEach((el) => { if (!el.children.length) el.remove(); });
+  form.querySelectorAll(".has-error").forEach((el) => el.classList.remove("has-error"));
+  form.elements.nonce.value = freshNonce();
+  try { localStorage.removeItem(draftKey(form)); } catch (err) { /* no drafts here */ }
+  passWaiting(form);
+  const blank = blanks.get(form);
+  form.querySelectorAll("output[id]").forEach((el) => { el.innerHTML = blank && blank.has(el.id) ? blank.get(el.id) : ""; });
+  followTyping(form);  // FEZ's chips go too (and the points, when the server answers)
+}
+
+// Why the server refused a play sent from the outbox: the first reason its page gives.
+async function refusal(response) {
+  try {
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const reason = ["main .flash.lost", "main .error[role=alert]", "main h1"]
+      .map((where) => page.querySelector(where)).find(Boolean);
+    return reason ? reason.textContent.trim().replace(/\s+/g, " ") : "";
+  } catch (err) {
+    return "";
+  }
+}
+
+function keepRefused(item, message) {
+  const fields = [...new URLSearchParams(item.body)].filter(([n]) => n !== "csrf_token" && n !== "nonce");
+  const kept = readJSON(REFUSED, []);
+  kept.push({ page: item.page, form: item.form || "round-form", nonce: item.nonce, fields,
+              label: item.label, summary: item.summary, message });
+  localStorage.setItem(REFUSED, JSON.stringify(kept));
 }
 
 let sending = false;
@@ -705,19 +934,19 @@ async function sendOutbox() {
     for (const item of outbox()) {
       let response;
       try {
+        // Sent as htmx sends a form: a refusal answers 200 with its real status in X-Status.
         response = await fetch(item.url, { method: "POST", body: item.body, credentials: "same-origin",
-          headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" } });
       } catch (err) {
         break;  // still offline: try again later, in order
       }
       if (response.status >= 500) break;  // busy: later
+      const status = Number(response.headers.get("X-Status")) || response.status;
+      // Refused (another phone saved that round first, a rule, a phone that handed over):
+      // kept, never dropped; it comes back into its form, or shows on a watching page.
+      if (status >= 400) keepRefused(item, await refusal(response));
       localStorage.setItem(OUTBOX, JSON.stringify(outbox().filter((i) => i.nonce !== item.nonce)));
       sent = true;
-      if (!response.ok || response.headers.get("X-Refused")) {
-        // Refused (a rule, or the game changed meanwhile): back into the form to correct.
-        const fields = [...new URLSearchParams(item.body)].filter(([n]) => n !== "csrf_token" && n !== "nonce");
-        localStorage.setItem(`${DRAFTS}${item.page}#round-form`, JSON.stringify({ nonce: item.nonce, fields }));
-      }
     }
   } finally {
     sending = false;

@@ -322,6 +322,31 @@ class Ruleset:
         """What the entry form is headed on the game page."""
         return f"Round {standings.next_number}"
 
+    def answers(self, kind: str, standings: Standings) -> str | None:
+        """What a form of this kind is typed against, sent back with it (its `for` field), so
+        a play typed before another phone's save is told apart from a new one: the row form
+        answers the number of the row it makes. None: a kind saved whatever came before."""
+        return str(standings.next_number) if kind == self.row_kind else None
+
+    def stale(self, kind: str, standings: Standings, answered: str) -> str | None:
+        """Why a play typed against `answered` is not what the game waits for now (another
+        phone saved first), in the player's words; None when it still is."""
+        now = self.answers(kind, standings)
+        if now is None or answered == now:
+            return None
+        number = whole_number(answered)
+        if kind == self.row_kind and number is not None and 0 < number < standings.next_number:
+            return f"{self.row_name.capitalize()} {number} was already saved by another phone."
+        return "The game changed on another phone since this was typed."
+
+    def taken_by(self, kind: str, standings: Standings, answered: str) -> int | None:
+        """The id of the play saved in the place a stale form answered (the round another
+        phone saved), to show it beside the refusal; None when there is none."""
+        number = whole_number(answered)
+        if kind != self.row_kind or not number or number > len(standings.rows):
+            return None
+        return getattr(standings.rows[number - 1], "id", None)
+
     def read_round(self, form: Mapping, players: int, settings: Mapping,
                    standings: Standings | None = None) -> tuple[dict, dict]:
         """(the data of a round play, errors by form field), checked by the game's rules."""

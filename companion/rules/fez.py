@@ -633,6 +633,29 @@ class FezRules(Ruleset):
     def heading(self, standings: Standings) -> str:
         return f"Round {standings.extra['round']}"
 
+    def answers(self, kind, standings) -> str | None:
+        """A word answers how many words are on the table so far, a lay-off how many
+        lay-offs, the end of a round the round it ends."""
+        counts = {WORD: lambda: len(standings.extra["words"]) + 1,
+                  LAYOFF: lambda: len(standings.extra["layoffs"]) + 1,
+                  ROUND_END: lambda: standings.extra["round"]}
+        return str(counts[kind]()) if kind in counts else None
+
+    def stale(self, kind, standings, answered) -> str | None:
+        if self.answers(kind, standings) in (None, answered):
+            return None
+        if kind == ROUND_END:
+            return f"Round {answered} was already ended by another phone."
+        what = "word" if kind == WORD else "lay-off"
+        return f"Another phone saved a {what} since this one was typed: is it the same?"
+
+    def taken_by(self, kind, standings, answered) -> int | None:
+        if kind not in (WORD, LAYOFF):
+            return None
+        number = whole_number(answered)
+        saved = list(standings.extra["words" if kind == WORD else "layoffs"].values())
+        return saved[number - 1].id if number and number <= len(saved) else None
+
     # --- a scan of the word laid: its letters, each card's colour, its stars ------------------
 
     scans = True

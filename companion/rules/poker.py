@@ -635,6 +635,19 @@ class PokerRules(Ruleset):
         current = standings.extra["current"]
         return f"Deal {current.number}" if current else f"Deal {len(standings.rows) + 1}"
 
+    def answers(self, kind, standings) -> str | None:
+        """A deal answers its number; an action or a showdown the deal and how many actions
+        it has had (the turn it was tapped for)."""
+        current = standings.extra["current"]
+        if kind in (ACTION, SHOWDOWN):
+            return None if current is None else f"{current.number}.{len(current.actions)}"
+        return super().answers(kind, standings)
+
+    def stale(self, kind, standings, answered) -> str | None:
+        if kind == ACTION and self.answers(kind, standings) not in (None, answered):
+            return "That turn was already played on another phone: here is the table now."
+        return super().stale(kind, standings, answered)
+
     def pots(self, put, folded):
         return pots(put, folded)
 

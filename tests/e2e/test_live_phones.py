@@ -327,8 +327,8 @@ def test_handing_over_to_both_phones_lets_each_save_and_see_the_others_round(
 
 def test_a_round_saved_offline_waits_survives_a_reload_and_is_sent_once(
         new_phone, wifi, live_server, console_allows):
-    """With the network cut, Save keeps the round on the phone ("Waiting to send") and the
-    words in the form; the game still opens on a reload (the service worker's copy, with the
+    """With the network cut, Save keeps the round on the phone ("1 waiting to send") and the
+    form moves on to the next round; the game still opens on a reload (the service worker's copy, with the
     scores saved before); when the network is back the round is saved exactly once."""
     page = new_phone("scorekeeper", base_url=wifi.url)
     table = Table(page)
@@ -349,10 +349,10 @@ def test_a_round_saved_offline_waits_survives_a_reload_and_is_sent_once(
     table.save_round()
     waiting = page.locator(".outbox")
     expect(waiting).to_have_text(
-        re.compile(r"^Waiting to send: Round 2 \(WAXES, QUICK\)\. It goes as soon as"))
+        re.compile(r"^1 waiting to send: Round 2 \(WAXES, QUICK\)\. It goes as soon as"))
     expect(waiting).to_be_in_viewport()
-    expect(table.word(BEN)).to_have_value("WAXES")
-    expect(table.word(CAT)).to_have_value("QUICK")
+    expect(page.get_by_role("heading", name="Round 3", exact=True)).to_be_visible()
+    expect(table.word(BEN)).to_have_value("")
     expect(table.totals).to_have_text(["81", "26", "9"])
     assert len(server_rows(live_server, url)) == 1, "a round reached the server while offline"
     shoot(page, "06-waiting-to-send")
@@ -361,7 +361,7 @@ def test_a_round_saved_offline_waits_survives_a_reload_and_is_sent_once(
     assert answer is not None and answer.from_service_worker, "the reload was not the kept copy"
     expect(page.get_by_role("heading", name="FOOT!")).to_be_visible()
     expect(table.totals).to_have_text(["81", "26", "9"])  # the copy kept after round 1
-    expect(waiting).to_contain_text("Waiting to send: Round 2 (WAXES, QUICK).")
+    expect(waiting).to_contain_text("1 waiting to send: Round 2 (WAXES, QUICK).")
     shoot(page, "07-waiting-after-reload")
     time.sleep(1)  # an offline phone keeps trying: still nothing sent
     assert len(server_rows(live_server, url)) == 1
@@ -402,7 +402,7 @@ def test_a_round_whose_answer_was_lost_is_sent_again_and_saved_once(
     console_allows.append(NETWORK_CUT)
     table.save_round()
     waiting = page.locator(".outbox")
-    expect(waiting).to_contain_text("Waiting to send: Round 1 (JAZZY, QUOTA, HOUSE).")
+    expect(waiting).to_contain_text("1 waiting to send: Round 1 (JAZZY, QUOTA, HOUSE).")
     assert lost == [303] and len(server_rows(live_server, url)) == 1
 
     page.context.set_offline(False)  # the phone sends it again
