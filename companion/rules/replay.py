@@ -239,14 +239,16 @@ def _challenge_problem(rules: Ruleset, names: Sequence[str], data: Mapping,
     """The challenge form (companion/challenges.py): the word it names, who challenged and the
     verdict, read by the rules; the judge's verdict kept beside it."""
     judged = data.get("judge")
-    args = {k: str(v) for k, v in data.items() if k not in ("challenger", "verdict", "judge")}
+    args = {k: str(v) for k, v in data.items()
+            if k not in ("challenger", "verdict", "judge", "late")}
     target = rules.challenge_target(before, args)
     if target is None:
         return rules.no_challenge
     challenger = data.get("challenger")
     made, errors = rules.challenge_data(
         before, target, challenger if isinstance(challenger, int) and not isinstance(challenger, bool) else None,
-        data.get("verdict") if isinstance(data.get("verdict"), str) else "")
+        data.get("verdict") if isinstance(data.get("verdict"), str) else "",
+        confirmed=data.get("late") is True)  # the page's "challenge it anyway", ticked
     if judged is not None:
         if not (isinstance(judged, Mapping) and set(judged) == {"verdict", "reason", "source"}
                 and judged["verdict"] in (STANDS, REJECTED)

@@ -133,8 +133,7 @@ def test_the_old_phone_is_told_at_once_and_keeps_what_it_typed(page, table, new_
 
     other = new_phone("new scorekeeper")
     take_over(other, code, url)
-    expect(page.get_by_role("alert").filter(has_text="This phone only watches now")).to_be_visible(
-        timeout=2000)  # the stream checks every second
+    expect(page.get_by_role("alert").filter(has_text="This phone only watches now")).to_be_visible()  # told by its live stream, with no reload
     expect(page.locator("#round-form")).to_have_count(0)
     expect(page.get_by_role("button", name="Undo")).to_have_count(0)
     kept = page.locator(".kept")
