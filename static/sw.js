@@ -3,7 +3,7 @@
 // answers, or a short page that says the phone is offline. Rounds typed while offline wait in
 // the page (companion.js, "Offline at the table"), not here. Live streams and htmx's region
 // requests always go to the server.
-const CACHE = "companion-v2";  // v2: games moved to /games/<public id>
+const CACHE = "companion-v3";  // v3: hand-over pages kept by v2 are dropped
 const SHELL = ["/", "/offline", "/static/companion.css", "/static/companion.js",
                "/static/htmx-2.0.11.min.js", "/static/icon.svg", "/static/icon-192.png",
                "/static/manifest.webmanifest"];
@@ -73,6 +73,9 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // The hand-over page shows a live code that makes a phone the scorekeeper: never kept on
+  // the phone (the server sends it no-store too), whichever way it is reached.
+  if (url.pathname.endsWith("/handover")) return;
   if (request.method === "POST" && request.headers.get("HX-Boosted")) {
     event.respondWith(sendAndKeep(request));
     return;

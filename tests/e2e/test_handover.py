@@ -74,3 +74,30 @@ def test_scorekeeping_moves_to_another_phone_with_the_handover_link(page, table,
     expect(phone_c.locator("h2:has-text('Finished') + p")).to_have_text("No finished game yet.")
     expect(phone_c.locator("ul.games")).to_have_count(0)
     expect(phone_c.get_by_text("Ann, Ben, Cat")).to_have_count(0)
+
+
+def test_the_handover_code_is_never_kept_by_the_phone(page, table):
+    """The code makes any phone the scorekeeper: the app's offline copy of pages (its service
+    worker) keeps the game page but never the hand-over page."""
+    url = table.new_game("FOOT!", ["Ann", "Ben"], dealer=ANN)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null"
+                           " && navigator.serviceWorker.controller.state === 'activated'")
+    page.reload()  # now through the service worker, which keeps the page
+    page.get_by_role("link", name="Hand over").tap()
+    page.get_by_role("button", name="Make a code").tap()
+    code = page.locator(".link code").inner_text().strip()
+    page.get_by_role("link", name="Back to the game").tap()
+    expect(page).to_have_url(url)
+    kept = page.evaluate("""async () => {
+        const pages = [];
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) {
+                pages.push([request.url, await (await cache.match(request)).text()]);
+            }
+        }
+        return pages;
+    }""")
+    assert any(address == url for address, _ in kept), [a for a, _ in kept]
+    assert not any(address.endswith("/handover") for address, _ in kept), [a for a, _ in kept]
+    assert not any(code.rsplit("/", 1)[1] in text for _, text in kept)
