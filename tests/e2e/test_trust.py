@@ -280,3 +280,31 @@ def test_the_card_values_keep_their_draft_on_a_reload(page, table):
     expect(page.get_by_role("status").filter(has_text=DRAFT_BACK)).to_be_visible()
     expect(page.get_by_label("Points of A", exact=True)).to_have_value("2")
     expect(page.get_by_label("Points of Z", exact=True)).to_have_value("10")
+
+
+def test_a_showdown_corrected_after_a_refusal_keeps_its_draft(page, table):
+    """ZOOT! Poker's showdown refused (ZZZZZZZ: the deck holds 3 Zs) comes back on a page of
+    its own; what is typed there is kept on the phone like on the game page."""
+    page.goto("/")
+    page.get_by_role("link", name="New game").tap()
+    page.get_by_role("radio", name="ZOOT! Poker").check()
+    for i, name in enumerate(["Ann", "Ben", "Cat"]):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("radio", name="deals").nth(ANN).check()
+    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("button", name="Deal").tap()
+    for _ in range(6):  # two betting intervals, everyone checks
+        table.settled()
+        page.locator("button[name=action][value=check]").first.tap()
+    showdown = page.locator("form", has=page.get_by_role("button", name="Pay the pots"))
+    showdown.get_by_label("Ben").fill("ZZZZZZZ")
+    showdown.get_by_label("Cat").fill("PLANTER")
+    showdown.get_by_role("button", name="Pay the pots").tap()
+    expect(page.locator(".error").filter(has_text="Z")).not_to_have_count(0)
+    showdown = page.locator("form", has=page.get_by_role("button", name="Pay the pots"))
+    showdown.get_by_label("Ben").fill("PLACING")
+    table.settled()
+    page.reload()
+    expect(page.get_by_role("status").filter(has_text=DRAFT_BACK)).to_be_visible()
+    expect(page.locator("form", has=page.get_by_role("button", name="Pay the pots"))
+           .get_by_label("Ben")).to_have_value("PLACING")
