@@ -1013,25 +1013,13 @@ def _largest_games() -> dict[str, list[dict]]:
 def _stored(phone, database_url: str, plays: list[dict]) -> str:
     """A FOOT! game for 4 started by `phone`, its log written straight to the server's
     database: what the forms would make one save at a time, too many saves to type here."""
-    from sqlalchemy import select
-
     from companion.extensions import db
-    from companion.models import Game, Play as PlayRow
+    from served import write_log
 
     game = phone.new_game(names=("Ann", "Bo", "Cy", "Di"))
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"})
     with app.app_context():
-        row = db.session.scalar(select(Game).where(Game.public_id == game.rsplit("/", 1)[1]))
-        ids: dict[int, int] = {}
-        for play in plays:
-            data = dict(play["data"])
-            if play["kind"] == EDIT:
-                data["round"] = ids[data["round"]]
-            saved = PlayRow(game_id=row.id, kind=play["kind"], data=data)
-            db.session.add(saved)
-            db.session.flush()
-            ids[play["id"]] = saved.id
-        db.session.commit()
+        write_log(game.rsplit("/", 1)[1], plays)
         db.engine.dispose()
     return urllib.parse.urlsplit(game).path
 
@@ -1149,17 +1137,18 @@ def _database_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
 
 
-def bench_rooms(plays_room: int = 100_000, words_room: int = 200_000) -> list[tuple[str, str]]:
+def bench_rooms(plays_room: int = 10_000, words_room: int = 200_000) -> list[tuple[str, str]]:
     """The rooms as configured by default, and what filling them costs, measured on rooms
     scaled down (GAMES_MAX_PLAYS, WORD_LISTS_MAX_WORDS) through a real server on SQLite:
-    imports of the largest game until the room is full, lists of 100,000 words with meanings
+    imports of the largest game an import takes until the room is full, lists of 100,000 words with meanings
     until that room is full, each refusal, and the database's growth."""
+    from companion.rules.replay import REPLAY_PLAYS
     from served import Phone, served
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "bench"})
     config = {k: app.config[k] for k in ("GAMES_MAX", "GAMES_MAX_PLAYS", "PLAY_MAX_BYTES",
                                          "WORD_LISTS_MAX_WORDS")}
-    data = _largest_games()["10,000 rounds"]
+    data = _export(_rounds(REPLAY_PLAYS))
     rng = random.Random(5)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "rooms.db"
@@ -1196,13 +1185,13 @@ def bench_rooms(plays_room: int = 100_000, words_room: int = 200_000) -> list[tu
                 lists.append((answer.seconds, len(made)))
             refused_list = answer
             words_bytes = (_database_bytes(path) - words_before) / sum(n for _, n in lists)
-    per_play = (full - empty) / (len(imports) * 10_000)
+    per_play = (full - empty) / (len(imports) * REPLAY_PLAYS)
     said = re.search(r"There is no room for this list[^<]*", refused_list.text)
     return [
         ("rooms by default (GAMES_MAX, GAMES_MAX_PLAYS, PLAY_MAX_BYTES, WORD_LISTS_MAX_WORDS)",
          f"{config['GAMES_MAX']:,} games; {config['GAMES_MAX_PLAYS']:,} plays in all; "
          f"{config['PLAY_MAX_BYTES']:,} bytes a play; {config['WORD_LISTS_MAX_WORDS']:,} list words"),
-        (f"fill a room of {plays_room:,} plays with imports of 10,000 rounds ({len(data) / 1e6:.1f} MB each)",
+        (f"fill a room of {plays_room:,} plays with imports of {REPLAY_PLAYS} rounds ({len(data) / 1e3:.0f} KB each)",
          f"{len(imports)} imports, {sum(imports):.1f} s in all ({statistics.median(imports):.2f} s median); "
          f"the database grew {(full - empty) / 1e6:.0f} MB, {per_play:.0f} bytes a play"),
         ("the next import, and a round saved, once the room is full",

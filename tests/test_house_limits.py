@@ -21,6 +21,7 @@ from companion.models import Game, Play as PlayRow, WordList, WordListEntry, _no
 from companion.rules import log
 from companion.rules.log import EDIT, VOID, Play, replaced
 from conftest import new_game, round_form
+from served import write_log
 
 WORDS = ["JAZZY", "QUOTA", "FJORD", "OXBOW"]
 
@@ -46,17 +47,7 @@ def stored(app, client, plays: list[dict]) -> str:
     REPLAY_PLAYS entries of a game like this, and typing thousands would take the test long."""
     game = new_game(client, names=("Ann", "Bo", "Cy", "Di"))
     with app.app_context():
-        row = db.session.scalar(select(Game).where(Game.public_id == game.rsplit("/", 1)[1]))
-        ids: dict[int, int] = {}
-        for play in plays:
-            data = dict(play["data"])
-            if play["kind"] == EDIT:
-                data["round"] = ids[data["round"]]
-            saved = PlayRow(game_id=row.id, kind=play["kind"], data=data)
-            db.session.add(saved)
-            db.session.flush()
-            ids[play["id"]] = saved.id
-        db.session.commit()
+        write_log(game.rsplit("/", 1)[1], plays)
     return game
 
 
