@@ -16,9 +16,11 @@ import csv
 import io
 import json
 import re
+import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable
 
 from flask import (Blueprint, Response, flash, jsonify, redirect, render_template, request,
                    url_for)
@@ -40,6 +42,11 @@ FORMAT = 1
 IMPORT_LIMIT = 2 * 1024 * 1024  # an export file, at most
 MAX_DEPTH = 16  # JSON nesting: a play's data is a few levels deep
 BODY_LIMIT = IMPORT_LIMIT + 64 * 1024  # the file and the form around it
+#: Imports replayed at once in a process (each takes up to a few seconds of CPU: see
+#: rules/replay.py); another waits this long, then is asked to try again.
+IMPORTS_AT_ONCE = 1
+IMPORT_WAIT_SECONDS = 10
+_importing = threading.BoundedSemaphore(IMPORTS_AT_ONCE)
 
 
 def file_name(game: Game, suffix: str) -> str:
@@ -182,7 +189,7 @@ def _no_constant(name: str):
     raise ImportRefused(f"The file holds {name}, which is not a number a game can have.")
 
 
-def read_export(raw: bytes) -> Export:
+def read_export(raw: bytes, room: Callable[[int], None] = lambda plays: None) -> Export:
     """An export file's bytes, checked as the new-game form checks a game (the game exists
     and can be started, the players' names, who deals, the settings) and play by play (each
     one a play of that game, every id it names an earlier play's, and each read again by the
@@ -233,9 +240,11 @@ def read_export(raw: bytes) -> Export:
     if len(values["names"]) != len(names):
         raise ImportRefused("The file’s players are not a list of names.")
     plays = _read_plays(document.get("plays"), rules, len(names))
+    room(len(plays))  # a server with no room says so before the replay's work
     try:  # every play as its form would read it, where it stands in the log
         check_log(rules, values["settings"], values["names"], values["dealer"],
-                  [LogPlay(play_id, kind, data) for play_id, kind, data, _ in plays])
+                  [LogPlay(play_id, kind, data) for play_id, kind, data, _ in plays],
+                  pause=lambda: time.sleep(0))  # (other phones' requests go on meanwhile)
     except Refused as e:
         raise ImportRefused(f"{e} Nothing was imported.") from None
     except TooLong:
@@ -246,6 +255,7 @@ def read_export(raw: bytes) -> Export:
                "would check it, and each undo or delete against the whole game again: this one "
                "has more undos and deletes than one import may check.")
             + " Nothing was imported.") from None
+    _check_sizes(plays)  # (after the replay, whose reasons say more of what is wrong)
     return Export(rules, values["names"], values["dealer"], values["settings"],
                   _when(document.get("created_at"), "the game"), plays)
 
@@ -316,9 +326,9 @@ def restore(export: Export) -> tuple[Game, str]:
     return game, token
 
 
-def _check_sizes(export: Export) -> None:
+def _check_sizes(plays: list[tuple[int, str, dict, datetime | None]]) -> None:
     """Each play no larger than a form's may be (rooms.PLAY_MAX_BYTES)."""
-    for n, (_, kind, data, _) in enumerate(export.plays, start=1):
+    for n, (_, kind, data, _) in enumerate(plays, start=1):
         if rooms.play_size(data) > rooms.max_play_bytes():
             raise ImportRefused(f"Play {n} of the file ({kind[:20]}) is too large to keep: "
                                 f"an entry may take {rooms.max_play_bytes():,} bytes.")
@@ -339,15 +349,17 @@ def import_game():
     if upload is None or not upload.filename:
         return render_template("import.html", error="Choose the file to import: a game "
                                "exported by Companion (.json)."), 422
+    if not _importing.acquire(timeout=IMPORT_WAIT_SECONDS):
+        return render_template("import.html", error="Companion is importing other games right "
+                               "now: nothing was imported. Try again in a moment."), 503
     try:
-        export = read_export(upload.stream.read(IMPORT_LIMIT + 1))
-        _check_sizes(export)
+        export = read_export(upload.stream.read(IMPORT_LIMIT + 1), rooms.check_new_game)
     except ImportRefused as e:
         return render_template("import.html", error=str(e)), 422
-    try:
-        rooms.check_new_game(len(export.plays))
     except rooms.NoRoom as e:
         return render_template("import.html", error=e.description), e.code
+    finally:
+        _importing.release()
     game, token = restore(export)
     db.session.commit()  # a database that stays locked: the app's "try again" page, nothing saved
     remember(game)

@@ -226,3 +226,66 @@ def test_a_poker_file_of_undos_is_bounded_too(client):
         "check it, and each undo or delete against the whole game again: this one has more undos "
         "and deletes than one import may check. Nothing was imported."]
     assert imported(client, json.dumps(export("poker", ["Ann", "Bo"], plays[:41])).encode()).status_code == 303
+
+
+def test_a_game_too_long_to_check_is_refused_before_any_of_it_is_checked():
+    """The bound is known from the count of entries: a file past it is refused at once, not
+    after 500 entries were checked (its first entry, wrong, is never looked at)."""
+    from companion.rules import RULESETS
+    from companion.rules.log import Play
+    from companion.rules.replay import REPLAY_PLAYS, TooLong, check_log
+
+    rules = RULESETS["foot"]
+    plays = [Play(n, "round", {"words": ["NOT A WORD", ""], "out": 0, "final": False})
+             for n in range(1, REPLAY_PLAYS + 2)]
+    with pytest.raises(TooLong) as refused:
+        check_log(rules, rules.defaults(), ["Ann", "Bo"], 0, plays)
+    assert refused.value.args == (REPLAY_PLAYS + 1,)
+
+
+def test_a_long_check_lets_other_requests_run_between_its_steps():
+    """Checking a long file pauses every few entries: under the server's gevent workers the
+    pause is where other phones' requests are answered, so one import stalls no table."""
+    from companion.rules import RULESETS
+    from companion.rules.log import Play
+    from companion.rules.replay import PAUSE_EVERY, check_log
+
+    rules = RULESETS["foot"]
+    plays = [Play(n, "round", {"words": ["JAZZY", "QUOTA"], "out": 0, "final": False})
+             for n in range(1, 101)]
+    paused = []
+    check_log(rules, rules.defaults(), ["Ann", "Bo"], 0, plays, pause=lambda: paused.append(1))
+    assert len(paused) == 100 // PAUSE_EVERY
+
+
+def test_a_full_server_refuses_an_import_before_checking_it(database_url, word_store):
+    """With no room left, the answer is the room's, not a play's reason: the file's plays
+    were never replayed."""
+    from companion import create_app
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test",
+                      "TESTING": True, "WTF_CSRF_ENABLED": False,
+                      "WORD_STORE": str(word_store), "GAMES_MAX_PLAYS": 2})
+    client = app.test_client()
+    response = imported(client, json.dumps(foot(["JAZZY", "QUOTA", "HOUSE"],
+                                                ["TOO LONG A WORD", "", ""],
+                                                ["JAZZY", "QUOTA", "HOUSE"])).encode())
+    assert response.status_code == 507
+    assert "no room for 3 more" in text(response.text)
+    assert "Play 2" not in text(response.text)
+
+
+def test_a_second_import_at_once_is_asked_to_try_again(client, monkeypatch):
+    """One import is checked at a time in a server process (each takes seconds of work):
+    another waits a moment, then is told to try again, with nothing saved."""
+    from companion import exports
+
+    monkeypatch.setattr(exports, "IMPORT_WAIT_SECONDS", 0.1)
+    assert exports._importing.acquire(timeout=1)  # an import under way
+    try:
+        response = imported(client, json.dumps(foot(["JAZZY", "QUOTA", "HOUSE"])).encode())
+    finally:
+        exports._importing.release()
+    assert response.status_code == 503
+    assert "Companion is importing other games right now: nothing was imported." in text(response.text)
+    assert imported(client, json.dumps(foot(["JAZZY", "QUOTA", "HOUSE"])).encode()).status_code == 303

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .base import REJECTED, STANDS, Ruleset, Standings
 from .log import (DELETE, EDIT, HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, UNDO, VOID, Play,
@@ -40,6 +40,7 @@ JUDGE_TEXT_MAX = 500  # the judge's reason or source kept with a challenge
 #: void (which may cancel any earlier play): those reads count, to the same total.
 REPLAY_PLAYS = 500
 REPLAY_WORK = REPLAY_PLAYS * (REPLAY_PLAYS + 1) // 2  # plays read, all derivations together
+PAUSE_EVERY = 20  # plays replayed between two pauses of check_log
 
 
 class TooLong(ValueError):
@@ -56,14 +57,22 @@ class Refused(ValueError):
 
 
 def check_log(rules: Ruleset, settings: Mapping, names: Sequence[str], first_dealer: int,
-              plays: Sequence[Play]) -> None:
+              plays: Sequence[Play], pause: Callable[[], None] = lambda: None) -> None:
     """Raise Refused for the first play of `plays` that no form of the game could have made
-    where it stands in the log. The standings are derived once per play."""
+    where it stands in the log. The standings are derived once per play; `pause` is called
+    every PAUSE_EVERY plays (a server lets other requests run there)."""
+    if not rules.replays_in_steps:  # its work is known before any is done: refuse at once
+        scoring = [n for n, p in enumerate(plays, start=1)
+                   if p.kind not in (HOUSE_ADD, HOUSE_REMOVE, HOUSE_LIST)]
+        if len(scoring) > REPLAY_PLAYS:
+            raise TooLong(scoring[REPLAY_PLAYS])
     players = len(names)
     log: list[Play] = []
     before = rules.standings(settings, players, first_dealer, log)
     work = scoring = 0  # plays read by derivations from the whole log; plays not house rules
     for position, play in enumerate(plays, start=1):
+        if position % PAUSE_EVERY == 0:
+            pause()
         if play.kind in (HOUSE_ADD, HOUSE_REMOVE, HOUSE_LIST):
             after = before  # no game's standings read the house rules
         else:
