@@ -482,10 +482,17 @@ function changedElsewhere() {
   if (posting) return;
   const keeping = document.querySelector("[data-saved]");
   if (!keeping || !window.htmx) { refreshLive(); return; }
-  if ([...document.querySelectorAll("form[data-draft]")].some(typedIn)) {
+  const typing = [...document.querySelectorAll("form[data-draft]")].find(typedIn);
+  if (typing) {
     refreshLive();
-    flashNote(document.querySelector("form[data-draft]"), "changed-note",
-      "Another phone changed this game: the scoreboard is up to date. Check this round before saving it.");
+    // Said beside the button about to be tapped: the form still names the round it was
+    // typed for, and the other phone may have saved that very round.
+    const note = flashNote(typing, "changed-note",
+      "Another phone changed this game meanwhile: the scoreboard above is up to date. Check this " +
+      "round before saving it (if the other phone saved it already, saving it again is refused).",
+      "alert");
+    const button = typing.querySelector("button:not([type=button]):not([formaction])");  // its Save
+    if (button) button.before(note);
     return;
   }
   htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",

@@ -105,8 +105,13 @@ def test_the_second_scorekeeper_is_told_the_round_was_already_saved(page, table,
 
     table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=ANN, expect_points=[81, 26, 9])
     save_jazzy(table_b)
-    # A's page heard of B's round: its scoreboard is up to date, its typing kept.
+    # A's page heard of B's round: its scoreboard is up to date, its typing kept, and it says
+    # so beside the button A is about to tap.
     expect(table.totals).to_have_text(["81", "26", "9"], timeout=LIVE_MS)
+    changed = page.get_by_role("alert").filter(has_text="Another phone changed this game meanwhile")
+    expect(changed).to_be_visible()
+    expect(page.locator("#round-form .changed-note + button")).to_have_text("Save round 1")
+    shoot(page, "02-changed-meanwhile")
     page.get_by_role("button", name="Save round 1").tap()
     refusal = page.get_by_role("alert").filter(
         has_text="Round 1 was already saved by another phone.")
