@@ -1342,6 +1342,26 @@ def _table_phones(server, keeper, game: str, stop: threading.Event, times: list,
     return threads
 
 
+def _importing(server, count: int, stop: threading.Event, answered: Counter) -> list:
+    """`count` phones (threads, at 127.0.0.1 like the table: the work, not the connections,
+    is the attack) importing the largest game an import takes until `stop`; each answer's
+    status counted in `answered`."""
+    from companion.rules.replay import REPLAY_PLAYS
+    from served import Phone
+
+    data = _export(_rounds(REPLAY_PLAYS))
+
+    def loop() -> None:
+        phone = Phone(server, timeout=60)
+        while not stop.is_set():
+            answered[_imported(phone, data)[0].status] += 1
+
+    threads = [threading.Thread(target=loop) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    return threads
+
+
 def _worst(times: list, errors: Counter, busy: tuple[int, int]) -> str:
     """The table's answers, and how busy the machine was since `busy` (_machine_busy)."""
     now = _machine_busy()
@@ -1433,6 +1453,20 @@ def bench_attacks(seconds: float = 20, streams: int = 1500, bodies: int = 1500,
             said = "; ".join(f"{a.source}: {a.said()}" for a in held)
             rows.append((f"the table's phones' answers ({seconds:g} s): {title}",
                          _worst(times, errors, busy) + (f". {said}" if said else "")))
+        keeper = Phone(server, timeout=30)
+        table = keeper.new_game(names=MANY_PLAYERS)
+        times, errors, stop, busy = [], Counter(), threading.Event(), _machine_busy()
+        imported: Counter = Counter()
+        importers = _importing(server, 4, stop, imported)
+        phones = _table_phones(server, keeper, table, stop, times, errors)
+        time.sleep(seconds)
+        stop.set()
+        for thread in phones + importers:
+            thread.join(timeout=120)
+        counted = ", ".join(f"{n} {what}" for what, n in sorted(imported.items()))
+        rows.append((f"the table's phones' answers ({seconds:g} s): 4 phones import the largest "
+                     f"game an import takes, over and over",
+                     f"{_worst(times, errors, busy)}. The imports were answered: {counted}"))
         keeper = Phone(server, timeout=30)
         table = keeper.new_game(names=MANY_PLAYERS)
         times, errors, stop, busy = [], Counter(), threading.Event(), _machine_busy()
