@@ -49,6 +49,13 @@ IMPORT_WAIT_SECONDS = 10
 _importing = threading.BoundedSemaphore(IMPORTS_AT_ONCE)
 
 
+def _let_others_run() -> None:
+    """A moment's wait in a long check. Under gunicorn's gevent workers (make run) a check is
+    one greenlet that runs nothing else until it waits: a timer (not a sleep of 0, which
+    skips the poll for the network) lets the worker answer other phones in between."""
+    time.sleep(0.001)
+
+
 def file_name(game: Game, suffix: str) -> str:
     """What a download of the game is called: its game's name and its address's id.
 
@@ -244,7 +251,7 @@ def read_export(raw: bytes, room: Callable[[int], None] = lambda plays: None) ->
     try:  # every play as its form would read it, where it stands in the log
         check_log(rules, values["settings"], values["names"], values["dealer"],
                   [LogPlay(play_id, kind, data) for play_id, kind, data, _ in plays],
-                  pause=lambda: time.sleep(0))  # (other phones' requests go on meanwhile)
+                  pause=_let_others_run)
     except Refused as e:
         raise ImportRefused(f"{e} Nothing was imported.") from None
     except TooLong:
