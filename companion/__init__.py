@@ -130,13 +130,10 @@ class TrustedProxy:
             raise ValueError(f"TRUSTED_PROXY is not a list of addresses or networks: {e}") from None
 
     def from_proxy(self, address: str | None) -> bool:
-        try:
-            peer = ipaddress.ip_address((address or "").split("%")[0])
-        except ValueError:
-            return False
-        if peer.version == 6 and peer.ipv4_mapped:
-            peer = peer.ipv4_mapped
-        return any(peer in network for network in self.networks)
+        from .attempts import ip_of  # (the app's modules load after create_app's imports)
+
+        peer = ip_of(address)
+        return peer is not None and any(peer in network for network in self.networks)
 
     def __call__(self, environ, start_response):
         if self.from_proxy(environ.get("REMOTE_ADDR")):
@@ -315,19 +312,14 @@ def register_errorhandlers(app: Flask) -> None:
         app.register_error_handler(NoRoom if code == 507 else code, page)
     # A database that stays locked (or fails) answers "try again", never a 500; one never
     # migrated (or migrated to an older version) says what to run.
-    def busy(error):
+    def database_failed(error):
         db.session.rollback()
         if _not_migrated(error):
             app.logger.error("the database is not migrated: %s", error)
             return page(NotMigrated())
-        app.logger.warning("database busy or failing: %s", error)
-        return page(DatabaseBusy())
-
-    def programming(error):
-        db.session.rollback()
-        if _not_migrated(error):
-            app.logger.error("the database is not migrated: %s", error)
-            return page(NotMigrated())
+        if isinstance(error, OperationalError):  # locked, or the server went away
+            app.logger.warning("database busy or failing: %s", error)
+            return page(DatabaseBusy())
         app.logger.exception("database error: %s", error)
         return page(InternalServerError())
 
@@ -340,8 +332,8 @@ def register_errorhandlers(app: Flask) -> None:
             return (f"<!doctype html><title>Companion</title><p>{messages[500]}</p>", 500,
                     {"Content-Type": "text/html; charset=utf-8"})
 
-    app.register_error_handler(OperationalError, busy)
-    app.register_error_handler(ProgrammingError, programming)
+    app.register_error_handler(OperationalError, database_failed)
+    app.register_error_handler(ProgrammingError, database_failed)
     app.register_error_handler(500, failed)
     app.register_error_handler(
         CSRFError,

@@ -23,18 +23,29 @@ from .web import retried
 PERIOD = 300  # seconds: a limit holds over 5 to 10 minutes
 
 
+def ip_of(address: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """A peer's address as one address, whatever way the server wrote it (an IPv4 phone on a
+    dual-stack socket is ::ffff:a.b.c.d, a link-local one carries a %zone); None if none.
+
+    >>> ip_of("::ffff:192.0.2.7"), ip_of("fe80::1%eth0"), ip_of("unix:sock")
+    (IPv4Address('192.0.2.7'), IPv6Address('fe80::1'), None)
+    """
+    try:
+        parsed = ipaddress.ip_address((address or "").split("%")[0])
+    except ValueError:
+        return None
+    return parsed.ipv4_mapped if parsed.version == 6 and parsed.ipv4_mapped else parsed
+
+
 def counted_as(address: str | None) -> str:
     """The part of a phone's address that the count is kept by.
 
     >>> counted_as("192.0.2.7"), counted_as("2001:db8:1:2:3:4:5:6"), counted_as("::ffff:192.0.2.7")
     ('192.0.2.7', '2001:db8:1:2::/64', '192.0.2.7')
     """
-    try:
-        parsed = ipaddress.ip_address((address or "").split("%")[0])
-    except ValueError:
+    parsed = ip_of(address)
+    if parsed is None:
         return (address or "")[:64]
-    if parsed.version == 6 and parsed.ipv4_mapped:
-        return str(parsed.ipv4_mapped)
     if parsed.version == 6:
         return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
     return str(parsed)

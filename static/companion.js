@@ -604,6 +604,11 @@ function freshNonce() {
   return btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, "x");
 }
 
+// A field a player fills in (not the form's own hidden values, files or buttons).
+function typedField(el) {
+  return Boolean(el.name) && !["hidden", "file", "submit", "button"].includes(el.type);
+}
+
 // What a form is headed ("Round 3", "A lay-off", "Edit round 2"), to name what it holds.
 function headingOf(form) {
   const before = form.previousElementSibling;
@@ -616,7 +621,7 @@ function headingOf(form) {
 function summaryOf(form) {
   const parts = [];
   for (const el of form.elements) {
-    if (!el.name || ["hidden", "file", "submit", "button"].includes(el.type) || el.disabled) continue;
+    if (!typedField(el) || el.disabled) continue;
     const box = el.type === "checkbox" || el.type === "radio";
     if (box ? !el.checked : !el.value.trim()) continue;
     const label = ((el.labels && el.labels[0] && el.labels[0].textContent) || el.getAttribute("aria-label")
@@ -896,7 +901,7 @@ function queue(form) {
 // so the next hand saved here waits behind this one instead of replacing it.
 function moveOn(form) {
   for (const el of form.elements) {
-    if (!el.name || ["hidden", "file", "submit", "button"].includes(el.type)) continue;
+    if (!typedField(el)) continue;
     if (el.type === "checkbox" || el.type === "radio") el.checked = false;
     else if (el.tagName === "SELECT") el.selectedIndex = 0;
     else el.value = "";

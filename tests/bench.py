@@ -1201,7 +1201,7 @@ def bench_rooms(plays_room: int = 10_000, words_room: int = 200_000) -> list[tup
          f"about {per_play * config['GAMES_MAX_PLAYS'] / 1e6:.0f} MB of plays like these; at most "
          f"{config['GAMES_MAX_PLAYS'] * config['PLAY_MAX_BYTES'] / 1e9:.1f} GB of data if every play "
          f"took {config['PLAY_MAX_BYTES']:,} bytes"),
-        (f"a new game (200 started through the form)",
+        ("a new game (200 started through the form)",
          f"{games_bytes:.0f} bytes each: {config['GAMES_MAX']:,} empty games about "
          f"{games_bytes * config['GAMES_MAX'] / 1e6:.0f} MB"),
         (f"fill a room of {words_room:,} list words with lists of 100,000 words with meanings",

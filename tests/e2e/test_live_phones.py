@@ -137,6 +137,16 @@ def service_worker_in_charge(page) -> None:
                            " && navigator.serviceWorker.controller.state === 'activated'")
 
 
+def keeper_behind_wifi(new_phone, wifi) -> tuple:
+    """The scorekeeper's phone on the Wi-Fi a test can cut, its service worker in charge, and
+    a new FOOT! game for Ann, Ben and Cat: (page, its Table, the game's address)."""
+    page = new_phone("scorekeeper", base_url=wifi.url)
+    table = Table(page)
+    page.goto("/")
+    service_worker_in_charge(page)
+    return page, table, table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+
+
 # --- 1. Join by code ---------------------------------------------------------------
 
 def test_a_second_phone_joins_by_typing_the_code_and_watches(page, table, new_phone):
@@ -330,11 +340,7 @@ def test_a_round_saved_offline_waits_survives_a_reload_and_is_sent_once(
     """With the network cut, Save keeps the round on the phone ("1 waiting to send") and the
     form moves on to the next round; the game still opens on a reload (the service worker's copy, with the
     scores saved before); when the network is back the round is saved exactly once."""
-    page = new_phone("scorekeeper", base_url=wifi.url)
-    table = Table(page)
-    page.goto("/")
-    service_worker_in_charge(page)
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    page, table, url = keeper_behind_wifi(new_phone, wifi)
     save_jazzy(table)
     fill_waxes(table)  # typed while online: the points beside each word are there
 

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from . import phone
 from .conftest import Table
 from .test_live_phones import (ANN, BEN, CAT, LIVE_MS, NETWORK_CUT, as_typed, console_allows,
-                               fill_waxes, hand_over, save_jazzy, server_rows,
-                               service_worker_in_charge, type_code)
+                               fill_waxes, hand_over, keeper_behind_wifi, save_jazzy,
+                               server_rows, type_code)
 
 pytestmark = pytest.mark.e2e
 assert console_allows  # a fixture, used by name below
@@ -44,11 +44,7 @@ def test_two_rounds_saved_offline_wait_in_order_and_are_each_sent_once(
     """Round 2 saved with the Wi-Fi down waits, and the form moves on to round 3 as if the save
     had answered; round 3 saved there waits behind it ("2 waiting to send"), also after a
     reload; back online both are saved, in order, once each."""
-    page = new_phone("scorekeeper", base_url=wifi.url)
-    table = Table(page)
-    page.goto("/")
-    service_worker_in_charge(page)
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    page, table, url = keeper_behind_wifi(new_phone, wifi)
     save_jazzy(table)
     fill_waxes(table)
     offline(page, wifi, console_allows)
@@ -232,11 +228,7 @@ def test_a_round_sent_late_that_another_phone_saved_first_comes_back_into_the_fo
     """Both phones keep score. Phone A saves round 1 offline; phone B saves round 1 meanwhile.
     When A's Wi-Fi is back its round is refused as already saved: it is not dropped but comes
     back into A's form with the reason, and A can still save it as round 2."""
-    page = new_phone("scorekeeper", base_url=wifi.url)
-    table = Table(page)
-    page.goto("/")
-    service_worker_in_charge(page)
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    page, table, url = keeper_behind_wifi(new_phone, wifi)
     code = hand_over(page, "Both phones keep score")
     table_b = take_over(new_phone("second scorekeeper"), code, url.replace(wifi.url, live_server))
     page.get_by_role("link", name="Back to the game").tap()
