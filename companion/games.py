@@ -268,9 +268,10 @@ def legacy_address(old_id: int):
 #: History's entries a page: a game of thousands (an import) shows the latest, and links
 #: to the earlier pages, instead of rendering megabytes at every look.
 HISTORY_PAGE = 500
-#: History pages a process keeps, by game, version and page: a History asked for again and
-#: again (a phone left on it, a script) costs a lookup until the game changes.
-_histories = Recent(64)
+#: Games whose History entries a process keeps, by game and version: History asked for again
+#: and again (a phone left on it, a script, any page number) costs a lookup and a slice until
+#: the game changes, since every page is cut from the same entries.
+_histories = Recent(16)
 
 
 @bp.get("/games/<game:game_id>/history")
@@ -280,20 +281,20 @@ def history(game_id: str):
     found = version_of(game_id)
     if found is None:
         abort(404)
-    asked = whole_number(request.args.get("page"), low=1)
-    key = (game_id, found[1], asked)
-    kept = _histories.get(key)
-    if kept is None:
+    key = (game_id, found[1])  # the public id: random, so unique even across databases
+    entries = _histories.get(key)
+    if entries is None:
         game = load_game(game_id)
         entries = describe_log(game, derived(game).standings)  # standings kept per version
-        pages = max(1, -(-len(entries) // HISTORY_PAGE))
-        page = asked if asked is not None and asked <= pages else pages
-        first = (page - 1) * HISTORY_PAGE
-        kept = dict(entries=entries[first:first + HISTORY_PAGE], page=page, pages=pages,
-                    first=first + 1, total=len(entries))
-        _histories.put(key, kept)
+        _histories.put(key, entries)
     else:
         game = load_game(game_id, plays=False)
+    pages = max(1, -(-len(entries) // HISTORY_PAGE))
+    asked = whole_number(request.args.get("page"), low=1)
+    page = asked if asked is not None and asked <= pages else pages
+    first = (page - 1) * HISTORY_PAGE
+    kept = dict(entries=entries[first:first + HISTORY_PAGE], page=page, pages=pages,
+                first=first + 1, total=len(entries))
     return render_template("history.html", game=game, **kept)
 
 

@@ -135,6 +135,17 @@ def many_rounds(rounds: int) -> list[dict]:
             for n in range(1, rounds + 1)]
 
 
+def test_any_page_number_of_history_is_cut_from_the_entries_already_described(app, client):
+    """Asking History for page after page (any number: one out of range shows the latest) of
+    a game that did not change describes its entries once, not once per page number."""
+    game = stored(app, client, many_rounds(1200))
+    first = steps_taken(lambda: client.get(f"{game}/history"))
+    for page in (1, 2, 7, 999_999):
+        again = steps_taken(lambda: client.get(f"{game}/history?page={page}"))
+        assert again * 3 < first, (page, again, first)
+    assert "Round 1200: " in client.get(f"{game}/history?page=999999").text
+
+
 def test_history_of_many_rounds_grows_in_step_with_them(app):
     """Each entry names its round by number: looked up, not counted out again per entry."""
     work = []
