@@ -14,8 +14,8 @@ from .history import describe_log
 from .models import Game
 from .rules.log import EDIT, UNDO, VOID
 from .scans import SCAN_UPLOAD_LIMIT
-from .web import (DatabaseBusy, GameMoved, append_play, load_game, new_nonce, scorekeeper_game,
-                  upload_limit)
+from .web import (DatabaseBusy, GameMoved, already_saved, append_play, load_game, new_nonce,
+                  scorekeeper_game, upload_limit)
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<game:game_id>")
 
@@ -32,8 +32,7 @@ def refused_as_stale(game: Game, kind: str, standings) -> str | None:
     saved first), or None. Every way a play is saved asks here, so every game's forms are
     checked alike; a form with no `for` (a page kept from before it had one) goes through."""
     answered = request.form.get("for")
-    nonce = (request.form.get("nonce") or "")[:32]
-    if answered is None or nonce and any(p.nonce == nonce for p in game.plays):
+    if answered is None or already_saved(game, request.form.get("nonce")):
         return None  # (the same form sent again, its answer lost: append_play says it is saved)
     reason = game.rules.stale(kind, standings, answered[:20])
     taken = reason and game.rules.taken_by(kind, standings, answered[:20])

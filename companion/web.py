@@ -135,6 +135,13 @@ class GameMoved(Exception):
     and the checks are to run again on the game as it is now."""
 
 
+def already_saved(game: Game, nonce: str | None) -> bool:
+    """Whether a form with this one-time id was saved already (a double tap, a replay whose
+    answer was lost)."""
+    nonce = (nonce or "")[:32]
+    return bool(nonce) and any(p.nonce == nonce for p in game.plays)
+
+
 def append_play(game: Game, kind: str, data: dict, nonce: str | None = None,
                 version: int | None = None) -> bool:
     """Append one play and commit. False (and nothing saved) when this form's
@@ -143,7 +150,7 @@ def append_play(game: Game, kind: str, data: dict, nonce: str | None = None,
     last play the checks saw), GameMoved when another play came after it: two phones saving
     the same round at the same moment make one round, and the other is checked again."""
     nonce = (nonce or "")[:32] or None
-    if nonce and any(p.nonce == nonce for p in game.plays):
+    if already_saved(game, nonce):
         flash("That was already saved.")
         return False
     rooms.check_play(game, data)  # PlayRefused or NoRoom: nothing saved
