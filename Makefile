@@ -40,7 +40,8 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
-# The card reader's letter classifier: two networks trained on the fonts (about 60 s; not committed).
+# The card reader's letter classifier: four small networks trained on the fonts (about two
+# minutes on two cores; not committed, rebuilt when ocr/letters.py or ocr/train.py change).
 $(LETTER_MODEL): $(VENV)/.installed ocr/letters.py ocr/train.py
 	$(BIN)/python -m ocr.train $@
 
