@@ -173,26 +173,6 @@ def preview(variant: FootRules, words: list[str], out: int | None) -> list[WordP
 RoundError = RuleError
 
 
-def check_round(variant: FootRules, words: list[str], out: int | None) -> None:
-    """Raise RoundError unless this round could have been played with one deck.
-
-    Field names in the errors: "word-<seat>", "out" and "round" (the whole round).
-    """
-    errors: dict[str, str] = {}
-    if out is None or not 0 <= out < len(words):
-        errors["out"] = "Choose the one player who went out first."
-    for seat, word in enumerate(words):
-        problem = word_problem(variant, word, going_out=seat == out)
-        if problem:
-            errors[f"word-{seat}"] = problem
-    if not any(field.startswith("word-") for field in errors):  # the words together
-        over = over_deck(Counter("".join(words)))
-        if over:
-            errors["round"] = "This round uses " + ", ".join(over) + "."
-    if errors:
-        raise RoundError(errors)
-
-
 # --- The log -----------------------------------------------------------------
 
 ROUND, CHALLENGE = "round", "challenge"
@@ -467,7 +447,8 @@ class FootRules(Ruleset):
 
     def read_round(self, form: Mapping, players: int, settings: Mapping,
                    standings: Standings | None = None) -> tuple[dict, dict]:
-        """The round form as (data for a play, errors by field), checked against the rules."""
+        """The round form as (data for a play, errors by field): a word or "No word" ticked
+        for each player; the words themselves are check_round's to check."""
         errors: dict[str, str] = {}
         words = []
         for seat in range(players):
@@ -479,17 +460,31 @@ class FootRules(Ruleset):
             elif not word:
                 errors[f"word-{seat}"] = "Type the word laid down, or tick “No word”."
             words.append(word)
-        data = {"words": words, "out": whole_number(form.get("out")), "final": bool(form.get("final"))}
-        try:
-            check_round(self, data["words"], data["out"])
-        except RuleError as e:
-            errors = e.errors | errors
-        return data, errors
+        return {"words": words, "out": whole_number(form.get("out")), "final": bool(form.get("final"))}, errors
 
     def check_round(self, standings: Standings, data: Mapping, round_id: int | None) -> dict:
+        """Whether this round could have been played with one deck, and only the last round
+        is the final one (round_id: the round being edited). Fields: "word-<seat>", "out",
+        "final" and "round" (the whole round).
+
+        >>> FOOT.check_round(None, {"words": ["JAZZY", "FIZZY"], "out": None, "final": False}, None)
+        {'out': 'Choose the one player who went out first.', 'round': 'This round uses 4 Zs (the deck has 3).'}
+        """
+        words, out = data["words"], data["out"]
+        errors: dict[str, str] = {}
         if data["final"] and round_id is not None and standings.rows[-1].id != round_id:
-            return {"final": "Only the last round can be the final round."}
-        return {}
+            errors["final"] = "Only the last round can be the final round."
+        if out is None or not 0 <= out < len(words):
+            errors["out"] = "Choose the one player who went out first."
+        for seat, word in enumerate(words):
+            problem = word_problem(self, word, going_out=seat == out)
+            if problem:
+                errors[f"word-{seat}"] = problem
+        if not any(field.startswith("word-") for field in errors):  # the words together
+            over = over_deck(Counter("".join(words)))
+            if over:
+                errors["round"] = "This round uses " + ", ".join(over) + "."
+        return errors
 
     def round_values(self, row: Round) -> dict:
         values = {"out": str(row.out), "final": "on" if row.final else ""}
