@@ -29,7 +29,7 @@ from sqlalchemy.orm import selectinload
 from . import attempts, word_lists
 from .extensions import db
 from .models import AdminSession, Game, Play, Player, WordList, _now
-from .rules import RULESETS
+from .registry import RULESETS
 from .rules.base import MAX_ID
 from .web import commit, retried, whole_number
 

@@ -11,7 +11,8 @@ from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .rules import RULESETS
+from .pages.base import Pages
+from .registry import PAGES, RULESETS
 from .rules.base import Ruleset, Standings
 from .rules.log import Play as LogPlay
 
@@ -152,6 +153,11 @@ class Game(db.Model):
     @property
     def rules(self) -> Ruleset:
         return RULESETS[self.ruleset]
+
+    @property
+    def pages(self) -> Pages:
+        """The game's pages: its forms, templates and scan screen (their rules are `rules`)."""
+        return PAGES[self.ruleset]
 
     @property
     def rule_settings(self) -> dict:

@@ -38,8 +38,8 @@ from pathlib import Path
 from flask_migrate import upgrade
 
 from companion import create_app
+from companion.registry import lookup_choices, word_rules_for
 from companion.rules import foot
-from companion.rules import lookup_choices, word_rules_for
 from companion.rules.log import EDIT, VOID, Play
 from companion.words.judge import Judge
 from companion.words.store import INSTALLED
@@ -1068,7 +1068,7 @@ def bench_largest_game(loop_seconds: float = 15) -> list[tuple[str, str]]:
     real server (2 workers, SQLite): the import, the first page view (each worker derives
     the game once), later views, History; and another table's saves while two phones ask
     for that History over and over, or its scorekeeper saves and looks."""
-    from companion.rules.replay import REPLAY_PLAYS
+    from companion.pages.replay import REPLAY_PLAYS
     from served import Phone, served
 
     rows = []
@@ -1142,7 +1142,7 @@ def bench_rooms(plays_room: int = 10_000, words_room: int = 200_000) -> list[tup
     scaled down (GAMES_MAX_PLAYS, WORD_LISTS_MAX_WORDS) through a real server on SQLite:
     imports of the largest game an import takes until the room is full, lists of 100,000 words with meanings
     until that room is full, each refusal, and the database's growth."""
-    from companion.rules.replay import REPLAY_PLAYS
+    from companion.pages.replay import REPLAY_PLAYS
     from served import Phone, served
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "bench"})
@@ -1346,7 +1346,7 @@ def _importing(server, count: int, stop: threading.Event, answered: Counter) -> 
     """`count` phones (threads, at 127.0.0.1 like the table: the work, not the connections,
     is the attack) importing the largest game an import takes until `stop`; each answer's
     status counted in `answered`."""
-    from companion.rules.replay import REPLAY_PLAYS
+    from companion.pages.replay import REPLAY_PLAYS
     from served import Phone
 
     data = _export(_rounds(REPLAY_PLAYS))

@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 from companion.exports import MAX_PLAYS
 from companion.extensions import db
 from companion.models import Game, Play
-from companion.rules import RULESETS
+from companion.registry import RULESETS
 from companion.rules.log import renumber
 from companion.stats import player_stats
 from conftest import errors, game_row, new_game, public_id, round_form, text, totals

@@ -231,30 +231,30 @@ def test_a_poker_file_of_undos_is_bounded_too(client):
 def test_a_game_too_long_to_check_is_refused_before_any_of_it_is_checked():
     """The bound is known from the count of entries: a file past it is refused at once, not
     after 500 entries were checked (its first entry, wrong, is never looked at)."""
-    from companion.rules import RULESETS
+    from companion.pages.replay import REPLAY_PLAYS, TooLong, check_log
+    from companion.registry import PAGES
     from companion.rules.log import Play
-    from companion.rules.replay import REPLAY_PLAYS, TooLong, check_log
 
-    rules = RULESETS["foot"]
+    pages = PAGES["foot"]
     plays = [Play(n, "round", {"words": ["NOT A WORD", ""], "out": 0, "final": False})
              for n in range(1, REPLAY_PLAYS + 2)]
     with pytest.raises(TooLong) as refused:
-        check_log(rules, rules.defaults(), ["Ann", "Bo"], 0, plays)
+        check_log(pages, pages.rules.defaults(), ["Ann", "Bo"], 0, plays)
     assert refused.value.args == (REPLAY_PLAYS + 1,)
 
 
 def test_a_long_check_lets_other_requests_run_between_its_steps():
     """Checking a long file pauses every few entries: under the server's gevent workers the
     pause is where other phones' requests are answered, so one import stalls no table."""
-    from companion.rules import RULESETS
+    from companion.pages.replay import PAUSE_EVERY, check_log
+    from companion.registry import PAGES
     from companion.rules.log import Play
-    from companion.rules.replay import PAUSE_EVERY, check_log
 
-    rules = RULESETS["foot"]
+    pages = PAGES["foot"]
     plays = [Play(n, "round", {"words": ["JAZZY", "QUOTA"], "out": 0, "final": False})
              for n in range(1, 101)]
     paused = []
-    check_log(rules, rules.defaults(), ["Ann", "Bo"], 0, plays, pause=lambda: paused.append(1))
+    check_log(pages, pages.rules.defaults(), ["Ann", "Bo"], 0, plays, pause=lambda: paused.append(1))
     assert len(paused) == 100 // PAUSE_EVERY
 
 

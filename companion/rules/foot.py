@@ -19,7 +19,7 @@ from typing import Iterable, Mapping
 
 from ..words.judge import ZOOT_VALUES, WordRules
 from .base import (REJECTED, STANDS, RuleError, Ruleset, Standings, Target, challenge_problems,
-                   normalize, whole_number)
+                   whole_number)
 from .log import EDIT, Play, active_plays, rows, understood
 
 WILD = "?"
@@ -360,25 +360,15 @@ def check_challenge(standings: Standings, round_id: int, seat: int, challenger: 
 
 # --- The ruleset -------------------------------------------------------------
 
-
-
-def _round_text(names: list[str], data: Mapping) -> str:
-    parts = [f"{names[seat]} {word or 'no word'}" + (" (out)" if seat == data["out"] else "")
-             for seat, word in enumerate(data["words"])]
-    return ", ".join(parts) + (" · final round" if data.get("final") else "")
-
-
 class FootRules(Ruleset):
     """FOOT! and ZOOT!: the same game with 5- or 7-letter words."""
 
     seats = (2, 4)
-    template = "foot"
-    scans, deck = True, "foot"  # a word is read from a photo of the FOOT!/ZOOT! cards
     kinds = KINDS
+    references = {CHALLENGE: ("round",)}
 
     def __init__(self, key: str, name: str, word_length: int):
         self.key, self.name, self.word_length = key, name, word_length
-        self.blurb = f"{word_length}-letter words"
         self.lookups = ((key, f"{name} · {word_length} letters", {}),)
 
     def __repr__(self) -> str:
@@ -391,8 +381,6 @@ class FootRules(Ruleset):
 
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return tally(players, first_dealer, plays)
-
-    references = {CHALLENGE: ("round",)}
 
     def progress(self, settings, players, standings):
         """The totals after each round: the rounds' scores added up."""
@@ -407,60 +395,6 @@ class FootRules(Ruleset):
         return [(seat, word, word_points(word)) for r in standings.rows
                 for seat, word in enumerate(r.words)
                 if word and not (r.challenge_on(seat) and r.challenge_on(seat).verdict == REJECTED)]
-
-    def describe(self, play: Play, names, standings, earlier) -> str:
-        d = play.data
-        numbers = standings.numbers
-        label = (lambda rid: f"round {numbers[rid]}" if rid in numbers else "a deleted round")
-        if play.kind == ROUND:
-            number = f" {numbers[play.id]}" if play.id in numbers else ""
-            return f"Round{number}: {_round_text(names, d)}"
-        if play.kind == EDIT:
-            return f"Edited {label(d['round'])}: {_round_text(names, d)}"
-        word = _word_at(earlier, d["round"], d["seat"])
-        verdict = "rejected" if d["verdict"] == REJECTED else "it stands"
-        text = (f"{names[d['challenger']]} challenged {names[d['seat']]}’s "
-                f"{word} in {label(d['round'])}: {verdict}")
-        if isinstance(d.get("judge"), Mapping):
-            ruling = f"{d['judge'].get('reason')} · {d['judge'].get('source')}"
-            text += (f"; a house decision, overruling the judge: {ruling}"
-                     if d["judge"].get("verdict") != d["verdict"] else f"; the judge: {ruling}")
-        return text
-
-    def describe_change(self, before, after, names, standings) -> str:
-        """Only what an edit changed: each word, who went out first, the final round.
-
-        >>> FOOT.describe_change({"words": ["JAZZY", "OXBOW"], "out": 0, "final": False},
-        ...     {"words": ["JAZZY", "FOXES"], "out": 1, "final": True}, ["Ann", "Cy"], None)
-        'Cy OXBOW → FOXES; went out first: Ann → Cy; now the final round'
-        """
-        parts = [f"{names[seat]} {old or 'no word'} → {new or 'no word'}"
-                 for seat, (old, new) in enumerate(zip(before["words"], after["words"]))
-                 if old != new]
-        if before["out"] != after["out"]:
-            parts.append(f"went out first: {names[before['out']]} → {names[after['out']]}")
-        if bool(before.get("final")) != bool(after.get("final")):
-            parts.append("now the final round" if after.get("final") else "no longer the final round")
-        return "; ".join(parts) or "nothing changed"
-
-    # --- the round form ----------------------------------------------------------------
-
-    def read_round(self, form: Mapping, players: int, settings: Mapping,
-                   standings: Standings | None = None) -> tuple[dict, dict]:
-        """The round form as (data for a play, errors by field): a word or "No word" ticked
-        for each player; the words themselves are check_round's to check."""
-        errors: dict[str, str] = {}
-        words = []
-        for seat in range(players):
-            word = normalize(form.get(f"word-{seat}", ""))
-            if form.get(f"noword-{seat}"):
-                if word:
-                    errors[f"word-{seat}"] = "Clear the word, or untick “No word”."
-                word = ""
-            elif not word:
-                errors[f"word-{seat}"] = "Type the word laid down, or tick “No word”."
-            words.append(word)
-        return {"words": words, "out": whole_number(form.get("out")), "final": bool(form.get("final"))}, errors
 
     def check_round(self, standings: Standings, data: Mapping, round_id: int | None) -> dict:
         """Whether this round could have been played with one deck, and only the last round
@@ -486,20 +420,8 @@ class FootRules(Ruleset):
                 errors["round"] = "This round uses " + ", ".join(over) + "."
         return errors
 
-    def round_values(self, row: Round) -> dict:
-        values = {"out": str(row.out), "final": "on" if row.final else ""}
-        for seat, word in enumerate(row.words):
-            values[f"word-{seat}" if word else f"noword-{seat}"] = word or "on"
-        return values
-
     def same_round(self, row: Round, data: Mapping) -> bool:
         return (data["words"], data["out"], data["final"]) == (list(row.words), row.out, row.final)
-
-    def preview(self, form: Mapping, players: int, settings: Mapping,
-                standings: Standings | None = None) -> list[WordPreview]:
-        """Points beside each word of a round form, from what has been typed."""
-        words = [normalize(form.get(f"word-{seat}", ""))[:64] for seat in range(players)]
-        return preview(self, words, whole_number(form.get("out")))
 
     # --- challenges ---------------------------------------------------------------------
 
@@ -527,15 +449,6 @@ class FootRules(Ruleset):
 
     def challenge_question(self, standings: Standings, target: Target) -> str | None:
         return late_question(standings, target.where["round"])
-
-
-def _word_at(earlier: Mapping[int, Play], round_id: int, seat: int) -> str:
-    """The word a seat had laid in a round, as the log stood when a challenge was made."""
-    words = None
-    for play in earlier.values():
-        if play.id == round_id or (play.kind == EDIT and play.data.get("round") == round_id):
-            words = play.data.get("words")
-    return words[seat] if words and seat < len(words) else "a word"
 
 
 FOOT = FootRules("foot", "FOOT!", 5)

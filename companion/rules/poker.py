@@ -404,7 +404,7 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
 class Table:
     """The chips and the deals as the log is read, play by play: what `standings` derives,
     kept so that one more play can be added without reading the log again (an import is
-    checked play by play: rules/replay.py)."""
+    checked play by play: pages/replay.py)."""
 
     settings: Mapping
     players: int
@@ -543,12 +543,6 @@ def _settle(record: DealRecord, length: int) -> list[int]:
     return after
 
 
-def _showdown_word(form: Mapping, seat: int) -> str:
-    """A seat's word as typed on the showdown form: capitals, no spaces, at most 30."""
-    return "".join(c.upper() if c.isascii() else c for c in "".join(
-        (form.get(f"word-{seat}") or "").split()))[:30]
-
-
 # --- The ruleset ------------------------------------------------------------------------------
 
 
@@ -559,13 +553,9 @@ YES_NO = {True: "Yes", False: "No"}
 class PokerRules(Ruleset):
     key = "poker"
     name = "ZOOT! Poker"
-    blurb = "the bank, the betting and the pots; the best word wins"
     seats = (2, 8)
     kinds = KINDS
-    template = "poker"
-    row_kind, row_name = DEAL, "deal"
-    scans, deck = True, "foot"  # a showdown word can be read from a photo (ZOOT!'s cards)
-    forms = (ACTION, SHOWDOWN, REBUY, GAME_END)
+    row_kind = DEAL
     settings = (
         Setting("length", "Word length", 7, {7: "7-letter words", 5: "5-letter words"}),
         Setting("buy_in", "Chips each", 200, {100: "100", 200: "200", 500: "500", 1000: "1000"}),
@@ -589,10 +579,6 @@ class PokerRules(Ruleset):
         # as ZOOT!: the cards dealt, one drawn and a wild
         return WordRules("poker", self.name, n, n, ZOOT_VALUES, hand_size=9)
 
-    def describe_settings(self, settings: Mapping) -> str:
-        return (f"{settings['length']}-letter words · {settings['buy_in']} chips each · ante "
-                f"{settings['ante'] or 'none'} · {self.settings[4].choices[settings['limit']].lower()}")
-
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return standings(settings, players, first_dealer, plays)
 
@@ -610,7 +596,6 @@ class PokerRules(Ruleset):
         table.add(play)
         return table.standings()
 
-    progress_name = "deal"
     references = {ACTION: ("deal",), SHOWDOWN: ("deal",), CHALLENGE: ("deal",)}
 
     def progress(self, settings, players, standings):
@@ -631,10 +616,6 @@ class PokerRules(Ruleset):
                 if d.settled and d.words for seat, word in enumerate(d.words)
                 if word and len(word) == length and seat not in d.rejected]
 
-    def heading(self, standings: Standings) -> str:
-        current = standings.extra["current"]
-        return f"Deal {current.number}" if current else f"Deal {len(standings.rows) + 1}"
-
     def answers(self, kind, standings) -> str | None:
         """A deal answers its number; an action or a showdown the deal and how many actions
         it has had (the turn it was tapped for)."""
@@ -643,38 +624,10 @@ class PokerRules(Ruleset):
             return None if current is None else f"{current.number}.{len(current.actions)}"
         return super().answers(kind, standings)
 
-    def stale(self, kind, standings, answered) -> str | None:
-        if kind == ACTION and self.answers(kind, standings) not in (None, answered):
-            return "That turn was already played on another phone: here is the table now."
-        return super().stale(kind, standings, answered)
-
     def pots(self, put, folded):
         return pots(put, folded)
 
-    def describe(self, play: Play, names, standings, earlier) -> str:
-        d = play.data
-        if play.kind == DEAL:
-            return "A new deal"
-        if play.kind == ACTION:
-            if d["action"] == RAISE:  # "raise 30" would not say whether to 30 or by 30
-                deals = standings.extra.setdefault("deals", {r.id: r for r in standings.rows})
-                record = deals.get(d["deal"])  # (History describes every action: found once)
-                to = record.raised_to.get(play.id) if record else None
-                return (f"{names[d['seat']]}: raise to {to}" if to is not None else
-                        f"{names[d['seat']]}: raise, putting in {d.get('amount')}")
-            amount = f" {d.get('amount')}" if d.get("amount") else ""
-            return f"{names[d['seat']]}: {d['action']}{amount}"
-        if play.kind == SHOWDOWN:
-            shown = ", ".join(f"{names[s]} {w}" for s, w in enumerate(d["words"]) if w)
-            return f"Showdown: {shown or 'no word laid'}"
-        if play.kind == CHALLENGE:
-            verdict = "rejected: worth 0" if d["verdict"] == REJECTED else "it stands"
-            return f"{names[d['challenger']]} challenged {names[d['seat']]}’s word: {verdict}"
-        if play.kind == REBUY:
-            return f"{names[d['seat']]} bought {d['chips']} chips"
-        return "The scorekeeper ended the game"
-
-    # --- a new deal: the game page's entry ---------------------------------------------------
+    # --- deals: the rows of the game page's entry ----------------------------------------------
 
     def editable(self, standings, play_id):
         return None  # a deal is not edited: Undo takes back its actions one by one
@@ -682,9 +635,6 @@ class PokerRules(Ruleset):
     def deletable(self, standings, play_id) -> bool:
         """A whole deal may be voided: its chips go back to where they were before it."""
         return any(record.id == play_id for record in standings.rows)
-
-    def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
-        return {}, {}
 
     def check_round(self, standings, data, round_id) -> dict:
         if standings.finished:
@@ -695,78 +645,7 @@ class PokerRules(Ruleset):
             return {"round": "Fewer than two players have chips."}
         return {}
 
-    def preview(self, form, players, settings, standings=None):
-        """The showdown form's words valued as they are typed (nothing before the showdown)."""
-        current = standings.extra["current"] if standings else None
-        if current is None or not current.betting.over or current.words is not None:
-            return None
-        return showdown_preview({seat: _showdown_word(form, seat) for seat in current.betting.in_hand()},
-                                settings["length"], settings["wilds"])
-
-    # --- actions, the showdown, rebuys, the end ------------------------------------------------
-
-    def read_play(self, kind, form, standings) -> tuple[dict, dict]:
-        current = standings.extra["current"]
-        players = len(standings.totals)
-        if standings.finished:
-            return {}, {"round": "The game is over."}
-        if kind == ACTION:
-            if current is None or current.betting.turn is None:
-                return {}, {"round": "Nobody is to act now."}
-            action = form.get("action", "")
-            legal = current.betting.legal()
-            if action not in legal:
-                return {}, {"round": "Choose one of the actions offered."}
-            amount = legal[action][0]
-            if action in (BET, RAISE):  # typed as what the bet comes to: "raise to 60"
-                least, most = current.betting.raise_to(action)
-                to = whole_number(form.get("amount"), strip=True)
-                if to is None or not least <= to <= most:
-                    return {}, {"amount": f"A bet here is {least} to {most} chips." if action == BET
-                                else f"A raise here is to {least} up to {most} chips."}
-                amount = to - current.betting.in_interval[current.betting.turn]
-            return {"deal": current.id, "seat": current.betting.turn, "action": action,
-                    "amount": amount}, {}
-        if kind == SHOWDOWN:
-            if current is None or not current.betting.over or current.words is not None:
-                return {}, {"round": "There is no showdown now."}
-            words, errors = [], {}
-            for seat in range(players):
-                word = _showdown_word(form, seat) if seat in current.betting.in_hand() else ""
-                problems = showdown_problems(word, standings.extra["wilds"])
-                if problems:
-                    errors[f"word-{seat}"] = " ".join(problems)
-                words.append(word)
-            if not errors:  # each hand is dealt from one deck: the words together too
-                together = showdown_problems("".join(words), standings.extra["wilds"])
-                if together:
-                    errors["round"] = together[0].replace("This word uses", "These words together use")
-            return {"deal": current.id, "words": words}, errors
-        if kind == REBUY:
-            seat, chips = whole_number(form.get("seat"), strip=True), whole_number(form.get("chips"), strip=True)
-            if current is not None:
-                return {}, {"round": "Buy in between deals."}
-            if standings.rows and not standings.extra["rebuy"]:
-                return {}, {"round": "This table plays without rebuys."}
-            if seat is None or seat >= players or not chips or chips > 100_000:
-                return {}, {"round": "Choose who buys in and how many chips (1 to 100,000)."}
-            return {"seat": seat, "chips": chips}, {}
-        if current is not None:
-            return {}, {"round": "Finish the deal under way first."}
-        return {}, {}
-
-    def play_form(self, kind, data, standings) -> dict:
-        """An action's form says a bet or raise as what the bet comes to ("raise to")."""
-        form = super().play_form(kind, data, standings)
-        current = standings.extra["current"]
-        if kind == ACTION and data.get("action") in (BET, RAISE) and current is not None \
-                and current.betting.turn is not None and isinstance(data.get("amount"), int):
-            form["amount"] = str(data["amount"] + current.betting.in_interval[current.betting.turn])
-        return form
-
     # --- challenges: a showdown word -------------------------------------------------------------
-
-    no_challenge = "There is no showdown word to challenge now."
 
     def challenge_target(self, standings, args) -> Target | None:
         current = standings.extra["current"]

@@ -10,7 +10,7 @@ import pytest
 
 from companion.words.anagrams import LetterIndex
 from companion.words import judge as judge_module
-from companion.rules import word_rules_for
+from companion.registry import word_rules_for
 from companion.words.judge import House, Judge
 
 EVAL_SET = Path(__file__).with_name("eval_words.tsv")

@@ -283,7 +283,7 @@ def test_a_letter_one_network_is_wrongly_sure_of_is_read_right_or_marked(seed, l
 
 def _words_of(game: str, store):
     """The app's judge of a game's words: what the scan route gives the reader."""
-    from companion.rules import word_rules_for
+    from companion.registry import word_rules_for
     from companion.words.judge import Judge
 
     return Judge(store).accepts(word_rules_for(game))

@@ -3,7 +3,7 @@ forms that make each play. Pure.
 
 A play in the log holds data its form once made. Replayed against the standings of the plays
 before it, each play is turned back into the values its form would send (a round: the
-ruleset's round_values of the row it makes; a play of the game's own: play_form), read again
+pages' round_values of the row it makes; a play of the game's own: play_form), read again
 by the same reader the form uses, and must come out the same, with no error. So whatever a
 form refuses is refused here, with the form's reason, and whatever a form could not make (a
 key no form sends, a word of 60 letters) cannot be carried in by a file. A game's checks
@@ -20,9 +20,10 @@ import json
 import re
 from typing import Any, Callable, Mapping, Sequence
 
-from .base import REJECTED, STANDS, Ruleset, Standings
-from .log import (DELETE, EDIT, HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, UNDO, VOID, Play,
-                  active_plays, undoable)
+from ..rules.base import REJECTED, STANDS, Standings
+from ..rules.log import (DELETE, EDIT, HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, UNDO, VOID, Play,
+                         active_plays, undoable)
+from .base import Pages
 
 CHALLENGE = "challenge"  # every word game's challenge kind (companion/challenges.py)
 #: A word a house rule allows or refuses, and what may be said of it (companion/house.py).
@@ -56,19 +57,19 @@ class Refused(ValueError):
         self.position, self.reason = position, reason
 
 
-def check_log(rules: Ruleset, settings: Mapping, names: Sequence[str], first_dealer: int,
+def check_log(pages: Pages, settings: Mapping, names: Sequence[str], first_dealer: int,
               plays: Sequence[Play], pause: Callable[[], None] = lambda: None) -> None:
     """Raise Refused for the first play of `plays` that no form of the game could have made
     where it stands in the log. The standings are derived once per play; `pause` is called
     every PAUSE_EVERY plays (a server lets other requests run there)."""
-    if not rules.replays_in_steps:  # its work is known before any is done: refuse at once
+    if not pages.rules.replays_in_steps:  # its work is known before any is done: refuse at once
         scoring = [n for n, p in enumerate(plays, start=1)
                    if p.kind not in (HOUSE_ADD, HOUSE_REMOVE, HOUSE_LIST)]
         if len(scoring) > REPLAY_PLAYS:
             raise TooLong(scoring[REPLAY_PLAYS])
     players = len(names)
     log: list[Play] = []
-    before = rules.standings(settings, players, first_dealer, log)
+    before = pages.rules.standings(settings, players, first_dealer, log)
     work = scoring = 0  # plays read by derivations from the whole log; plays not house rules
     for position, play in enumerate(plays, start=1):
         if position % PAUSE_EVERY == 0:
@@ -77,34 +78,34 @@ def check_log(rules: Ruleset, settings: Mapping, names: Sequence[str], first_dea
             after = before  # no game's standings read the house rules
         else:
             scoring += 1
-            if not rules.replays_in_steps or play.kind == VOID:
+            if not pages.rules.replays_in_steps or play.kind == VOID:
                 work += scoring
             if work > REPLAY_WORK:
                 raise TooLong(position)
-            after = rules.standings_after(settings, players, first_dealer, log, play, before)
+            after = pages.rules.standings_after(settings, players, first_dealer, log, play, before)
         try:
-            reason = play_problem(rules, settings, names, log, play, before, after)
+            reason = play_problem(pages, settings, names, log, play, before, after)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             # data of the right shape that a reader still cannot take, as `understood` says
             reason = "the game’s rules cannot read it: no form would have saved it."
         if reason:
-            raise Refused(position, kind_name(rules, play), reason)
+            raise Refused(position, kind_name(pages, play), reason)
         log.append(play)
         before = after
 
 
-def kind_name(rules: Ruleset, play: Play) -> str:
+def kind_name(pages: Pages, play: Play) -> str:
     """A play's kind as a player says it: "a round", "an undo", "an edit of a round".
 
-    >>> from companion.rules import RULESETS
-    >>> [kind_name(RULESETS["poker"], Play(1, k, d)) for k, d in (("deal", {}), ("action", {}),
+    >>> from companion.registry import PAGES
+    >>> [kind_name(PAGES["poker"], Play(1, k, d)) for k, d in (("deal", {}), ("action", {}),
     ...  ("void", {"reason": "undo"}), ("house-add", {}))]
     ['a deal', 'an action', 'an undo', 'a house rule']
     """
-    if play.kind == rules.row_kind:
-        named = rules.row_name
+    if play.kind == pages.rules.row_kind:
+        named = pages.row_name
     elif play.kind == EDIT:
-        named = f"edit of a {rules.row_name}"
+        named = f"edit of a {pages.row_name}"
     elif play.kind == VOID:
         named = "undo" if isinstance(play.data, Mapping) and play.data.get("reason") == UNDO else "delete"
     elif play.kind in (HOUSE_ADD, HOUSE_REMOVE):
@@ -118,54 +119,53 @@ def kind_name(rules: Ruleset, play: Play) -> str:
     return f"{'an' if named[:1] in 'aeiou' else 'a'} {named}"
 
 
-def play_problem(rules: Ruleset, settings: Mapping, names: Sequence[str], log: Sequence[Play],
+def play_problem(pages: Pages, settings: Mapping, names: Sequence[str], log: Sequence[Play],
                  play: Play, before: Standings, after: Standings) -> str | None:
     """Why no form could have made `play` after `log`, in a player's words; None if one could.
     The form's own reason comes first; then whether the rules can place the play at all (a
     round the rules cannot read has no values to fill a form with: that comes first)."""
     unplaced = "the game’s rules cannot place it here: no form would have saved it."
-    if play.kind in (rules.row_kind, EDIT) and play.id in after.unread:
+    if play.kind in (pages.rules.row_kind, EDIT) and play.id in after.unread:
         return unplaced
-    return _form_problem(rules, settings, names, log, play, before, after) or (
+    return _form_problem(pages, settings, names, log, play, before, after) or (
         unplaced if after.unread else None)  # (or, through it, an earlier play)
 
 
-def _form_problem(rules: Ruleset, settings: Mapping, names: Sequence[str], log: Sequence[Play],
+def _form_problem(pages: Pages, settings: Mapping, names: Sequence[str], log: Sequence[Play],
                   play: Play, before: Standings, after: Standings) -> str | None:
     """The checks of the form that makes a play of this kind, on this play."""
     data = play.data
-    if play.kind == rules.row_kind:
+    if play.kind == pages.rules.row_kind:
         if before.finished:
             return "the game was over: no more can be entered."
-        row = rules.editable(after, play.id)
-        return _made(rules, names, before, data,
-                     _read_round(rules, settings, len(names), before, row, None))
+        row = pages.rules.editable(after, play.id)
+        return _made(pages, names, before, data,
+                     _read_round(pages, settings, len(names), before, row, None))
     if play.kind == EDIT:
         row_id = data.get("round")
-        if rules.editable(before, row_id) is None:
-            return f"it edits a {rules.row_name} that is not in the game."
-        made, errors = _read_round(rules, settings, len(names), before,
-                                   rules.editable(after, row_id), row_id)
-        return _made(rules, names, before, data, ({"round": row_id, **made}, errors))
+        if pages.rules.editable(before, row_id) is None:
+            return f"it edits a {pages.row_name} that is not in the game."
+        made, errors = _read_round(pages, settings, len(names), before,
+                                   pages.rules.editable(after, row_id), row_id)
+        return _made(pages, names, before, data, ({"round": row_id, **made}, errors))
     if play.kind == VOID:
-        return _void_problem(rules, log, data, before)
-    if play.kind == CHALLENGE and rules.words and play.kind in rules.kinds:
-        return _challenge_problem(rules, names, data, before)
-    if play.kind in rules.forms:
-        form = rules.play_form(play.kind, data, before)
-        return _made(rules, names, before, data, rules.read_play(play.kind, form, before))
+        return _void_problem(pages, log, data, before)
+    if play.kind == CHALLENGE and pages.rules.words and play.kind in pages.rules.kinds:
+        return _challenge_problem(pages, names, data, before)
+    if play.kind in pages.forms:
+        form = pages.play_form(play.kind, data, before)
+        return _made(pages, names, before, data, pages.read_play(play.kind, form, before))
     if play.kind in (HOUSE_ADD, HOUSE_REMOVE, HOUSE_LIST):
         return _house_problem(play.kind, data)
     return "no form of the game makes it."
 
 
-def _read_round(rules: Ruleset, settings: Mapping, players: int, before: Standings, row,
+def _read_round(pages: Pages, settings: Mapping, players: int, before: Standings, row,
                 round_id: int | None) -> tuple[dict, dict]:
     """The round form filled in with a row's values (none: the form is empty), read and
-    checked as the round form is (companion/rounds.py's checked_round)."""
-    values = rules.round_values(row) if row is not None else {}
-    made, errors = rules.read_round(values, players, settings, before)
-    return made, rules.check_round(before, made, round_id) | errors
+    checked as the round form is (checked_round, as companion/rounds.py reads it)."""
+    values = pages.round_values(row) if row is not None else {}
+    return pages.checked_round(values, players, settings, before, round_id)
 
 
 def _canonical(value: Any) -> str:
@@ -173,13 +173,13 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=True)
 
 
-def _made(rules: Ruleset, names: Sequence[str], before: Standings, data: Mapping,
+def _made(pages: Pages, names: Sequence[str], before: Standings, data: Mapping,
           read: tuple[dict, dict]) -> str | None:
     """Why the form's reading of a play is not the play: the form's errors, or what the
     play holds that the form would not have made of it."""
     made, errors = read
     if errors:
-        return reasons(rules, names, before, errors)
+        return reasons(pages, names, before, errors)
     if _canonical(made) == _canonical(data):
         return None
     extra = [k for k in data if k not in made]
@@ -198,17 +198,17 @@ def _short(value: Any) -> str:
     return written if len(written) <= 24 else written[:23] + "…"
 
 
-def reasons(rules: Ruleset, names: Sequence[str], standings: Standings, errors: Mapping) -> str:
+def reasons(pages: Pages, names: Sequence[str], standings: Standings, errors: Mapping) -> str:
     """A form's errors as one sentence, each named by the player or team its field is for
     ("word-1": Bo's word), or by the card ("value-A": the card A).
 
-    >>> from companion.rules import RULESETS
-    >>> rules = RULESETS["foot"]
-    >>> reasons(rules, ["Ann", "Bo"], rules.standings(rules.defaults(), 2, 0, []),
+    >>> from companion.registry import PAGES
+    >>> foot = PAGES["foot"].rules
+    >>> reasons(PAGES["foot"], ["Ann", "Bo"], foot.standings(foot.defaults(), 2, 0, []),
     ...         {"word-1": "A FOOT! word has 5 letters.", "round": "Nope."})
     'Bo: A FOOT! word has 5 letters. Nope.'
     """
-    sides = rules.sides(list(names), standings)
+    sides = pages.rules.sides(list(names), standings)
     said = []
     for field, reason in errors.items():
         found = re.fullmatch(r"([a-z]+)-(\w+)", str(field))
@@ -223,7 +223,7 @@ def reasons(rules: Ruleset, names: Sequence[str], standings: Standings, errors: 
     return " ".join(dict.fromkeys(said))
 
 
-def _void_problem(rules: Ruleset, log: Sequence[Play], data: Mapping, before: Standings) -> str | None:
+def _void_problem(pages: Pages, log: Sequence[Play], data: Mapping, before: Standings) -> str | None:
     """An undo takes back the last entry Undo offers; a delete, a row the rules let be
     deleted or a house rule in force (companion/rounds.py and house.py)."""
     target, reason = data.get("play"), data.get("reason")
@@ -238,23 +238,23 @@ def _void_problem(rules: Ruleset, log: Sequence[Play], data: Mapping, before: St
             return "Undo takes back only the last entry; this one was not the last."
         return None
     house_rule = any(p.id == target and p.kind in (HOUSE_ADD, HOUSE_REMOVE) for p in active)
-    if not (house_rule or rules.deletable(before, target)):
-        return f"it deletes an entry that is not a {rules.row_name} or a house rule."
+    if not (house_rule or pages.rules.deletable(before, target)):
+        return f"it deletes an entry that is not a {pages.row_name} or a house rule."
     return None
 
 
-def _challenge_problem(rules: Ruleset, names: Sequence[str], data: Mapping,
+def _challenge_problem(pages: Pages, names: Sequence[str], data: Mapping,
                        before: Standings) -> str | None:
     """The challenge form (companion/challenges.py): the word it names, who challenged and the
     verdict, read by the rules; the judge's verdict kept beside it."""
     judged = data.get("judge")
     args = {k: str(v) for k, v in data.items()
             if k not in ("challenger", "verdict", "judge", "late")}
-    target = rules.challenge_target(before, args)
+    target = pages.rules.challenge_target(before, args)
     if target is None:
-        return rules.no_challenge
+        return pages.no_challenge
     challenger = data.get("challenger")
-    made, errors = rules.challenge_data(
+    made, errors = pages.rules.challenge_data(
         before, target, challenger if isinstance(challenger, int) and not isinstance(challenger, bool) else None,
         data.get("verdict") if isinstance(data.get("verdict"), str) else "",
         confirmed=data.get("late") is True)  # the page's "challenge it anyway", ticked
@@ -265,7 +265,7 @@ def _challenge_problem(rules: Ruleset, names: Sequence[str], data: Mapping,
                         for v in (judged["reason"], judged["source"]))):
             return "the judge’s verdict it keeps is not one the judge gives."
         made = {**made, "judge": judged}
-    return _made(rules, names, before, data, (made, errors))
+    return _made(pages, names, before, data, (made, errors))
 
 
 def _house_problem(kind: str, data: Mapping) -> str | None:

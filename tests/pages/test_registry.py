@@ -1,11 +1,12 @@
-"""A contract over the registry: every game declares what the views need, and its play kinds
-round-trip through its own form reader. A new game adds its sample round here."""
+"""A contract over the registry: every game declares what the views need, its pages bring
+their templates, and its play kinds round-trip through its own form reader. A new game adds
+its sample round here."""
 
 from pathlib import Path
 
 import pytest
 
-from companion.rules import RULESETS, lookup_choices, startable
+from companion.registry import GAMES, RULESETS, lookup_choices, startable
 from companion.rules.log import Play
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "games"
@@ -35,12 +36,13 @@ def test_every_game_declares_a_name_seats_settings_and_word_rules(rules):
     assert all(choice in lookup_choices() for choice, _, _ in rules.lookups)
 
 
-@pytest.mark.parametrize("rules", startable(), ids=lambda r: r.key)
-def test_a_game_that_keeps_score_brings_its_templates_and_an_empty_standing(rules):
+@pytest.mark.parametrize("pages", startable(), ids=lambda p: p.rules.key)
+def test_a_game_that_keeps_score_brings_its_templates_and_an_empty_standing(pages):
+    rules = pages.rules
     for name in ("_entry.html", "_preview.html", "_scoreboard.html", "_challenge.html"):
-        assert (TEMPLATES / rules.template / name).is_file(), name
-    for kind in rules.forms:  # a page of its own, or the game's page shared by its kinds
-        assert any((TEMPLATES / rules.template / n).is_file() for n in (f"{kind}.html", "_play.html")), kind
+        assert (TEMPLATES / pages.template / name).is_file(), name
+    for kind in pages.forms:  # a page of its own, or the game's page shared by its kinds
+        assert any((TEMPLATES / pages.template / n).is_file() for n in (f"{kind}.html", "_play.html")), kind
     players = fewest_players(rules)
     empty = rules.standings(rules.defaults(), players, 1, [])
     assert len(set(empty.totals)) == 1 and empty.rows == () and not empty.finished  # all even
@@ -48,19 +50,20 @@ def test_a_game_that_keeps_score_brings_its_templates_and_an_empty_standing(rule
     assert empty.winners == () and 1 in (empty.dealer, empty.starter) and empty.unread == ()
 
 
-@pytest.mark.parametrize("rules", startable(), ids=lambda r: r.key)
-def test_a_round_round_trips_through_its_form(rules):
+@pytest.mark.parametrize("pages", startable(), ids=lambda p: p.rules.key)
+def test_a_round_round_trips_through_its_form(pages):
+    rules = pages.rules
     players, settings = fewest_players(rules), rules.defaults()
     empty = rules.standings(settings, players, 0, [])
-    data, errors = rules.read_round(SAMPLE_ROUNDS[rules.key], players, settings, empty)
+    data, errors = pages.checked_round(SAMPLE_ROUNDS[rules.key], players, settings, empty)
     assert errors == {}
     assert rules.kinds[rules.row_kind](data, players)
     standing = rules.standings(settings, players, 0, [Play(1, rules.row_kind, data)])
     row = rules.editable(standing, 1)
     if row is not None:  # a game whose entries are edited (not ZOOT! Poker's deals)
-        again, errors = rules.read_round(rules.round_values(row), players, settings, standing)
+        again, errors = pages.checked_round(pages.round_values(row), players, settings, standing, 1)
         assert errors == {} and again == data and rules.same_round(row, again)
-    assert rules.describe(Play(1, rules.row_kind, data), [f"P{i}" for i in range(players)], standing, {})
+    assert pages.describe(Play(1, rules.row_kind, data), [f"P{i}" for i in range(players)], standing, {})
     assert [r.as_json() for r in standing.rows]
 
 
@@ -71,4 +74,9 @@ def fewest_players(rules) -> int:
 
 
 def test_only_games_with_scorekeeping_can_be_started():
-    assert [r.key for r in startable()] == ["foot", "zoot", "family", "fez", "hand-and-foot", "poker"]
+    assert [p.rules.key for p in startable()] == ["foot", "zoot", "family", "fez", "hand-and-foot", "poker"]
+
+
+def test_one_line_a_game_gives_its_pages_and_their_rules():
+    assert list(RULESETS) == [p.rules.key for p in GAMES]
+    assert all(RULESETS[p.rules.key] is p.rules for p in GAMES)
