@@ -324,9 +324,47 @@ class RoundEnd:
     out: int | None
     to_winner: int  # the nasty rule: the others' hands added to who went out
 
+    def lines(self, seat: int) -> tuple[EndLine, ...]:
+        """What the round's end gives and takes from a seat, in the score table's order.
+
+        >>> end = RoundEnd(1, (0, 7), (0,), 0, 7)
+        >>> [(line.what, line.shown) for line in end.lines(0)], [line.shown for line in end.lines(1)]
+        ([('all flush', '+30'), ('others’ hands', '+7')], ['−7'])
+        """
+        found = []
+        if seat in self.all_flush:
+            found.append(EndLine("all flush", "bonus", ALL_FLUSH_BONUS))
+        if self.hands[seat]:
+            found.append(EndLine("left in hand", "deducted", -self.hands[seat]))
+        if self.to_winner and seat == self.out:
+            found.append(EndLine("others’ hands", "nasty rule", self.to_winner))
+        return tuple(found)
+
     def change(self, seat: int) -> int:
-        return (ALL_FLUSH_BONUS if seat in self.all_flush else 0) - self.hands[seat] + (
-            self.to_winner if seat == self.out else 0)
+        return sum(line.points for line in self.lines(seat))
+
+
+@dataclass(frozen=True)
+class EndLine:
+    """One line of a round's end on a player's table: a bonus or a deduction."""
+
+    what: str
+    why: str
+    points: int
+
+    @property
+    def shown(self) -> str:
+        """The points with their sign, a true minus for a deduction."""
+        return f"+{self.points}" if self.points >= 0 else f"−{-self.points}"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One player's table for one round: each of their entries, then the round end's lines,
+    each with the player's running total after it."""
+
+    entries: tuple  # (Word or Layoff, running total)
+    end: tuple  # (EndLine, running total)
 
 
 @dataclass(frozen=True)
@@ -339,6 +377,24 @@ class FezRound:
     entries: tuple  # Words and Layoffs in the order they were played
     end: RoundEnd | None
     before: tuple[int, ...] = ()  # each player's total when the round began
+
+    def sheet(self, seat: int) -> Sheet:
+        """The seat's running totals through this round, from its total when the round began.
+
+        >>> w = Word(5, 0, "AT", "AT", "RB", "", 1, Score(2, 0, ()))
+        >>> sheet = FezRound(5, 1, 0, (w,), RoundEnd(1, (3, 0), (0,), None, 0), (10, 4)).sheet(0)
+        >>> [total for _, total in sheet.entries], [(line.shown, total) for line, total in sheet.end]
+        ([12], [('+30', 42), ('−3', 39)])
+        """
+        total, entries, end = self.before[seat], [], []
+        for e in self.entries:
+            if e.seat == seat:
+                total += e.points
+                entries.append((e, total))
+        for line in self.end.lines(seat) if self.end else ():
+            total += line.points
+            end.append((line, total))
+        return Sheet(tuple(entries), tuple(end))
 
     def as_json(self) -> dict:
         entries = [{"seat": e.seat, "word": e.label if isinstance(e, Word) else e.word,
@@ -415,7 +471,8 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
         extra={"values": values, "round": ended + 1, "words": words, "layoffs": layoffs,
                "no_layoffs": bool(settings.get("no_layoffs")),
                "open": [w for w in words.values() if w.round == ended + 1 and not w.rejected],
-               "flags": [lo for lo in layoffs.values() if lo.problem]})
+               "flags": [lo for lo in layoffs.values() if lo.problem]},
+        rematch_first=(first_dealer + 1) % players)
 
 
 def _lay_off(play: Play, words: Mapping[int, Word], values, settings, number: int,
