@@ -187,6 +187,8 @@ def test_a_raise_is_said_and_typed_as_raise_to_and_any_chip_more_is_one(client):
     act(client, game, "bet", 40)  # Bo
     page = text(client.get(game).text)
     assert "Raise to (41 to 200)" in page  # Cy: one chip more than the 40 to call
+    # what Cy owes and the interval are the rules' figures, printed as they are
+    assert "Cy to act: 40 to call · 200 chips left · interval 1 of 2" in page
     act(client, game, "raise", 68)  # Cy: to 68
     act(client, game, "raise", 98)  # Ann: to 98
     act(client, game, "raise", 130)  # Bo: to 130, putting in 90 more

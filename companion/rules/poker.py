@@ -167,6 +167,16 @@ class Deal:
     def turn(self) -> int | None:
         return self.to_act[0] if self.to_act else None
 
+    @property
+    def to_call(self) -> int:
+        """What the seat whose turn it is must put in to call (0: it may check)."""
+        return 0 if self.turn is None else self.bet - self.in_interval[self.turn]
+
+    @property
+    def interval_number(self) -> int:
+        """The betting interval under way, counted from 1 as the table says it."""
+        return self.interval + 1
+
     def raise_to(self, action: str) -> tuple[int, int]:
         """A bet's or raise's legal range as what the seat's bet comes to this interval (what
         a player says: "raise to 60"), not as the chips it puts in now."""
@@ -179,7 +189,7 @@ class Deal:
         seat = self.turn
         if seat is None:
             return {}
-        stack, owe = self.stacks[seat], self.bet - self.in_interval[seat]
+        stack, owe = self.stacks[seat], self.to_call
         actions: dict[str, tuple[int, int]] = {}
         if owe == 0:
             actions[CHECK] = (0, 0)
