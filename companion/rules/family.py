@@ -188,7 +188,8 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
                "to_100": tuple(max(LOSING_TOTAL - t, 0) for t in totals),
                "challenges": tuple(challenges),
                # what the table does now: challenges since the last round was saved
-               "now": tuple(c for c in challenges if c.after_round == len(rounds))})
+               "now": tuple(c for c in challenges if c.after_round == len(rounds))},
+        rematch_first=(first_dealer + 1) % players)
 
 
 

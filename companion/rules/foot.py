@@ -343,7 +343,8 @@ def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
     best = max(totals)
     leaders = tuple(s for s, t in enumerate(totals) if t == best) if rounds else ()
     return Standings(tuple(totals), tuple(rounds), finished, leaders, (), dealer,
-                     (dealer + 1) % players, tuple(p.id for p in unread))
+                     (dealer + 1) % players, tuple(p.id for p in unread),
+                     rematch_first=(first_dealer + 1) % players)
 
 
 def late_question(standings: Standings, round_id: int) -> str | None:

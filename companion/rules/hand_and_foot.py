@@ -280,7 +280,8 @@ def standings(settings: Mapping, players: int, first: int, plays: Iterable[Play]
     starter = (first - len(rounds)) % players
     return Standings(tuple(totals), tuple(rounds), finished, leaders, (), None, starter,
                      tuple(sorted(p.id for p in unread)),
-                     extra={"teams": teams, "minimum": None if finished else opening_list[len(rounds)]})
+                     extra={"teams": teams, "minimum": None if finished else opening_list[len(rounds)]},
+                     rematch_first=(first + 1) % players)
 
 
 # --- The ruleset ---------------------------------------------------------------------------

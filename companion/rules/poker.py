@@ -518,7 +518,8 @@ class Table:
                                 "unmatched": current.betting.uncalled() if live else None,
                                 "last": deals[-1] if deals and deals[-1].settled else None,
                                 "length": settings["length"], "rebuy": settings["rebuy"],
-                                "wilds": settings["wilds"], "table": self})
+                                "wilds": settings["wilds"], "table": self},
+                         rematch_first=(self.first_dealer + 1) % players)
 
 
 def _copied(record: DealRecord) -> DealRecord:
