@@ -310,7 +310,9 @@ def next_deal(dealer: int, round_scores: tuple[int, ...]) -> int:
 
 def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
     """Everything a scoreboard shows, derived from the log: `rows` are the Rounds. A play
-    that is not understood is left out and listed in `unread`."""
+    that is not understood is left out and listed in `unread`. A round (as its latest edit
+    reads) is scored by `_scored_round` with the challenges of its words, wherever in the
+    log they were made."""
     plays, unread = understood(plays, KINDS, players)
     active = active_plays(plays)
     versions, edited = rows(active, ROUND)
@@ -323,21 +325,11 @@ def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
     totals = [0] * players
     dealer = first_dealer
     for number, (round_id, data) in enumerate(versions.items(), start=1):
-        words = tuple(data["words"])
-        out = data["out"]
-        applied = tuple(
-            Challenge(p.id, p.data["seat"], p.data["challenger"], p.data["verdict"],
-                      word_points(words[p.data["seat"]]),
-                      p.data.get("judge", {}).get("verdict", p.data["verdict"]) != p.data["verdict"])
-            for p in challenges.get(round_id, ())
-            if words[p.data["seat"]]  # an edit that removed the word drops its challenge
-        )
-        scores = score_round(words, out, applied)
-        rounds.append(Round(round_id, number, words, out, bool(data.get("final")),
-                            dealer, (dealer + 1) % players, applied, scores,
-                            round_id in edited))
-        totals = [t + s for t, s in zip(totals, scores)]
-        dealer = next_deal(dealer, scores)
+        scored = _scored_round(round_id, number, data, challenges.get(round_id, ()), dealer,
+                               round_id in edited)
+        rounds.append(scored)
+        totals = [t + s for t, s in zip(totals, scored.scores)]
+        dealer = next_deal(dealer, scored.scores)
 
     finished = bool(rounds) and rounds[-1].final
     best = max(totals)
@@ -345,6 +337,25 @@ def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
     return Standings(tuple(totals), tuple(rounds), finished, leaders, (), dealer,
                      (dealer + 1) % players, tuple(p.id for p in unread),
                      rematch_first=(first_dealer + 1) % players)
+
+
+def _scored_round(round_id: int, number: int, data: Mapping, challenges: Iterable[Play],
+                  dealer: int, edited: bool) -> Round:
+    """One round's words, who went out, and the challenges of its words, scored."""
+    words = tuple(data["words"])
+    applied = tuple(_challenge(p, words) for p in challenges
+                    if words[p.data["seat"]])  # an edit that removed the word drops its challenge
+    return Round(round_id, number, words, data["out"], bool(data.get("final")), dealer,
+                 (dealer + 1) % len(words), applied, score_round(words, data["out"], applied),
+                 edited)
+
+
+def _challenge(play: Play, words: tuple[str, ...]) -> Challenge:
+    """A challenge of a word of the round: its points are the word's, and whether the table
+    decided against the word judge."""
+    d = play.data
+    return Challenge(play.id, d["seat"], d["challenger"], d["verdict"], word_points(words[d["seat"]]),
+                     d.get("judge", {}).get("verdict", d["verdict"]) != d["verdict"])
 
 
 def late_question(standings: Standings, round_id: int) -> str | None:
