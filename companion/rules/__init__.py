@@ -7,8 +7,6 @@ templates/games/<key>/, its tests, and one line below. Views, the lookup page an
 
 from __future__ import annotations
 
-from typing import Mapping
-
 from ..words.judge import WordRules
 from .base import Ruleset
 from .family import FAMILY
@@ -38,7 +36,3 @@ def word_rules_for(choice: str) -> WordRules:
     (4, 5)
     """
     return lookup_choices()[choice][1]
-
-
-def settings_label(ruleset: Ruleset, settings: Mapping) -> str:
-    return ruleset.describe_settings(ruleset.settings_of(settings))
