@@ -60,6 +60,7 @@ def test_an_unanswered_bet_wins_unseen_and_undo_takes_an_action_back(client):
     act(client, game, "fold")  # Ann folds: Bo wins the antes unseen
     page = text(client.get(game).text)
     assert totals(client.get(game).text) == [95, 105] and "won unseen" in page
+    assert "On the deal: Ann −5 · Bo +5" in page  # each seat's gain or loss, as the rules sign it
 
 
 def test_illegal_actions_and_amounts_are_refused_with_nothing_saved(app, client):

@@ -394,6 +394,16 @@ class DealRecord:
     def settled(self) -> bool:
         return self.won is not None
 
+    @property
+    def changes(self) -> list[tuple[int, str]]:
+        """What each seat gained or lost on the deal, signed as the board shows it (a true
+        minus for a loss); seats whose stack did not change are left out.
+
+        >>> replace(DealRecord(1, 1, 0, None, [50, 50]), won={1: 20, 0: -20}).changes
+        [(1, '+20'), (0, '−20')]
+        """
+        return [(seat, f"+{chips}" if chips > 0 else f"−{-chips}") for seat, chips in self.won.items()]
+
     def as_json(self) -> dict:
         return {"number": self.number, "dealer": self.dealer, "put": list(self.betting.put),
                 "folded": sorted(self.betting.folded), "words": self.words, "won": self.won}
