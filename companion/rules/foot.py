@@ -235,6 +235,15 @@ class Challenge:
     points: int  # the word's card value: what the challenger gains or loses
     overruled: bool = False  # the table decided against the word judge
 
+    @property
+    def challenger_change(self) -> str:
+        """What the challenger gained (the word rejected) or lost (it stands), signed.
+
+        >>> Challenge(1, 0, 1, REJECTED, 14).challenger_change, Challenge(1, 0, 1, STANDS, 14).challenger_change
+        ('+14', '−14')
+        """
+        return ("+" if self.verdict == REJECTED else "−") + str(self.points)
+
 
 @dataclass(frozen=True)
 class Round:
@@ -253,6 +262,23 @@ class Round:
         """Whether this seat went out and kept the +10 (a rejected word loses it)."""
         challenge = self.challenge_on(seat)
         return seat == self.out and not (challenge and challenge.verdict == REJECTED)
+
+    def bonus_shown(self, seat: int) -> str | None:
+        """The going-out bonus this seat kept, signed ("+10"), or None."""
+        return f"+{GOING_OUT_BONUS}" if self.earned_bonus(seat) else None
+
+    def challenging_shown(self, seat: int) -> str | None:
+        """What this seat won or lost by challenging this round, signed, or None for nothing.
+
+        >>> r = Round(1, 1, ("JAZZY", "QUOTA"), 0, False, 0, 1,
+        ...           (Challenge(2, 1, 0, STANDS, 26),), (81, 26), False)
+        >>> r.challenging_shown(0), r.challenging_shown(1), r.bonus_shown(0), r.bonus_shown(1)
+        ('−26', None, '+10', None)
+        """
+        gained = self.challenge_points(seat)
+        if not gained:
+            return None
+        return f"+{gained}" if gained > 0 else f"−{-gained}"
 
     def challenge_points(self, seat: int) -> int:
         """What this seat won or lost by challenging others' words this round."""
