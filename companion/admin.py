@@ -1,4 +1,4 @@
-"""The admin view (issue 16): every game and word list on this server, their sizes, and a way
+"""The admin view: every game and word list on this server, their sizes, and a way
 to delete them. It exists only when the environment holds a secret (COMPANION_ADMIN_SECRET,
 16 characters at least); otherwise every /admin address is a 404 like any unknown page.
 

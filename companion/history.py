@@ -15,8 +15,7 @@ from .rules.log import (EDIT, HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, REMATCH, UNDO
 class Entry:
     play: Play
     text: str
-    active: bool  # False once a later void cancels it
-    understood: bool = True
+    active: bool  # False once a later void cancels it (or the rules could not read it)
 
     @property
     def when(self) -> datetime:
@@ -75,8 +74,7 @@ def describe_log(game: Game, standings: Standings, undoable_only: bool = False) 
             text = _shared_text(play, texts)
         texts[play.id] = text
         earlier[play.id] = play
-        entries.append(Entry(row, text, play.id in active and play.id not in unread,
-                             play.id not in unread))
+        entries.append(Entry(row, text, play.id in active and play.id not in unread))
     if undoable_only:
         return [e for e in entries if e.play.id in can_undo and e.play.id not in unread]
     return entries

@@ -21,7 +21,6 @@ from .words.judge import NO_HOUSE, House, Judge, WordRules, hand_problem, split_
 bp = Blueprint("lookup", __name__)
 
 MAX_WORDS_AT_ONCE = 12
-HOUSE_KINDS = ("house-add", "house-remove", "house-list")
 
 
 def judge() -> Judge:

@@ -104,7 +104,7 @@ class Game(db.Model):
     def rematch(self) -> Game:
         """The same game again: its players and settings, the deal passed to the left, kept
         by the phones that keep this one's score (their tokens open both)."""
-        game, _ = Game.start(self.ruleset, self.names, (self.first_dealer + 1) % len(self.players),
+        game, _ = Game.start(self.ruleset, self.names, self.standings().rematch_first,
                              dict(self.rule_settings))
         game.edit_token_hash, game.co_token_hash = self.edit_token_hash, self.co_token_hash
         game.public_id = new_public_id()  # now, not at the insert: the old game's log names it

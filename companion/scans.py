@@ -112,6 +112,34 @@ def correction_view(boxes: list[Box], width: int, height: int) -> tuple[Box, lis
     return (left, top, right, bottom), drawn
 
 
+def photo_crop(view: Box) -> Box:
+    """The part of the photo a correction view shows: the view less what lies above the
+    photo (room made for the badges of cards at its top edge), where there is no photo.
+
+    >>> photo_crop((79, -40, 341, 361))
+    (79, 0, 341, 361)
+    """
+    left, top, right, bottom = view
+    return left, max(0, top), right, bottom
+
+
+def label_fit(drawn: dict, label: str) -> dict:
+    """How a card's label fits its badge (`drawn`, one of correction_view's): one or two
+    characters at the badge's font; a longer label ("ZAP", a card's name) in a font small
+    enough for it, and squeezed to nine tenths of the badge's width (`squeeze`) so that no
+    font's wide letters spill out of it.
+
+    >>> badge = {"badge": (100, 20, 140, 60), "font": 32}
+    >>> label_fit(badge, "Q"), label_fit(badge, "ZAP")
+    ({'font': 32, 'squeeze': None}, {'font': 20, 'squeeze': 36})
+    """
+    if len(label) <= 2:
+        return {"font": drawn["font"], "squeeze": None}
+    x0, _, x1, _ = drawn["badge"]
+    return {"font": min(drawn["font"], round(1.5 * (x1 - x0) / len(label))),
+            "squeeze": round(0.9 * (x1 - x0))}
+
+
 def _shared(hits: dict[int, Box], order: list[int]) -> dict[int, Box]:
     """Overlapping targets split at the line half-way between them, across the way their
     centres lie apart: of two side by side, the left one keeps what lies left of it; of two
@@ -183,8 +211,7 @@ def scan(game_id: str, seat: int):
                      error="No cards found in this photo. Lay them in a row, fill the frame "
                            "with them, and try again.")
     view, drawn = correction_view([c.box for c in shown], reading.width, reading.height)
-    left, top, right, bottom = view
-    crop = (left, max(0, top), right, bottom)  # the view above the photo shows no photo
+    crop = photo_crop(view)
     picture = _shown(photo, crop)
     del photo
     choices = pages.scan_choices()
@@ -201,12 +228,9 @@ def scan(game_id: str, seat: int):
         likely = [value, *(pages.scan_value(a, None) for a, _ in c.alternatives)]
         cycle = dict.fromkeys(v for v in likely if v in labels)
         label = labels[value]
-        x0, _, x1, _ = where["badge"]
-        font = where["font"] if len(label) <= 2 else min(where["font"],
-                                                          round(1.5 * (x1 - x0) / len(label)))
-        cards.append(dict(where, font=font, value=value, label=label, colour=colour, box=c.box,
+        cards.append(dict(where, **label_fit(where, label), value=value, label=label,
+                          colour=colour, box=c.box,
                           unsure=c.confidence < LOW_CONFIDENCE or not known or not seen,
-                          squeeze=round(0.9 * (x1 - x0)) if len(label) > 2 else None,
                           cycle=" ".join(cycle)))
     scan = dict(seat=seat, photo=picture, crop=crop, view=view, cards=cards, word=reading.word,
                 suggestions=reading.suggestions if pages.scan_words else (),

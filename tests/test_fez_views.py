@@ -80,6 +80,22 @@ def test_lay_offs_stars_challenges_and_the_end_of_a_round(app, client):
     assert client.get(f"{game}.json").get_json()["winners"] == ["Carol"]
 
 
+def test_a_rounds_end_lines_carry_the_running_totals_the_rules_computed(client):
+    """Each line of a round's end (the +30, the hand deducted, the nasty rule's gain) shows the
+    player's running total after it; the next round starts from the totals it left."""
+    game = fez(client, names=("Bob", "Carol"), nasty_hands=True)
+    word(client, game, 1, "PLAY", "BBBB")  # Carol's PLAYᶠ 18
+    word(client, game, 0, "FIN", "RBR")  # Bob's FIN 6
+    r = client.post(f"{game}/plays/round-end", data={"left-0": "QI", "out": "1"})
+    assert r.status_code == 303, errors(r.text)
+    word(client, game, 0, "AT", "RB")  # round 2: Bob's AT 2, from -5
+    page = text(client.get(game).text)
+    assert totals(client.get(game).text) == [6 - 11 + 2, 18 + 30 + 11]
+    for shown in ("FIN edit 6 6 6", "PLAYᶠ edit 9×2 = 18 18 18", "all flush bonus +30 48",
+                  "others’ hands nasty rule +11 59", "left in hand deducted −11 -5", "AT edit 2 2 -3"):
+        assert shown in page, shown
+
+
 def test_editing_a_word_re_scores_its_lay_off(client):
     game = fez(client)
     word(client, game, 1, "PLAY", "BBBB")

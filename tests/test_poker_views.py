@@ -60,6 +60,7 @@ def test_an_unanswered_bet_wins_unseen_and_undo_takes_an_action_back(client):
     act(client, game, "fold")  # Ann folds: Bo wins the antes unseen
     page = text(client.get(game).text)
     assert totals(client.get(game).text) == [95, 105] and "won unseen" in page
+    assert "On the deal: Ann −5 · Bo +5" in page  # each seat's gain or loss, as the rules sign it
 
 
 def test_illegal_actions_and_amounts_are_refused_with_nothing_saved(app, client):
@@ -187,6 +188,8 @@ def test_a_raise_is_said_and_typed_as_raise_to_and_any_chip_more_is_one(client):
     act(client, game, "bet", 40)  # Bo
     page = text(client.get(game).text)
     assert "Raise to (41 to 200)" in page  # Cy: one chip more than the 40 to call
+    # what Cy owes and the interval are the rules' figures, printed as they are
+    assert "Cy to act: 40 to call · 200 chips left · interval 1 of 2" in page
     act(client, game, "raise", 68)  # Cy: to 68
     act(client, game, "raise", 98)  # Ann: to 98
     act(client, game, "raise", 130)  # Bo: to 130, putting in 90 more

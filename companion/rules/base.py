@@ -117,6 +117,7 @@ class Standings:
     starter: int | None = None  # who plays first next
     unread: tuple[int, ...] = ()  # ids of plays the rules could not understand
     extra: Mapping[str, Any] = field(default_factory=dict)  # what else a game's screens show
+    rematch_first: int | None = None  # who deals (or plays first in) a rematch: one seat on
 
     @property
     def winners(self) -> tuple[int, ...]:

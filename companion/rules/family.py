@@ -179,31 +179,20 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
     plays, unread = understood(plays, KINDS, players)
     active = active_plays(plays)
     versions, edited = rows(active, ROUND)
-    values = None
+    values = None  # the card values: the last set, for every word of the game
     for play in active:
         if play.kind == CARD_VALUES:
             values = dict(play.data["values"])
     rounds: list[Round] = []
-    totals = [0] * players
+    totals = (0,) * players
     for number, (round_id, data) in enumerate(versions.items(), start=1):
         if rounds and max(totals) >= LOSING_TOTAL:
             unread.append(next(p for p in plays if p.id == round_id))  # after the end: no round
             continue
-        points = tuple(data["points"])
-        totals = [t + p for t, p in zip(totals, points)]
-        cards = tuple(data.get("cards") or [""] * players)
-        rounds.append(Round(round_id, number, data["winner"], points, cards,
-                            (first_dealer + number - 1) % players, tuple(totals),
-                            round_id in edited, data))
-    challenges = []
+        rounds.append(_round(round_id, number, data, totals, first_dealer, round_id in edited))
+        totals = rounds[-1].totals
     round_ids = [r.id for r in rounds]
-    for play in active:
-        if play.kind == CHALLENGE:
-            d = play.data
-            overruled = isinstance(d.get("judge"), Mapping) and d["judge"].get("verdict") != d["verdict"]
-            before = sum(1 for rid in round_ids if rid < play.id)
-            challenges.append(Challenge(play.id, d["seat"], d["word"], d["challenger"], d["verdict"],
-                                        overruled, word_points(d["word"], values), before))
+    challenges = [_challenge(play, round_ids, values) for play in active if play.kind == CHALLENGE]
     finished = bool(rounds) and max(totals) >= LOSING_TOTAL
     fewest = min(totals)
     leaders = tuple(s for s, t in enumerate(totals) if t == fewest) if rounds else ()
@@ -216,11 +205,33 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
                "to_100": tuple(max(LOSING_TOTAL - t, 0) for t in totals),
                "challenges": tuple(challenges),
                # what the table does now: challenges since the last round was saved
-               "now": tuple(c for c in challenges if c.after_round == len(rounds))})
+               "now": tuple(c for c in challenges if c.after_round == len(rounds))},
+        rematch_first=(first_dealer + 1) % players)
 
 
 
 
+
+
+def _round(round_id: int, number: int, data: Mapping, before: tuple[int, ...],
+           first_dealer: int, edited: bool) -> Round:
+    """A round's hand points added to the totals `before` it; the deal passes left."""
+    players = len(before)
+    points = tuple(data["points"])
+    cards = tuple(data.get("cards") or [""] * players)
+    return Round(round_id, number, data["winner"], points, cards,
+                 (first_dealer + number - 1) % players,
+                 tuple(t + p for t, p in zip(before, points)), edited, data)
+
+
+def _challenge(play: Play, round_ids: list[int], values: Mapping | None) -> Challenge:
+    """A challenge, with the word's value (when the table set card values) and how many
+    rounds were saved before it."""
+    d = play.data
+    overruled = isinstance(d.get("judge"), Mapping) and d["judge"].get("verdict") != d["verdict"]
+    before = sum(1 for rid in round_ids if rid < play.id)
+    return Challenge(play.id, d["seat"], d["word"], d["challenger"], d["verdict"], overruled,
+                     word_points(d["word"], values), before)
 
 
 class FamilyRules(Ruleset):

@@ -30,7 +30,7 @@ Glossary
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from ..words.judge import SCRABBLE_VALUES, WordRules
@@ -324,9 +324,47 @@ class RoundEnd:
     out: int | None
     to_winner: int  # the nasty rule: the others' hands added to who went out
 
+    def lines(self, seat: int) -> tuple[EndLine, ...]:
+        """What the round's end gives and takes from a seat, in the score table's order.
+
+        >>> end = RoundEnd(1, (0, 7), (0,), 0, 7)
+        >>> [(line.what, line.shown) for line in end.lines(0)], [line.shown for line in end.lines(1)]
+        ([('all flush', '+30'), ('others’ hands', '+7')], ['−7'])
+        """
+        found = []
+        if seat in self.all_flush:
+            found.append(EndLine("all flush", "bonus", ALL_FLUSH_BONUS))
+        if self.hands[seat]:
+            found.append(EndLine("left in hand", "deducted", -self.hands[seat]))
+        if self.to_winner and seat == self.out:
+            found.append(EndLine("others’ hands", "nasty rule", self.to_winner))
+        return tuple(found)
+
     def change(self, seat: int) -> int:
-        return (ALL_FLUSH_BONUS if seat in self.all_flush else 0) - self.hands[seat] + (
-            self.to_winner if seat == self.out else 0)
+        return sum(line.points for line in self.lines(seat))
+
+
+@dataclass(frozen=True)
+class EndLine:
+    """One line of a round's end on a player's table: a bonus or a deduction."""
+
+    what: str
+    why: str
+    points: int
+
+    @property
+    def shown(self) -> str:
+        """The points with their sign, a true minus for a deduction."""
+        return f"+{self.points}" if self.points >= 0 else f"−{-self.points}"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One player's table for one round: each of their entries, then the round end's lines,
+    each with the player's running total after it."""
+
+    entries: tuple  # (Word or Layoff, running total)
+    end: tuple  # (EndLine, running total)
 
 
 @dataclass(frozen=True)
@@ -340,6 +378,24 @@ class FezRound:
     end: RoundEnd | None
     before: tuple[int, ...] = ()  # each player's total when the round began
 
+    def sheet(self, seat: int) -> Sheet:
+        """The seat's running totals through this round, from its total when the round began.
+
+        >>> w = Word(5, 0, "AT", "AT", "RB", "", 1, Score(2, 0, ()))
+        >>> sheet = FezRound(5, 1, 0, (w,), RoundEnd(1, (3, 0), (0,), None, 0), (10, 4)).sheet(0)
+        >>> [total for _, total in sheet.entries], [(line.shown, total) for line, total in sheet.end]
+        ([12], [('+30', 42), ('−3', 39)])
+        """
+        total, entries, end = self.before[seat], [], []
+        for e in self.entries:
+            if e.seat == seat:
+                total += e.points
+                entries.append((e, total))
+        for line in self.end.lines(seat) if self.end else ():
+            total += line.points
+            end.append((line, total))
+        return Sheet(tuple(entries), tuple(end))
+
     def as_json(self) -> dict:
         entries = [{"seat": e.seat, "word": e.label if isinstance(e, Word) else e.word,
                     "working": e.score.working if isinstance(e, Word) else e.working,
@@ -350,11 +406,42 @@ class FezRound:
 
 
 def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
-    """Everything the FEZ score table shows, from the log."""
+    """Everything the FEZ score table shows, from the log: what each play settles first (a
+    word's latest data, the card values, the verdicts), then the table read play by play,
+    each kind by its step (STEPS), then the totals round by round."""
     plays, unread = understood(plays, KINDS, players)
     active = active_plays(plays)
+    table = FezTable(settings, players, first_dealer, *_settled(active),
+                     round_start=active[0].id if active else 0)
+    for play in active:
+        if table.finished:
+            break
+        step = STEPS.get(play.kind)
+        if step is not None:
+            step(table, play)
+    if table.entries:  # the round being played
+        table.close_round(None)
+    rounds, totals = _with_totals(table.rounds, players)
+    ended = sum(1 for r in rounds if r.end)
+    best = max(totals)
+    leaders = tuple(s for s, t in enumerate(totals) if t == best) if rounds else ()
+    dealer = (first_dealer + ended) % players
+    words, layoffs = table.words, table.layoffs
+    return Standings(
+        tuple(totals), tuple(rounds), table.finished, leaders, (), dealer, (dealer + 1) % players,
+        tuple(sorted(p.id for p in unread)),
+        extra={"values": table.values, "round": ended + 1, "words": words, "layoffs": layoffs,
+               "no_layoffs": bool(settings.get("no_layoffs")),
+               "open": [w for w in words.values() if w.round == ended + 1 and not w.rejected],
+               "flags": [lo for lo in layoffs.values() if lo.problem]},
+        rematch_first=(first_dealer + 1) % players)
+
+
+def _settled(active: list[Play]) -> tuple[dict, dict, set, dict]:
+    """What later plays settle for the whole log: the card values (the last set), each word's
+    latest data (its last edit) and which words were edited, and which a challenge rejected."""
     values = dict(SCRABBLE_VALUES)
-    latest: dict[int, Mapping] = {}  # a word's latest data (edits applied)
+    latest: dict[int, Mapping] = {}
     edited: set[int] = set()
     for play in active:
         if play.kind == FACE_VALUES:
@@ -365,57 +452,86 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
             latest[play.data["round"]] = play.data
             edited.add(play.data["round"])
     rejected = {p.data["play"]: p.data["verdict"] == REJECTED for p in active if p.kind == CHALLENGE}
+    return values, latest, edited, rejected
 
-    words: dict[int, Word] = {}
-    layoffs: dict[int, Layoff] = {}
-    rounds: list[FezRound] = []
-    entries: list = []
-    number, finished, totals = 1, False, [0] * players
-    round_start = active[0].id if active else 0
-    for play in active:
-        if finished:
-            break
-        if play.kind == WORD:
-            d = latest[play.id]
-            reads = d.get("reads") or d["tiles"]
-            word = Word(play.id, d["seat"], d["tiles"], reads, d["colours"], d.get("stars", ""),
-                        number, score_word(d["tiles"], d["colours"], d.get("stars", ""), values),
-                        play.id in edited, rejected.get(play.id, False), current=reads,
-                        flush=flush_of(d["colours"]), cards=d.get("cards"))
-            words[play.id] = word
-            entries.append(word)
-        elif play.kind == LAYOFF:
-            layoff = _lay_off(play, words, values, settings, number, rejected.get(play.id, False))
-            layoffs[play.id] = layoff
-            entries.append(layoff)
-        elif play.kind == ROUND_END or (play.kind == GAME_END and entries):
-            end = _round_end(play.data, number, entries, settings, players) \
-                if play.kind == ROUND_END else None  # ended without counting the hands
-            rounds.append(FezRound(round_start, number, (first_dealer + number - 1) % players,
-                                   tuple(entries), end))
-            number, entries, round_start = number + 1, [], play.id
-        if play.kind == GAME_END:
-            finished = True
-    if entries:  # the round being played
-        rounds.append(FezRound(round_start, number, (first_dealer + number - 1) % players,
-                               tuple(entries), None))
-    for i, r in enumerate(rounds):
-        rounds[i] = FezRound(r.id, r.number, r.dealer, r.entries, r.end, tuple(totals))
+
+@dataclass
+class FezTable:
+    """The words and rounds as the log is read, play by play: what `standings` derives."""
+
+    settings: Mapping
+    players: int
+    first_dealer: int
+    values: dict  # the card values
+    latest: dict  # a word's latest data (edits applied), by its play's id
+    edited: set  # the ids of the words edited
+    rejected: dict  # a challenged play's id -> whether the challenge rejected it
+    words: dict = field(default_factory=dict)  # id -> Word
+    layoffs: dict = field(default_factory=dict)  # id -> Layoff
+    rounds: list = field(default_factory=list)  # the FezRounds closed
+    entries: list = field(default_factory=list)  # the round under way's Words and Layoffs
+    number: int = 1  # the round under way's
+    round_start: int = 0  # its id: the play that ended the last round (the log's first play)
+    finished: bool = False
+
+    def close_round(self, end: RoundEnd | None, next_start: int = 0) -> None:
+        """The round under way is over (`end` None: its hands were not counted); the next
+        one's id is `next_start`, the play that ended this one."""
+        self.rounds.append(FezRound(self.round_start, self.number, (self.first_dealer + self.number - 1)
+                                    % self.players, tuple(self.entries), end))
+        self.number, self.entries, self.round_start = self.number + 1, [], next_start
+
+
+# --- One step per play kind: what a play does to the table ----------------------------------
+
+def _on_word(table: FezTable, play: Play) -> None:
+    """A whole word, scored as its latest edit reads and with the card values set."""
+    d = table.latest[play.id]
+    reads = d.get("reads") or d["tiles"]
+    word = Word(play.id, d["seat"], d["tiles"], reads, d["colours"], d.get("stars", ""),
+                table.number, score_word(d["tiles"], d["colours"], d.get("stars", ""), table.values),
+                play.id in table.edited, table.rejected.get(play.id, False), current=reads,
+                flush=flush_of(d["colours"]), cards=d.get("cards"))
+    table.words[play.id] = word
+    table.entries.append(word)
+
+
+def _on_layoff(table: FezTable, play: Play) -> None:
+    """Letters (or a star) laid on a word of this round."""
+    layoff = _lay_off(play, table.words, table.values, table.settings, table.number,
+                      table.rejected.get(play.id, False))
+    table.layoffs[play.id] = layoff
+    table.entries.append(layoff)
+
+
+def _on_round_end(table: FezTable, play: Play) -> None:
+    """The hands counted: deductions and bonuses, and a new round."""
+    table.close_round(_round_end(play.data, table.number, table.entries, table.settings,
+                                 table.players), play.id)
+
+
+def _on_game_end(table: FezTable, play: Play) -> None:
+    """The scorekeeper ends the game; a round under way ends with its hands uncounted."""
+    if table.entries:
+        table.close_round(None, play.id)
+    table.finished = True
+
+
+#: What each kind does as the table is read (edits, challenges and card values are settled
+#: first: `_settled`).
+STEPS = {WORD: _on_word, LAYOFF: _on_layoff, ROUND_END: _on_round_end, GAME_END: _on_game_end}
+
+
+def _with_totals(rounds: list[FezRound], players: int) -> tuple[list[FezRound], list[int]]:
+    """Each round with every player's total when it began, and the totals after the last."""
+    totals, shown = [0] * players, []
+    for r in rounds:
+        shown.append(FezRound(r.id, r.number, r.dealer, r.entries, r.end, tuple(totals)))
         for e in r.entries:
             totals[e.seat] += e.points
         if r.end:
             totals = [t + r.end.change(s) for s, t in enumerate(totals)]
-    ended = sum(1 for r in rounds if r.end)
-    best = max(totals)
-    leaders = tuple(s for s, t in enumerate(totals) if t == best) if rounds else ()
-    dealer = (first_dealer + ended) % players
-    return Standings(
-        tuple(totals), tuple(rounds), finished, leaders, (), dealer, (dealer + 1) % players,
-        tuple(sorted(p.id for p in unread)),
-        extra={"values": values, "round": ended + 1, "words": words, "layoffs": layoffs,
-               "no_layoffs": bool(settings.get("no_layoffs")),
-               "open": [w for w in words.values() if w.round == ended + 1 and not w.rejected],
-               "flags": [lo for lo in layoffs.values() if lo.problem]})
+    return shown, totals
 
 
 def _lay_off(play: Play, words: Mapping[int, Word], values, settings, number: int,

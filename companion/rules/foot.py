@@ -215,6 +215,15 @@ class Challenge:
     points: int  # the word's card value: what the challenger gains or loses
     overruled: bool = False  # the table decided against the word judge
 
+    @property
+    def challenger_change(self) -> str:
+        """What the challenger gained (the word rejected) or lost (it stands), signed.
+
+        >>> Challenge(1, 0, 1, REJECTED, 14).challenger_change, Challenge(1, 0, 1, STANDS, 14).challenger_change
+        ('+14', '−14')
+        """
+        return ("+" if self.verdict == REJECTED else "−") + str(self.points)
+
 
 @dataclass(frozen=True)
 class Round:
@@ -233,6 +242,23 @@ class Round:
         """Whether this seat went out and kept the +10 (a rejected word loses it)."""
         challenge = self.challenge_on(seat)
         return seat == self.out and not (challenge and challenge.verdict == REJECTED)
+
+    def bonus_shown(self, seat: int) -> str | None:
+        """The going-out bonus this seat kept, signed ("+10"), or None."""
+        return f"+{GOING_OUT_BONUS}" if self.earned_bonus(seat) else None
+
+    def challenging_shown(self, seat: int) -> str | None:
+        """What this seat won or lost by challenging this round, signed, or None for nothing.
+
+        >>> r = Round(1, 1, ("JAZZY", "QUOTA"), 0, False, 0, 1,
+        ...           (Challenge(2, 1, 0, STANDS, 26),), (81, 26), False)
+        >>> r.challenging_shown(0), r.challenging_shown(1), r.bonus_shown(0), r.bonus_shown(1)
+        ('−26', None, '+10', None)
+        """
+        gained = self.challenge_points(seat)
+        if not gained:
+            return None
+        return f"+{gained}" if gained > 0 else f"−{-gained}"
 
     def challenge_points(self, seat: int) -> int:
         """What this seat won or lost by challenging others' words this round."""
@@ -290,7 +316,9 @@ def next_deal(dealer: int, round_scores: tuple[int, ...]) -> int:
 
 def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
     """Everything a scoreboard shows, derived from the log: `rows` are the Rounds. A play
-    that is not understood is left out and listed in `unread`."""
+    that is not understood is left out and listed in `unread`. A round (as its latest edit
+    reads) is scored by `_scored_round` with the challenges of its words, wherever in the
+    log they were made."""
     plays, unread = understood(plays, KINDS, players)
     active = active_plays(plays)
     versions, edited = rows(active, ROUND)
@@ -303,27 +331,37 @@ def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
     totals = [0] * players
     dealer = first_dealer
     for number, (round_id, data) in enumerate(versions.items(), start=1):
-        words = tuple(data["words"])
-        out = data["out"]
-        applied = tuple(
-            Challenge(p.id, p.data["seat"], p.data["challenger"], p.data["verdict"],
-                      word_points(words[p.data["seat"]]),
-                      p.data.get("judge", {}).get("verdict", p.data["verdict"]) != p.data["verdict"])
-            for p in challenges.get(round_id, ())
-            if words[p.data["seat"]]  # an edit that removed the word drops its challenge
-        )
-        scores = score_round(words, out, applied)
-        rounds.append(Round(round_id, number, words, out, bool(data.get("final")),
-                            dealer, (dealer + 1) % players, applied, scores,
-                            round_id in edited))
-        totals = [t + s for t, s in zip(totals, scores)]
-        dealer = next_deal(dealer, scores)
+        scored = _scored_round(round_id, number, data, challenges.get(round_id, ()), dealer,
+                               round_id in edited)
+        rounds.append(scored)
+        totals = [t + s for t, s in zip(totals, scored.scores)]
+        dealer = next_deal(dealer, scored.scores)
 
     finished = bool(rounds) and rounds[-1].final
     best = max(totals)
     leaders = tuple(s for s, t in enumerate(totals) if t == best) if rounds else ()
     return Standings(tuple(totals), tuple(rounds), finished, leaders, (), dealer,
-                     (dealer + 1) % players, tuple(p.id for p in unread))
+                     (dealer + 1) % players, tuple(p.id for p in unread),
+                     rematch_first=(first_dealer + 1) % players)
+
+
+def _scored_round(round_id: int, number: int, data: Mapping, challenges: Iterable[Play],
+                  dealer: int, edited: bool) -> Round:
+    """One round's words, who went out, and the challenges of its words, scored."""
+    words = tuple(data["words"])
+    applied = tuple(_challenge(p, words) for p in challenges
+                    if words[p.data["seat"]])  # an edit that removed the word drops its challenge
+    return Round(round_id, number, words, data["out"], bool(data.get("final")), dealer,
+                 (dealer + 1) % len(words), applied, score_round(words, data["out"], applied),
+                 edited)
+
+
+def _challenge(play: Play, words: tuple[str, ...]) -> Challenge:
+    """A challenge of a word of the round: its points are the word's, and whether the table
+    decided against the word judge."""
+    d = play.data
+    return Challenge(play.id, d["seat"], d["challenger"], d["verdict"], word_points(words[d["seat"]]),
+                     d.get("judge", {}).get("verdict", d["verdict"]) != d["verdict"])
 
 
 def late_question(standings: Standings, round_id: int) -> str | None:

@@ -307,20 +307,27 @@ def standings(settings: Mapping, players: int, first: int, plays: Iterable[Play]
         if number > len(opening_list) or len(data["teams"]) != len(teams):
             unread.append(next(p for p in plays if p.id == round_id))
             continue
-        drew = set(data.get("drew22", []))
-        scored = tuple(score_team(t, data.get("out") == i, sum(s in drew for s in teams[i]))
-                       for i, t in enumerate(data["teams"]))
-        rounds.append(Round(round_id, len(rounds) + 1, opening_list[len(rounds)],
-                            (first - len(rounds)) % players, scored, data.get("out"),
-                            round_id in edited, data))
-        totals = [t + s.total for t, s in zip(totals, scored)]
+        rounds.append(_round(round_id, len(rounds) + 1, data, teams, opening_list[len(rounds)],
+                             (first - len(rounds)) % players, round_id in edited))
+        totals = [t + s.total for t, s in zip(totals, rounds[-1].teams)]
     finished = len(rounds) == len(opening_list)
     best = max(totals)
     leaders = tuple(i for i, t in enumerate(totals) if t == best) if rounds else ()
     starter = (first - len(rounds)) % players
     return Standings(tuple(totals), tuple(rounds), finished, leaders, (), None, starter,
                      tuple(sorted(p.id for p in unread)),
-                     extra={"teams": teams, "minimum": None if finished else opening_list[len(rounds)]})
+                     extra={"teams": teams, "minimum": None if finished else opening_list[len(rounds)]},
+                     rematch_first=(first + 1) % players)
+
+
+def _round(round_id: int, number: int, data: Mapping, teams: list[tuple[int, ...]],
+           minimum: int, starter: int, edited: bool) -> Round:
+    """A round, each team scored: its books, melds, going out, the 22 cards drawn by its
+    players and the cards left in its hands."""
+    drew = set(data.get("drew22", []))
+    scored = tuple(score_team(t, data.get("out") == i, sum(s in drew for s in teams[i]))
+                   for i, t in enumerate(data["teams"]))
+    return Round(round_id, number, minimum, starter, scored, data.get("out"), edited, data)
 
 
 # --- The ruleset ---------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """ZOOT! Poker: the bank, the betting and the pots, with a showdown decided by words. Pure.
 
 Rules: shared/rules/zoot-poker.txt, read as shared/rules/NOTES.md settles it. The word judge
-knows its words (7 letters, or 5 as a table chooses) and the pots are reckoned here; the
-betting, its pages and its standings come next (until then the ruleset is not startable).
+knows its words (7 letters, or 5 as a table chooses); the pots, the betting (`Deal`) and the
+chips after every deal (`Table`, one step per play kind) are reckoned here.
 
 Glossary
 - contribution: the chips a seat has put in the pot during a deal (antes and bets).
@@ -167,6 +167,16 @@ class Deal:
     def turn(self) -> int | None:
         return self.to_act[0] if self.to_act else None
 
+    @property
+    def to_call(self) -> int:
+        """What the seat whose turn it is must put in to call (0: it may check)."""
+        return 0 if self.turn is None else self.bet - self.in_interval[self.turn]
+
+    @property
+    def interval_number(self) -> int:
+        """The betting interval under way, counted from 1 as the table says it."""
+        return self.interval + 1
+
     def raise_to(self, action: str) -> tuple[int, int]:
         """A bet's or raise's legal range as what the seat's bet comes to this interval (what
         a player says: "raise to 60"), not as the chips it puts in now."""
@@ -179,7 +189,7 @@ class Deal:
         seat = self.turn
         if seat is None:
             return {}
-        stack, owe = self.stacks[seat], self.bet - self.in_interval[seat]
+        stack, owe = self.stacks[seat], self.to_call
         actions: dict[str, tuple[int, int]] = {}
         if owe == 0:
             actions[CHECK] = (0, 0)
@@ -384,6 +394,16 @@ class DealRecord:
     def settled(self) -> bool:
         return self.won is not None
 
+    @property
+    def changes(self) -> list[tuple[int, str]]:
+        """What each seat gained or lost on the deal, signed as the board shows it (a true
+        minus for a loss); seats whose stack did not change are left out.
+
+        >>> replace(DealRecord(1, 1, 0, None, [50, 50]), won={1: 20, 0: -20}).changes
+        [(1, '+20'), (0, '−20')]
+        """
+        return [(seat, f"+{chips}" if chips > 0 else f"−{-chips}") for seat, chips in self.won.items()]
+
     def as_json(self) -> dict:
         return {"number": self.number, "dealer": self.dealer, "put": list(self.betting.put),
                 "folded": sorted(self.betting.folded), "words": self.words, "won": self.won}
@@ -430,66 +450,22 @@ class Table:
                      deals, current, self.finished)
 
     def add(self, play: Play) -> None:
-        """Read one more play (an understood one, no void cancelling it)."""
-        settings, d, current = self.settings, play.data, self.current
-        if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and d["deal"] not in self.dealt:
+        """Read one more play (an understood one, no void cancelling it): its kind's step
+        (STEPS) applies it, or it is left out (unread); a deal whose betting is over and
+        whose words are in is then paid."""
+        if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and play.data["deal"] not in self.dealt:
             return  # its deal was voided: the chips went back with it
         if self.finished:
             if play.kind in KINDS:  # the shared kinds (a rematch, a house rule) are no deal's
                 self.unread.append(play)
-        elif play.kind == DEAL:
-            if current is not None and not current.settled:
-                self.unread.append(play)  # a deal is under way
-                return
-            dealer = (self.first_dealer + len(self.deals)) % self.players
-            limit = None if settings["limit"] == "none" else int(settings["limit"])
-            betting = Deal.start(list(self.stacks), dealer, settings["ante"], settings["intervals"],
-                                 limit, settings["sandbagging"], settings["min_raise"])
-            current = self.current = DealRecord(play.id, len(self.deals) + 1, dealer, betting,
-                                                list(self.stacks))
-            self.deals.append(current)
-            self.stacks = None  # in play until the deal is settled
-        elif play.kind == ACTION:
-            if current is None or current.id != d["deal"] or current.betting.turn != d["seat"]:
-                self.unread.append(play)
-                return
-            try:
-                current.betting.act(d["action"], d.get("amount", 0))
-            except IllegalAction:
-                self.unread.append(play)
-                return
-            amount = d.get("amount", 0)
-            if d["action"] == RAISE:
-                amount = current.raised_to[play.id] = current.betting.in_interval[d["seat"]]
-            current.actions.append((d["seat"], d["action"], amount))
-        elif play.kind == SHOWDOWN:
-            if current is None or current.id != d["deal"] or not current.betting.over or current.words:
-                self.unread.append(play)
-                return
-            current.words = list(d["words"])
-        elif play.kind == CHALLENGE:  # of a showdown word, before the next deal
-            if current is None or current.id != d["deal"] or not current.words \
-                    or not current.words[d["seat"]]:
-                self.unread.append(play)
-                return
-            if d["verdict"] == REJECTED:
-                current.rejected.add(d["seat"])
-            else:
-                current.rejected.discard(d["seat"])
-            if current.settled:
-                self.stacks = _settle(current, settings["length"])  # the pots paid again
-        elif play.kind == REBUY:  # before the first deal: a different buy-in; later, a rebuy
-            if current is not None and not current.settled or not (settings["rebuy"] or not self.deals):
-                self.unread.append(play)
-                return
-            self.stacks[d["seat"]] += d["chips"]
-        elif play.kind == GAME_END:
-            self.finished = current is None or current.settled
-            if not self.finished:
-                self.unread.append(play)
+            return
+        step = STEPS.get(play.kind)
+        if step is not None and not step(self, play):
+            self.unread.append(play)
+        current = self.current
         if current is not None and not current.settled and current.betting.over and (
                 len(current.betting.in_hand()) == 1 or current.words is not None):
-            self.stacks = _settle(current, settings["length"])
+            self.stacks = _settle(current, self.settings["length"])
 
     def standings(self) -> Standings:
         settings, players, current, deals = self.settings, self.players, self.current, self.deals
@@ -508,7 +484,86 @@ class Table:
                                 "unmatched": current.betting.uncalled() if live else None,
                                 "last": deals[-1] if deals and deals[-1].settled else None,
                                 "length": settings["length"], "rebuy": settings["rebuy"],
-                                "wilds": settings["wilds"], "table": self})
+                                "wilds": settings["wilds"], "table": self},
+                         rematch_first=(self.first_dealer + 1) % players)
+
+
+# --- One step per play kind: what a play does to the table, or False when it cannot apply ------
+
+def _deal(table: Table, play: Play) -> bool:
+    """A new deal, once the last one is paid: the deal passes to the left, the antes go in."""
+    if table.current is not None and not table.current.settled:
+        return False  # a deal is under way
+    s = table.settings
+    dealer = (table.first_dealer + len(table.deals)) % table.players
+    limit = None if s["limit"] == "none" else int(s["limit"])
+    betting = Deal.start(list(table.stacks), dealer, s["ante"], s["intervals"], limit,
+                         s["sandbagging"], s["min_raise"])
+    table.current = DealRecord(play.id, len(table.deals) + 1, dealer, betting, list(table.stacks))
+    table.deals.append(table.current)
+    table.stacks = None  # in play until the deal is settled
+    return True
+
+
+def _action(table: Table, play: Play) -> bool:
+    """The seat whose turn it is checks, bets, calls, raises, folds or goes all in."""
+    d, current = play.data, table.current
+    if current is None or current.id != d["deal"] or current.betting.turn != d["seat"]:
+        return False
+    try:
+        current.betting.act(d["action"], d.get("amount", 0))
+    except IllegalAction:
+        return False
+    amount = d.get("amount", 0)
+    if d["action"] == RAISE:  # shown as what the raise came to
+        amount = current.raised_to[play.id] = current.betting.in_interval[d["seat"]]
+    current.actions.append((d["seat"], d["action"], amount))
+    return True
+
+
+def _showdown(table: Table, play: Play) -> bool:
+    """The words laid once the betting is over (the deal is then paid)."""
+    current = table.current
+    if current is None or current.id != play.data["deal"] or not current.betting.over \
+            or current.words:
+        return False
+    current.words = list(play.data["words"])
+    return True
+
+
+def _challenge(table: Table, play: Play) -> bool:
+    """A showdown word challenged before the next deal: the pots are paid again."""
+    d, current = play.data, table.current
+    if current is None or current.id != d["deal"] or not current.words or not current.words[d["seat"]]:
+        return False
+    if d["verdict"] == REJECTED:
+        current.rejected.add(d["seat"])
+    else:
+        current.rejected.discard(d["seat"])
+    if current.settled:
+        table.stacks = _settle(current, table.settings["length"])
+    return True
+
+
+def _rebuy(table: Table, play: Play) -> bool:
+    """Chips bought between deals: before the first deal a different buy-in; later a rebuy,
+    where the table allows it."""
+    current = table.current
+    if current is not None and not current.settled or not (table.settings["rebuy"] or not table.deals):
+        return False
+    table.stacks[play.data["seat"]] += play.data["chips"]
+    return True
+
+
+def _game_end(table: Table, play: Play) -> bool:
+    """The scorekeeper ends the game, between deals."""
+    table.finished = table.current is None or table.current.settled
+    return table.finished
+
+
+#: What each of the game's play kinds does to the table (the shared kinds do nothing here).
+STEPS = {DEAL: _deal, ACTION: _action, SHOWDOWN: _showdown, CHALLENGE: _challenge,
+         REBUY: _rebuy, GAME_END: _game_end}
 
 
 def _copied(record: DealRecord) -> DealRecord:
@@ -623,9 +678,6 @@ class PokerRules(Ruleset):
         if kind in (ACTION, SHOWDOWN):
             return None if current is None else f"{current.number}.{len(current.actions)}"
         return super().answers(kind, standings)
-
-    def pots(self, put, folded):
-        return pots(put, folded)
 
     # --- deals: the rows of the game page's entry ----------------------------------------------
 
