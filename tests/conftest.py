@@ -1,12 +1,12 @@
 """Fixtures: an app on a real, freshly migrated database per test, run once on a SQLite file
 and once on a PostgreSQL database (a throwaway server the run starts: tests/postgres.py).
 `pytest --databases=sqlite` runs the SQLite half only; a test marked
-`@pytest.mark.databases("sqlite")` is only about that one."""
+`@pytest.mark.databases("sqlite")` is only about that one.
 
-import re
+Helpers that are plain functions are in tests/helpers.py."""
+
 import shutil
 import uuid
-from html import unescape
 from pathlib import Path
 
 import pytest
@@ -15,9 +15,8 @@ from flask_migrate import upgrade
 from companion import create_app
 from companion.extensions import db
 from companion.words import store
-from ocr import reader
-from ocr.letters import train
-from postgres import Throwaway
+from tests.helpers import new_game
+from tests.postgres import Throwaway
 
 DATABASES = ("sqlite", "postgresql")
 
@@ -85,6 +84,9 @@ def migrated_db(tmp_path_factory):
 @pytest.fixture(scope="session", autouse=True)
 def letter_model() -> Path:
     """The card reader's classifier that `make install` trains (trained here if missing)."""
+    from ocr import reader
+    from ocr.letters import train
+
     if not reader.MODEL.is_file():
         train().save(reader.MODEL)
     return reader.MODEL
@@ -113,55 +115,8 @@ def client(app):
     return app.test_client()
 
 
-def new_game(client, names=("Ann", "Bo", "Cy"), ruleset="foot", dealer=0) -> str:
-    """Start a game through the form, as the scorekeeper's phone; return its URL."""
-    form = {"ruleset": ruleset, "dealer": str(dealer)}
-    form.update({f"name-{i}": name for i, name in enumerate(names)})
-    response = client.post("/games/new", data=form)
-    assert response.status_code == 303, response.text
-    return response.location
-
-
-def round_form(*words, out, final=False, nonce=None) -> dict:
-    """A round form: "" for no word."""
-    form = {"out": str(out)}
-    for seat, word in enumerate(words):
-        form[f"word-{seat}" if word else f"noword-{seat}"] = word or "on"
-    if final:
-        form["final"] = "on"
-    if nonce:
-        form["nonce"] = nonce
-    return form
-
-
-def totals(html: str) -> list[int]:
-    """The totals the scoreboard shows, in seat order."""
-    return [int(t) for t in re.findall(r'class="total" data-seat="\d+">(-?\d+)<', html)]
-
-
-def errors(html: str) -> list[str]:
-    return [unescape(e) for e in re.findall(r'class="error" role="alert">([^<]*)<', html)]
-
-
-def public_id(url: str) -> str:
-    """A game's public id, from its address (/games/<public id>)."""
-    return url.rstrip("/").rsplit("/", 1)[1]
-
-
-def game_row(app, url: str) -> int:
-    """The database's own id of the game at `url` (addresses never show it)."""
-    from companion.models import Game
-    from sqlalchemy import select
-
-    with app.app_context():
-        return db.session.scalar(select(Game.id).where(Game.public_id == public_id(url)))
-
-
 @pytest.fixture
 def game(client) -> str:
+    """A FOOT! game for Ann, Bo and Cy, Ann dealing, started through the form: its URL."""
     return new_game(client)
 
-
-def text(html: str) -> str:
-    """What a player reads: the page without its tags, whitespace collapsed."""
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split()).replace(" .", ".")

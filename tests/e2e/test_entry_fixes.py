@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from drawn import table as drawn_cards
+from tests.drawn import table as drawn_cards
 
 from . import phone
 from .conftest import Table

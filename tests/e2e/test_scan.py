@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
-from drawn import table as drawn_cards
+from tests.drawn import table as drawn_cards
 
 from . import phone
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from drawn import hand, table as drawn_cards
+from tests.drawn import hand, table as drawn_cards
 
 from . import phone
 from .phone import tap_and_type

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from PIL import Image, ImageOps
 
-from cardlab import decks, synth
-from cardlab.decks import (FAMILY_DECK, STAR, ZAP_NAMES, FezCard, parse_family, parse_fez,
+from tools.cardlab import decks, synth
+from tools.cardlab.decks import (FAMILY_DECK, STAR, ZAP_NAMES, FezCard, parse_family, parse_fez,
                            random_family_hand, random_family_word, random_fez_word)
-from cardlab.synth import render_photo
+from tools.cardlab.synth import render_photo
 
 
 def _upright(photo):

@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cardlab import realphotos
-from cardlab.realphotos import TILE_ALPHABET, labelled_photos, match, score, tile_boxes
+from tools.cardlab import realphotos
+from tools.cardlab.realphotos import TILE_ALPHABET, labelled_photos, match, score, tile_boxes
 
 @pytest.mark.parametrize("truth, found, matched", [
     ("AAB", ["A", "B", "B", "E"], 2),      # one A left over, the second B has no partner
