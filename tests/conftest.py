@@ -3,8 +3,10 @@ and once on a PostgreSQL database (a throwaway server the run starts: tests/post
 `pytest --databases=sqlite` runs the SQLite half only; a test marked
 `@pytest.mark.databases("sqlite")` is only about that one.
 
-Helpers that are plain functions are in tests/helpers.py."""
+What is built at install (the letter model, the word store) is a fixture a test asks for, never
+built for a test that does not. Helpers that are plain functions are in tests/helpers.py."""
 
+import os
 import shutil
 import uuid
 from pathlib import Path
@@ -81,9 +83,12 @@ def migrated_db(tmp_path_factory):
     return path
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="session")
 def letter_model() -> Path:
-    """The card reader's classifier that `make install` trains (trained here if missing)."""
+    """The card reader's classifier that `make install` trains (trained here if missing, which
+    takes minutes): asked for only by the tests that read photos (tests/reader/conftest.py, the
+    scan views, the e2e scans), so that the others run at once on a fresh clone.
+    OCR_MODEL (read by ocr.reader) puts it elsewhere."""
     from ocr import reader
     from ocr.letters import train
 
@@ -94,10 +99,12 @@ def letter_model() -> Path:
 
 @pytest.fixture(scope="session")
 def word_store() -> Path:
-    """The real word store that `make install` builds (built here if it is missing)."""
-    if not store.INSTALLED.is_file():
-        store.build(store.INSTALLED)
-    return store.INSTALLED
+    """The real word store that `make install` builds (built here if it is missing, in
+    seconds); WORD_STORE puts it elsewhere (an empty folder shows what a fresh clone builds)."""
+    path = Path(os.environ.get("WORD_STORE", store.INSTALLED))
+    if not path.is_file():
+        store.build(path)
+    return path
 
 
 @pytest.fixture

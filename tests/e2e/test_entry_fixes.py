@@ -209,6 +209,7 @@ def test_a_refused_family_round_comes_back_after_a_reload(page):
     expect(game.points(BEN)).to_have_value("")
 
 
+@pytest.mark.usefixtures("letter_model")
 def test_a_scan_keeps_the_games_address_and_a_reload_shows_the_game(page, table, tmp_path):
     url = table.new_game("FOOT!", NAMES)
     table.word(ANN).fill("JAZZY")
@@ -349,6 +350,7 @@ def test_a_refused_hand_and_foot_round_shows_its_reason_in_view_with_focus_on_a_
 
 # --- 3. A whole short game typed fast: no console error, no warning -----------------------------
 
+@pytest.mark.usefixtures("letter_model")
 def test_a_short_game_typed_fast_logs_no_console_error_or_warning(page, table, tmp_path):
     logged, aborted = [], []
     # Errors and warnings (Chromium logs a Content-Security-Policy violation as an error).

@@ -14,7 +14,7 @@ from . import phone
 from .phone import tap_and_type
 from .test_scan import geometry, tap_centre
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("letter_model")]  # they read photos
 
 SHOTS = Path("/tmp/scan-decks")
 shoot = partial(phone.shoot, folder=SHOTS)

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import parse_qsl, urlencode
 
+import pytest
 from PIL import Image
 from sqlalchemy import func, select
 from werkzeug.datastructures import MultiDict
@@ -53,6 +54,8 @@ from werkzeug.datastructures import MultiDict
 from companion.extensions import db
 from companion.models import Game, Play
 from tests.helpers import game_row, new_game, public_id, round_form
+
+pytestmark = pytest.mark.usefixtures("letter_model")  # its scans read photos
 
 SEED = 20261122
 FUZZ_PER_METHOD = 2  # random forms per (route, method, phone) at the route's real URL

@@ -4,6 +4,7 @@ decided by words, a challenge that reverses it, undo; bad input refused with not
 import io
 import re
 
+import pytest
 from sqlalchemy import func, select
 
 from companion.extensions import db
@@ -94,6 +95,7 @@ def test_a_whole_deal_can_be_voided_and_a_player_with_no_chips_sits_out(client):
     assert "Next deal" in page and "could not be read" not in page
 
 
+@pytest.mark.usefixtures("letter_model")
 def test_a_showdown_word_is_read_from_a_photo(client):
     from tests.drawn import table
 

@@ -11,6 +11,8 @@ import pytest
 from tests.drawn import hand, table
 from tests.helpers import errors, new_game, plays, text, totals
 
+pytestmark = pytest.mark.usefixtures("letter_model")  # its scans read photos
+
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ZAPS = ("WILD", "DISCARD", "REPLACE", "TWO_TURNS", "CHECK")
 #: The family game's card values: 2 a letter but Q and Z 10, 15 a ZAP card.

@@ -4,11 +4,14 @@ import base64
 import io
 import re
 
+import pytest
 from PIL import Image
 
 from companion.scans import correction_view
 from tests.drawn import table
 from tests.helpers import text, totals
+
+pytestmark = pytest.mark.usefixtures("letter_model")  # its scans read photos
 
 
 def scan(client, game, seat, photo: bytes, **fields):
