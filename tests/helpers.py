@@ -5,6 +5,7 @@ a page as a player reads it. Plain functions (no fixtures needed), imported by n
 from __future__ import annotations
 
 import re
+import time
 from html import unescape
 
 
@@ -49,6 +50,15 @@ def read_events(client, path: str, count: int, found: list, opened) -> None:
         if len(found) >= count:
             break
     response.close()
+
+
+def wait_for(done, what: str, timeout: float = 5) -> None:
+    """Wait until `done()` is true (what another thread does), at most `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout} s for {what}")
+        time.sleep(0.01)
 
 
 # --- What the database holds ---------------------------------------------------

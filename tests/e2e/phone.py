@@ -1,6 +1,7 @@
 """What the e2e tests share about using a phone: a screenshot with notes on what a player would
-trip over, and typing as a thumb does."""
+trip over, typing as a thumb does, and waiting for something the page's callbacks record."""
 
+import time
 from pathlib import Path
 
 #: Beside each screenshot: how wide the page is, what sticks out past the phone's 390 px (a
@@ -52,3 +53,14 @@ def tap_and_type(field, text: str) -> None:
     field.press("Control+a")
     field.press("Backspace")
     field.press_sequentially(text, delay=20)
+
+
+def wait_until(page, done, what: str, timeout: float = 10) -> None:
+    """Wait until `done()` is true (something a Playwright callback records, or asks the page),
+    at most `timeout` seconds. Playwright's own short waits let its callbacks run meanwhile,
+    which time.sleep would not."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout} s for {what}")
+        page.wait_for_timeout(20)

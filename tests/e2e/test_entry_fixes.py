@@ -427,7 +427,7 @@ def test_a_short_game_typed_fast_logs_no_console_error_or_warning(page, table, t
     expect(page.get_by_role("heading", name="History")).to_be_visible()
     page.get_by_role("link", name="Back to the game").tap()
     expect(page.locator(".winner")).to_contain_text("Ann")
-    page.wait_for_timeout(500)  # a late answer would still log
+    settled(page)  # every answer asked for is in: a late one would have logged by now
     assert page.url.split("#")[0] == url
     assert not logged, "\n".join(logged)
     assert not aborted, "\n".join(aborted)

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 
 from sqlalchemy import update
 
 from companion import live
 from companion.extensions import db
 from companion.models import Attempt, Game
-from tests.helpers import read_events, round_form, totals
+from tests.helpers import read_events, round_form, totals, wait_for
 
 
 def test_a_saved_round_reaches_a_watching_phone_through_the_event_stream(app, client, game):
@@ -22,7 +21,8 @@ def test_a_saved_round_reaches_a_watching_phone_through_the_event_stream(app, cl
                               daemon=True)
     reader.start()
     assert opened.wait(5)
-    time.sleep(2 * live.POLL_SECONDS)  # the stream is waiting for a change
+    wait_for(lambda: "live" in app.extensions and app.extensions["live"].followers,
+             "the stream to wait for a change")
     client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
     reader.join(timeout=10)
     with app.app_context():
@@ -200,7 +200,7 @@ def test_a_phone_that_brings_a_newer_version_wakes_the_others_waiting(app):
     heard = []
     waiting = threading.Thread(target=lambda: heard.append(hub.wait(1, 2, timeout=10)), daemon=True)
     waiting.start()
-    time.sleep(0.2)
+    wait_for(lambda: hub.followers.get(1) == 1, "the stream to wait")
     assert heard == []  # nothing new yet: it waits
     assert hub.wait(1, 3, timeout=0.01) == 3  # a phone that already shows version 3
     waiting.join(timeout=2)
