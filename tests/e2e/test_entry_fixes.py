@@ -25,8 +25,7 @@ from playwright.sync_api import expect
 from tests.drawn import table as drawn_cards
 
 from . import phone
-from .conftest import Table
-from .phone import tap_and_type
+from .phone import Table, tap_and_type
 from .test_family_game import Family
 from .test_hand_and_foot_game import CLEAN, HIGH, JOKERS, HandAndFoot
 
@@ -67,7 +66,7 @@ FIRST_ERROR = """() => {
 
 
 def settled(page) -> None:
-    """htmx has finished a swap: the new content is live (conftest's Table.settled)."""
+    """htmx has finished a swap: the new content is live (phone.Table.settled)."""
     Table(page).settled()
 
 

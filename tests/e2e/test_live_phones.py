@@ -24,10 +24,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from . import conftest as e2e
 from . import phone
-from .conftest import Table
-from .phone import tap_and_type
+from .phone import Table, tap_and_type
 
 pytestmark = pytest.mark.e2e
 
@@ -43,17 +41,6 @@ NETWORK_CUT = re.compile(r"^Failed to load resource: net::ERR_(INTERNET_DISCONNE
                          r"|^htmx:(sendError|afterRequest), \[object HTML\w+\]$")
 CODE6 = re.compile(r"^[A-Z2-9]{3}-[A-Z2-9]{3}$")
 CODE8 = re.compile(r"^[A-Z2-9]{4}-[A-Z2-9]{4}$")
-
-
-@pytest.fixture
-def console_allows(monkeypatch):
-    """Patterns of console errors a test causes on purpose (its phone offline); every other
-    console error still fails the test (conftest's `new_phone`)."""
-    allowed: list[re.Pattern] = []
-    default = e2e._expected_console_error
-    monkeypatch.setattr(e2e, "_expected_console_error",
-                        lambda text: any(p.search(text) for p in allowed) or default(text))
-    return allowed
 
 
 def game_id(url: str) -> str:

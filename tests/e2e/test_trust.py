@@ -11,13 +11,12 @@ import pytest
 from playwright.sync_api import expect
 
 from . import phone
-from .conftest import Table
-from .test_live_phones import (ANN, BEN, CAT, NETWORK_CUT, as_typed, console_allows,
+from .phone import Table
+from .test_live_phones import (ANN, BEN, CAT, NETWORK_CUT, as_typed,
                                fill_waxes, hand_over, keeper_behind_wifi, save_jazzy,
                                server_rows, type_code)
 
 pytestmark = pytest.mark.e2e
-assert console_allows  # a fixture, used by name below
 
 SHOTS = Path("/tmp/e2e-shots/trust")
 DRAFT_BACK = "What you typed before is back"
