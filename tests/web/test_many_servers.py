@@ -1,6 +1,6 @@
 """Several app servers on one PostgreSQL database, as a table of phones meets them behind one
 address: two gunicorn servers (each as `make run` serves it: 2 gevent workers) on one database
-of a throwaway PostgreSQL server (tests/postgres.py), migrated once before either starts.
+of the run's throwaway PostgreSQL server (tests/postgres.py), migrated once before either starts.
 
 A phone watching through one server hears of what the scorekeeper does through the other (the
 event stream is fed from the database, companion/live.py), and rounds saved at once through
@@ -23,24 +23,24 @@ from collections import Counter
 import pytest
 
 from tests.helpers import round_form, totals
-from tests.postgres import Throwaway
 from tests.served import Phone, Server, served, upgrade
 
 HEARD_WITHIN = 10  # seconds: generous; the stream's poller asks the database 4 times a second
 
 
 @pytest.fixture(scope="module")
-def servers():
-    """Servers A and B on one migrated PostgreSQL database, sharing one SECRET_KEY (so a
-    session or a form from one is good on the other, as behind a load balancer)."""
-    with Throwaway() as postgres:
-        postgres.execute("CREATE DATABASE tables")
-        url = postgres.url("tables")
-        upgrade(url)  # once, before either server starts: neither migrates
-        env = {"SECRET_KEY": secrets.token_hex(16)}
-        with served(env=env, database_url=url, migrate=False) as a, \
-                served(env=env, database_url=url, migrate=False) as b:
-            yield a, b
+def servers(postgres):
+    """Servers A and B on one migrated database of the run's PostgreSQL server, sharing one
+    SECRET_KEY (so a session or a form from one is good on the other, as behind a load
+    balancer); the database is dropped after."""
+    postgres.execute("CREATE DATABASE tables")
+    url = postgres.url("tables")
+    upgrade(url)  # once, before either server starts: neither migrates
+    env = {"SECRET_KEY": secrets.token_hex(16)}
+    with served(env=env, database_url=url, migrate=False) as a, \
+            served(env=env, database_url=url, migrate=False) as b:
+        yield a, b
+    postgres.execute("DROP DATABASE tables WITH (FORCE)")
 
 
 class Stream:
