@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 import ocr
-from drawn import close_up, table
-from cardlab import realphotos, synth
+from tests.drawn import close_up, table
+from tools.cardlab import realphotos, synth
 from ocr import read, read_debug
 
 
@@ -338,7 +338,7 @@ def test_a_card_s_name_is_read_once_a_place_and_at_a_few_places_a_photo():
     from PIL import ImageDraw, ImageFont
 
     from ocr.find import NAMES_READ, CardNames
-    from drawn import FONT
+    from tests.drawn import FONT
 
     im = Image.new("RGB", (1600, 300), (245, 240, 225))
     ImageDraw.Draw(im).text((100, 150), "WILD", font=ImageFont.truetype(FONT, 28), fill=(0, 0, 0), anchor="mm")

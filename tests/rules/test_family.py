@@ -5,15 +5,10 @@ import pytest
 from companion.rules.base import REJECTED, STANDS
 from companion.rules.family import (ALPHABET, FAMILY, ZAP_CARDS, Challenge, hand_points,
                                     standings)
-from companion.rules.log import Play
+from tests.helpers import log
 
 CHILDREN = FAMILY.settings_of({})
 VALUES = {**{c: 2 for c in ALPHABET}, "J": 8, "Q": 10, "X": 8, "Z": 10, **{z: 15 for z in ZAP_CARDS}}
-
-
-def log(*entries) -> list[Play]:
-    """Plays from (kind, data) pairs, numbered in order."""
-    return [Play(i, kind, data) for i, (kind, data) in enumerate(entries, start=1)]
 
 
 def rounds(*hands: tuple[int, ...]) -> list[tuple[str, dict]]:

@@ -6,13 +6,10 @@ import pytest
 from companion.rules.base import REJECTED
 from companion.rules.fez import FEZ, label, score_word, standings
 from companion.rules.log import Play
+from tests.helpers import log
 
 PLAIN = FEZ.defaults()
 NASTY = {**PLAIN, "nasty_layoff": True, "nasty_star": True, "nasty_hands": True}
-
-
-def log(*entries) -> list[Play]:
-    return [Play(i, kind, data) for i, (kind, data) in enumerate(entries, start=1)]
 
 
 def word(seat, tiles, colours, stars=""):

@@ -6,6 +6,7 @@ from companion.rules import foot
 from companion.rules.base import normalize
 from companion.rules.foot import (FOOT, REJECTED, STANDS, ZOOT, Play, RoundError, tally,
                                   word_points)
+from tests.helpers import log
 
 
 def check_round(variant, words, out) -> dict:
@@ -135,11 +136,6 @@ def test_five_wilds_exceed_the_deck():
 
 
 # --- the tally ---------------------------------------------------------------
-
-def log(*entries):
-    """Plays numbered from 1: ("round", {...}) tuples."""
-    return [Play(i, kind, data) for i, (kind, data) in enumerate(entries, start=1)]
-
 
 def rnd(words, out, final=False):
     return ("round", {"words": words, "out": out, "final": final})

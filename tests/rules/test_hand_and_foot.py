@@ -6,6 +6,7 @@ import pytest
 from companion.rules.hand_and_foot import HAND_AND_FOOT as HF
 from companion.rules.hand_and_foot import opening, score_team, standings, teams_of
 from companion.rules.log import Play
+from tests.helpers import log
 
 TEAMS = HF.defaults()
 ALONE = {**TEAMS, "play": "alone"}
@@ -44,15 +45,16 @@ def play_round(out, t0: dict, t1: dict, drew=()):
     return {"teams": [t0, t1], "out": out, "drew22": list(drew)}
 
 
-def log(*rounds):
-    return [Play(i, "round", r) for i, r in enumerate(rounds, start=1)]
+def rounds_log(*rounds):
+    """A game's log of rounds only."""
+    return log(*(("round", r) for r in rounds))
 
 
 def test_four_rounds_then_the_game_is_over_and_the_best_team_wins():
     books = {"clean": 1, "dirty": 1, "meld": {"ace": 14}}
     rounds = [play_round(i % 2, books, {"meld": {"low": 3}, "left": {"red3": 1}}) if i % 2 == 0
               else play_round(1, {"meld": {"low": 3}, "left": {}}, books) for i in range(4)]
-    s = standings(TEAMS, 4, 0, log(*rounds))
+    s = standings(TEAMS, 4, 0, rounds_log(*rounds))
     win = 800 + 280 + 100
     assert s.totals == (2 * win + 2 * 15, 2 * (15 - 500) + 2 * win)
     assert s.finished and [r.minimum for r in s.rows] == [50, 90, 120, 150]
@@ -62,7 +64,7 @@ def test_four_rounds_then_the_game_is_over_and_the_best_team_wins():
 
 def test_the_opening_minimums_are_a_setting_and_a_tie_is_a_tie():
     even = play_round(0, {"clean": 1, "dirty": 1, "meld": {"ace": 14}}, {"meld_total": 1180})
-    s = standings({**TEAMS, "minimums": "50,90,120"}, 4, 0, log(even, even, even))
+    s = standings({**TEAMS, "minimums": "50,90,120"}, 4, 0, rounds_log(even, even, even))
     assert s.finished and s.totals == (3 * 1180, 3 * 1180) and s.winners == (0, 1)
 
 
@@ -70,7 +72,7 @@ def test_teams_sit_across_and_a_player_may_play_alone():
     assert teams_of(4, TEAMS) == [(0, 2), (1, 3)] and teams_of(6, TEAMS) == [(0, 3), (1, 4), (2, 5)]
     assert HF.players_problem(TEAMS, 3) == "Teams of two: 4 or 6 players, partners sitting across."
     assert HF.players_problem(ALONE, 3) is None and HF.players_problem(ALONE, 5)
-    s = standings(ALONE, 3, 1, log({"teams": [{"meld": {"ace": 3}}, {"clean": 1, "dirty": 1, "meld": {"high": 14}},
+    s = standings(ALONE, 3, 1, rounds_log({"teams": [{"meld": {"ace": 3}}, {"clean": 1, "dirty": 1, "meld": {"high": 14}},
                                               {"meld_total": 30, "left_total": 45}], "out": 1, "drew22": [0]}))
     assert s.totals == (60 + 100, 800 + 140 + 100, 30 - 45)
 
