@@ -63,4 +63,4 @@ test: install
 	$(BIN)/python -m pytest
 
 bench: install
-	$(BIN)/python tests/bench.py
+	$(BIN)/python tools/bench.py

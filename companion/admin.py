@@ -1,4 +1,4 @@
-"""The admin view (issue 16): every game and word list on this server, their sizes, and a way
+"""The admin view: every game and word list on this server, their sizes, and a way
 to delete them. It exists only when the environment holds a secret (COMPANION_ADMIN_SECRET,
 16 characters at least); otherwise every /admin address is a 404 like any unknown page.
 
@@ -29,7 +29,7 @@ from sqlalchemy.orm import selectinload
 from . import attempts, word_lists
 from .extensions import db
 from .models import AdminSession, Game, Play, Player, WordList, _now
-from .rules import RULESETS
+from .registry import RULESETS
 from .rules.base import MAX_ID
 from .web import commit, retried, whole_number
 

@@ -22,7 +22,7 @@ def challenge(game_id: str):
     standings = game.standings()
     target = game.rules.challenge_target(standings, request.values)
     if target is None:
-        flash(game.rules.no_challenge)
+        flash(game.pages.no_challenge)
         return redirect(url_for("games.show", game_id=game.public_id), 303)
     ruling = judge().check(target.word, word_rules(game), house_for(game))
     judged = STANDS if ruling.valid else REJECTED
@@ -41,7 +41,7 @@ def challenge(game_id: str):
             append_play(game, CHALLENGE, data, values.get("nonce"))
             return redirect(url_for("games.show", game_id=game.public_id), 303)
     return render_template(
-        "challenge.html", game=game, rules=game.rules, standings=standings, target=target,
+        "challenge.html", game=game, rules=game.rules, pages=game.pages, standings=standings, target=target,
         names=game.names, word=target.word, ruling=ruling, judged=judged, form=values,
         errors=errors, nonce=values.get("nonce") or new_nonce(), args=target.args,
         question=question,

@@ -181,4 +181,4 @@ def game_chart(game) -> Chart | None:
     """The chart of a game (a models.Game) from its rules' `progress`."""
     rules, standings = game.rules, game.standings()
     start, after = rules.progress(game.rule_settings, len(game.players), standings)
-    return score_chart(rules.sides(game.names, standings), start, after, rules.progress_name)
+    return score_chart(rules.sides(game.names, standings), start, after, game.pages.progress_name)

@@ -17,7 +17,7 @@ from flask.cli import with_appcontext
 from .extensions import db
 from .models import shown_code, Game, WordList
 from .web import commit
-from .rules import lookup_choices, word_rules_for
+from .registry import lookup_choices, word_rules_for
 from .words.judge import Judge
 
 

@@ -30,10 +30,10 @@ from . import rooms
 from .extensions import db
 from .games import SEATS, read_new_game, remember
 from .models import MAX_PLAYS, Game, Play, WordList
-from .rules import RULESETS
+from .pages.replay import REPLAY_PLAYS, Refused, TooLong, check_log
+from .registry import PAGES
 from .rules.base import MAX_ID, Ruleset
 from .rules.log import HOUSE_LIST, REMATCH, Play as LogPlay, renumber, understood
-from .rules.replay import REPLAY_PLAYS, Refused, TooLong, check_log
 from .web import keep_token, load_game, upload_limit
 
 bp = Blueprint("exports", __name__)
@@ -43,7 +43,7 @@ IMPORT_LIMIT = 2 * 1024 * 1024  # an export file, at most
 MAX_DEPTH = 16  # JSON nesting: a play's data is a few levels deep
 BODY_LIMIT = IMPORT_LIMIT + 64 * 1024  # the file and the form around it
 #: Imports replayed at once in a process (each takes up to a few seconds of CPU: see
-#: rules/replay.py); another waits this long, then is asked to try again.
+#: pages/replay.py); another waits this long, then is asked to try again.
 IMPORTS_AT_ONCE = 1
 IMPORT_WAIT_SECONDS = 10
 _importing = threading.BoundedSemaphore(IMPORTS_AT_ONCE)
@@ -88,7 +88,7 @@ def csv_rows(game: Game) -> list[list]:
     rules, standings = game.rules, game.standings()
     sides = rules.sides(game.names, standings)
     before, after = rules.progress(game.rule_settings, len(game.players), standings)
-    rows: list[list] = [[rules.progress_name.capitalize()]
+    rows: list[list] = [[game.pages.progress_name.capitalize()]
                         + [_cell(f"{side} {what}") for side in sides for what in ("score", "total")]]
     for number, totals in enumerate(after, start=1):
         rows.append([number] + [v for b, t in zip(before, totals) for v in (t - b, t)])
@@ -200,7 +200,7 @@ def read_export(raw: bytes, room: Callable[[int], None] = lambda plays: None) ->
     """An export file's bytes, checked as the new-game form checks a game (the game exists
     and can be started, the players' names, who deals, the settings) and play by play (each
     one a play of that game, every id it names an earlier play's, and each read again by the
-    form that makes it, where it stands in the log: rules/replay.py). Raises ImportRefused."""
+    form that makes it, where it stands in the log: pages/replay.py). Raises ImportRefused."""
     if len(raw) > IMPORT_LIMIT:
         raise ImportRefused(f"The file is larger than {IMPORT_LIMIT // (1024 * 1024)} MB: "
                             "it is not a Companion export.")
@@ -224,8 +224,9 @@ def read_export(raw: bytes, room: Callable[[int], None] = lambda plays: None) ->
     if document["companion"] != FORMAT:
         raise ImportRefused("This export was written by another version of Companion; "
                             "this one reads format 1.")
-    rules = RULESETS.get(document.get("ruleset")) if isinstance(document.get("ruleset"), str) else None
-    if rules is None or not rules.startable:
+    pages = PAGES.get(document.get("ruleset")) if isinstance(document.get("ruleset"), str) else None
+    rules = pages.rules if pages else None
+    if pages is None:
         raise ImportRefused("The file’s game is not one this server keeps score for.")
     names, settings, dealer = document.get("players"), document.get("settings") or {}, document.get("first_dealer")
     if not isinstance(names, list) or not 1 <= len(names) <= SEATS \
@@ -249,7 +250,7 @@ def read_export(raw: bytes, room: Callable[[int], None] = lambda plays: None) ->
     plays = _read_plays(document.get("plays"), rules, len(names))
     room(len(plays))  # a server with no room says so before the replay's work
     try:  # every play as its form would read it, where it stands in the log
-        check_log(rules, values["settings"], values["names"], values["dealer"],
+        check_log(pages, values["settings"], values["names"], values["dealer"],
                   [LogPlay(play_id, kind, data) for play_id, kind, data, _ in plays],
                   pause=_let_others_run)
     except Refused as e:

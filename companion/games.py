@@ -1,5 +1,5 @@
 """Games: the list, a new game, the scoreboard (a page, or JSON), the history, handing over.
-Everything game-specific comes from the game's ruleset (companion/rules/)."""
+Everything game-specific comes from the game's pages and rules (companion/registry.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from .history import describe_log
 from .live import version_of
 from .models import (HANDOVER_CODE_LENGTH, JOIN_CODE_LENGTH, NAME_MAX, Game, Play, read_code,
                      shown_code)
-from .rules import RULESETS, startable
+from .registry import PAGES, startable
 from .rules.base import MAX_ID, Standings, whole_number
 from .rules.log import REMATCH, Play as LogPlay, rematch as rematch_id
 from .web import (NotScorekeeper, Recent, commit, cookie_name, is_scorekeeper, keep_token,
@@ -30,7 +30,7 @@ from .web import (NotScorekeeper, Recent, commit, cookie_name, is_scorekeeper, k
 bp = Blueprint("games", __name__)
 
 #: Name fields on the new-game form: the most seats any game has.
-SEATS = max(r.seats[1] for r in RULESETS.values() if r.startable)
+SEATS = max(p.rules.seats[1] for p in startable())
 #: How many games a phone remembers (its session cookie stays small).
 REMEMBERED = 40
 
@@ -93,12 +93,13 @@ def your_games() -> dict:
 def read_new_game(form) -> tuple[dict, dict]:
     """The new-game form as (values, errors)."""
     errors: dict[str, str] = {}
-    rules = RULESETS.get(form.get("ruleset", ""))
+    pages = PAGES.get(form.get("ruleset", ""))
+    rules = pages.rules if pages else None
     settings = {}
-    if rules is None or not rules.startable:
-        errors["ruleset"] = "Choose a game: " + ", ".join(r.name for r in startable()) + "."
+    if pages is None:
+        errors["ruleset"] = "Choose a game: " + ", ".join(p.rules.name for p in startable()) + "."
     else:
-        settings, errors = rules.read_settings(form)
+        settings, errors = pages.read_settings(form)
     names: list[str] = []
     dealer = None
     for i in range(SEATS):
@@ -121,7 +122,7 @@ def read_new_game(form) -> tuple[dict, dict]:
     elif rules and rules.players_problem(settings, len(names)):
         errors["players"] = rules.players_problem(settings, len(names))
     elif dealer is None:
-        errors["dealer"] = rules.first_question if rules else "Choose who deals first."
+        errors["dealer"] = pages.first_question if pages else "Choose who deals first."
     return {"ruleset": rules and rules.key, "names": names, "dealer": dealer,
             "settings": settings}, errors
 
@@ -192,7 +193,7 @@ def game_context(game: Game, form=None, version: int | None = None, **extra) -> 
     version of the game (companion/derived.py): the plays are read only when it changed."""
     form = form or {}
     seen = derived(game, version)
-    context = dict(game=game, rules=game.rules, settings=game.rule_settings,
+    context = dict(game=game, rules=game.rules, pages=game.pages, settings=game.rule_settings,
                    standings=seen.standings, names=game.names, version=seen.version,
                    scorekeeper=is_scorekeeper(game), nonce=form.get("nonce") or new_nonce(),
                    undo=seen.undo, form=form, errors={}, saved=seen.saved,
@@ -208,7 +209,7 @@ def game_context(game: Game, form=None, version: int | None = None, **extra) -> 
 
 def preview_of(game: Game, values, standings: Standings | None = None):
     """What the entry form shows beside each player as it is filled in."""
-    return game.rules.preview(values, len(game.players), game.rule_settings,
+    return game.pages.preview(values, len(game.players), game.rule_settings,
                               standings or game.standings())
 
 

@@ -15,8 +15,7 @@ from .rules.log import (EDIT, HOUSE_ADD, HOUSE_LIST, HOUSE_REMOVE, REMATCH, UNDO
 class Entry:
     play: Play
     text: str
-    active: bool  # False once a later void cancels it
-    understood: bool = True
+    active: bool  # False once a later void cancels it (or the rules could not read it)
 
     @property
     def when(self) -> datetime:
@@ -42,16 +41,16 @@ def _shared_text(play, texts: dict[int, str]) -> str:
     return (f"Undid: {undone}" if d.get("reason") == UNDO
             else f"Deleted {undone[0].lower()}{undone[1:]}")
 
-def _edit_text(rules, edit, before, names, standings, earlier) -> str:
+def _edit_text(pages, edit, before, names, standings, earlier) -> str:
     """An edit as what it changed: "Edited round 1: Cy OXBOW → FOXES", from the version it
     replaced (`before`: the row's own play, or the edit that stood before it)."""
-    if before is None or before.kind not in (rules.row_kind, EDIT):
-        return rules.describe(edit, names, standings, earlier)
+    if before is None or before.kind not in (pages.rules.row_kind, EDIT):
+        return pages.describe(edit, names, standings, earlier)
     try:
-        change = rules.describe_change(before.data, edit.data, names, standings)
+        change = pages.describe_change(before.data, edit.data, names, standings)
     except (KeyError, IndexError, TypeError, ValueError):  # versions that cannot be compared
-        return rules.describe(edit, names, standings, earlier)
-    return f"{rules.edit_heading(edit.data['round'], names, standings)}: {change}"
+        return pages.describe(edit, names, standings, earlier)
+    return f"{pages.edit_heading(edit.data['round'], names, standings)}: {change}"
 
 def describe_log(game: Game, standings: Standings, undoable_only: bool = False) -> list[Entry]:
     """Every play in words; with undoable_only, the ones Undo could take back."""
@@ -68,15 +67,14 @@ def describe_log(game: Game, standings: Standings, undoable_only: bool = False) 
         if play.id in unread:
             text = f"An entry Companion cannot read ({play.kind}): left out of the scores"
         elif play.kind == EDIT and play.kind in rules.kinds:
-            text = _edit_text(rules, play, before.get(play.id), names, standings, earlier)
+            text = _edit_text(game.pages, play, before.get(play.id), names, standings, earlier)
         elif play.kind in rules.kinds:
-            text = rules.describe(play, names, standings, earlier)
+            text = game.pages.describe(play, names, standings, earlier)
         else:
             text = _shared_text(play, texts)
         texts[play.id] = text
         earlier[play.id] = play
-        entries.append(Entry(row, text, play.id in active and play.id not in unread,
-                             play.id not in unread))
+        entries.append(Entry(row, text, play.id in active and play.id not in unread))
     if undoable_only:
         return [e for e in entries if e.play.id in can_undo and e.play.id not in unread]
     return entries

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from .extensions import db
 from .models import Game, WordList, WordListEntry
 from .word_lists import usable_list
-from .rules import lookup_choices
+from .registry import lookup_choices
 from .rules.log import active_plays
 from .web import load_game, render
 from .words.anagrams import LetterIndex
@@ -21,7 +21,6 @@ from .words.judge import NO_HOUSE, House, Judge, WordRules, hand_problem, split_
 bp = Blueprint("lookup", __name__)
 
 MAX_WORDS_AT_ONCE = 12
-HOUSE_KINDS = ("house-add", "house-remove", "house-list")
 
 
 def judge() -> Judge:

@@ -11,7 +11,8 @@ from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .rules import RULESETS
+from .pages.base import Pages
+from .registry import PAGES, RULESETS
 from .rules.base import Ruleset, Standings
 from .rules.log import Play as LogPlay
 
@@ -103,7 +104,7 @@ class Game(db.Model):
     def rematch(self) -> Game:
         """The same game again: its players and settings, the deal passed to the left, kept
         by the phones that keep this one's score (their tokens open both)."""
-        game, _ = Game.start(self.ruleset, self.names, (self.first_dealer + 1) % len(self.players),
+        game, _ = Game.start(self.ruleset, self.names, self.standings().rematch_first,
                              dict(self.rule_settings))
         game.edit_token_hash, game.co_token_hash = self.edit_token_hash, self.co_token_hash
         game.public_id = new_public_id()  # now, not at the insert: the old game's log names it
@@ -152,6 +153,11 @@ class Game(db.Model):
     @property
     def rules(self) -> Ruleset:
         return RULESETS[self.ruleset]
+
+    @property
+    def pages(self) -> Pages:
+        """The game's pages: its forms, templates and scan screen (their rules are `rules`)."""
+        return PAGES[self.ruleset]
 
     @property
     def rule_settings(self) -> dict:

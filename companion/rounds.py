@@ -1,5 +1,5 @@
 """Rounds: enter one, see its points as it is typed, edit, delete, undo. The round form, its
-checks and its preview are the game's own (its ruleset and templates/games/<key>/)."""
+checks and its preview are the game's own (its pages, its rules and templates/games/<key>/)."""
 
 from __future__ import annotations
 
@@ -21,10 +21,11 @@ bp = Blueprint("rounds", __name__, url_prefix="/games/<game:game_id>")
 
 
 def checked_round(game: Game, form, round_id: int | None = None) -> tuple[dict, dict]:
-    """Read and check a round form by the game's rules; errors keyed by form field."""
+    """Read a round form by the game's pages and check it by its rules; errors keyed by form
+    field."""
     standings = game.standings()
-    data, errors = game.rules.read_round(form, len(game.players), game.rule_settings, standings)
-    return data, game.rules.check_round(standings, data, round_id) | errors
+    return game.pages.checked_round(form, len(game.players), game.rule_settings, standings,
+                                    round_id)
 
 
 def refused_as_stale(game: Game, kind: str, standings) -> str | None:
@@ -34,14 +35,14 @@ def refused_as_stale(game: Game, kind: str, standings) -> str | None:
     answered = request.form.get("for")
     if answered is None or already_saved(game, request.form.get("nonce")):
         return None  # (the same form sent again, its answer lost: append_play says it is saved)
-    reason = game.rules.stale(kind, standings, answered[:20])
+    reason = game.pages.stale(kind, standings, answered[:20])
     taken = reason and game.rules.taken_by(kind, standings, answered[:20])
     if taken:  # what the other phone saved, named, to compare with what was typed
         text = next((e.text for e in describe_log(game, standings) if e.play.id == taken), None)
         reason += f" It reads: {text}." if text else ""
     if reason and kind == game.rules.row_kind:
         reason += (" What you typed is kept below: save it again if it is another "
-                   f"{game.rules.row_name}.")
+                   f"{game.pages.row_name}.")
     return reason
 
 
@@ -67,7 +68,7 @@ def checked_again(view):
 
 
 def _edit_page(game: Game, row, form, errors, nonce, status=200):
-    return render_template("edit_round.html", game=game, rules=game.rules, round=row,
+    return render_template("edit_round.html", game=game, rules=game.rules, pages=game.pages, round=row,
                            names=game.names, settings=game.rule_settings,
                            standings=game.standings(), form=form, errors=errors, nonce=nonce,
                            preview=preview_of(game, form), saved=derived(game).saved), status
@@ -103,7 +104,7 @@ def create(game_id: str):
 def preview(game_id: str):
     """Points for each player as the form is filled in, swapped in beside each field."""
     game = load_game(game_id)
-    return render_template(f"games/{game.rules.template}/_preview.html", game=game,
+    return render_template(f"games/{game.pages.template}/_preview.html", game=game,
                            preview=preview_of(game, request.args))
 
 
@@ -113,10 +114,10 @@ def edit(game_id: str, round_id: int):
     game = scorekeeper_game(game_id)
     found = game.rules.editable(game.standings(), round_id)
     if found is None:
-        flash(f"That {game.rules.row_name} no longer exists.")
+        flash(f"That {game.pages.row_name} no longer exists.")
         return redirect(url_for("games.show", game_id=game.public_id), 303)
     if request.method != "POST":
-        return _edit_page(game, found, game.rules.round_values(found), {}, new_nonce())
+        return _edit_page(game, found, game.pages.round_values(found), {}, new_nonce())
     data, errors = checked_round(game, request.form, round_id)
     status = 422
     if not errors:
@@ -137,9 +138,9 @@ def delete(game_id: str, round_id: int):
     game = scorekeeper_game(game_id)
     if game.rules.deletable(game.standings(), round_id):
         append_play(game, VOID, {"play": round_id, "reason": "delete"})
-        flash(f"{game.rules.row_name.capitalize()} deleted. Undo brings it back.")
+        flash(f"{game.pages.row_name.capitalize()} deleted. Undo brings it back.")
     else:
-        flash(f"That {game.rules.row_name} was already deleted.")
+        flash(f"That {game.pages.row_name} was already deleted.")
     return redirect(url_for("games.show", game_id=game.public_id), 303)
 
 
@@ -162,11 +163,11 @@ def undo(game_id: str):
 def play(game_id: str, kind: str):
     """A play of the game's own beyond rounds and challenges (the family game's card values):
     its page is templates/games/<key>/<kind>.html (or the game's _play.html, shared by its
-    kinds), its form read by the ruleset."""
+    kinds), its form read by the game's pages."""
     game = scorekeeper_game(game_id)
-    if kind not in game.rules.forms:
+    if kind not in game.pages.forms:
         abort(404)
-    page = [f"games/{game.rules.template}/{kind}.html", f"games/{game.rules.template}/_play.html"]
+    page = [f"games/{game.pages.template}/{kind}.html", f"games/{game.pages.template}/_play.html"]
     standings = game.standings()
     if request.method != "POST":
         return render_template(page, **game_context(game))
@@ -174,7 +175,7 @@ def play(game_id: str, kind: str):
     if stale:
         return render_template(page, **game_context(game, form=request.form,
                                                     errors={"round": stale}, stale=True)), 409
-    data, errors = game.rules.read_play(kind, request.form, standings)
+    data, errors = game.pages.read_play(kind, request.form, standings)
     if errors:
         return render_template(page, **game_context(game, form=request.form, errors=errors)), 422
     try:

@@ -1,6 +1,6 @@
 """Scans: read the cards in a photo, correct them, use them to fill the entry form.
 
-What a scan reads and fills is the game's (its ruleset's deck, scan_shown, scan_choices and
+What a scan reads and fills is the game's (its pages' deck, scan_shown, scan_choices and
 scan_fields): FOOT!/ZOOT! and ZOOT! Poker a player's word; FEZ the word laid, each card's
 colour and its stars; the family game the cards left in a player's hand, ZAP cards counted
 by kind. The photo travels with the round form (so nothing typed is lost), is decoded once
@@ -112,6 +112,34 @@ def correction_view(boxes: list[Box], width: int, height: int) -> tuple[Box, lis
     return (left, top, right, bottom), drawn
 
 
+def photo_crop(view: Box) -> Box:
+    """The part of the photo a correction view shows: the view less what lies above the
+    photo (room made for the badges of cards at its top edge), where there is no photo.
+
+    >>> photo_crop((79, -40, 341, 361))
+    (79, 0, 341, 361)
+    """
+    left, top, right, bottom = view
+    return left, max(0, top), right, bottom
+
+
+def label_fit(drawn: dict, label: str) -> dict:
+    """How a card's label fits its badge (`drawn`, one of correction_view's): one or two
+    characters at the badge's font; a longer label ("ZAP", a card's name) in a font small
+    enough for it, and squeezed to nine tenths of the badge's width (`squeeze`) so that no
+    font's wide letters spill out of it.
+
+    >>> badge = {"badge": (100, 20, 140, 60), "font": 32}
+    >>> label_fit(badge, "Q"), label_fit(badge, "ZAP")
+    ({'font': 32, 'squeeze': None}, {'font': 20, 'squeeze': 36})
+    """
+    if len(label) <= 2:
+        return {"font": drawn["font"], "squeeze": None}
+    x0, _, x1, _ = drawn["badge"]
+    return {"font": min(drawn["font"], round(1.5 * (x1 - x0) / len(label))),
+            "squeeze": round(0.9 * (x1 - x0))}
+
+
 def _shared(hits: dict[int, Box], order: list[int]) -> dict[int, Box]:
     """Overlapping targets split at the line half-way between them, across the way their
     centres lie apart: of two side by side, the left one keeps what lies left of it; of two
@@ -151,23 +179,23 @@ def scan(game_id: str, seat: int):
     """Read the cards in the photo taken for this player's word (FEZ: the word; the family
     game: the cards left in this player's hand)."""
     game = scorekeeper_game(game_id)
-    rules = game.rules
-    if not rules.scans:
+    pages = game.pages
+    if not pages.scans:
         abort(404)
     if not 0 <= seat < len(game.players):
         return _page(game, request.form, seat, status=404)
-    problem = rules.scan_problem(game.standings())
+    problem = pages.scan_problem(game.standings())
     if problem:
         return _page(game, request.form, seat, error=problem, status=422)
     upload = request.files.get(f"photo-{seat}")
     data = upload.read(ocr.photo.MAX_BYTES + 1) if upload else b""
-    is_word = _is_word(game) if rules.scan_words else None
+    is_word = _is_word(game) if pages.scan_words else None
     if not _scanning.acquire(timeout=SCAN_WAIT_SECONDS):
         return _page(game, request.form, seat, error=BUSY, status=503)
     try:
         photo = ocr.open_photo(data)
         del data
-        reading = ocr.read(photo, is_word=is_word, deck=rules.deck)
+        reading = ocr.read(photo, is_word=is_word, deck=pages.deck)
     except ocr.UnreadablePhoto as e:
         return _page(game, request.form, seat, error=str(e), status=422)
     except FileNotFoundError:
@@ -176,73 +204,69 @@ def scan(game_id: str, seat: int):
                      error="The card reader is not installed yet: run `make install`.")
     finally:
         _scanning.release()
-    found = rules.scan_shown(reading.cards)
+    found = pages.scan_shown(reading.cards)
     shown = found[:MAX_CARDS]
     if not shown:
         return _page(game, request.form, seat, status=422,
                      error="No cards found in this photo. Lay them in a row, fill the frame "
                            "with them, and try again.")
     view, drawn = correction_view([c.box for c in shown], reading.width, reading.height)
-    left, top, right, bottom = view
-    crop = (left, max(0, top), right, bottom)  # the view above the photo shows no photo
+    crop = photo_crop(view)
     picture = _shown(photo, crop)
     del photo
-    choices = rules.scan_choices()
+    choices = pages.scan_choices()
     labels = {value: label for value, label, _ in choices}
     read_colours = [COLOURS[c.colour] for c in shown if c.colour in COLOURS]
     usual = max("RB", key=read_colours.count) if read_colours else "B"
     cards = []
     for c, where in zip(shown, drawn):
-        value = rules.scan_value(c.letter, c.name)
+        value = pages.scan_value(c.letter, c.name)
         known = value in labels
         if not known:  # the scorekeeper picks (or drops) it
             value = NOT_A_CARD if NOT_A_CARD in labels else choices[0][0]
-        colour, seen = _card_colour(c, usual) if rules.scan_colours else (None, True)
-        likely = [value, *(rules.scan_value(a, None) for a, _ in c.alternatives)]
+        colour, seen = _card_colour(c, usual) if pages.scan_colours else (None, True)
+        likely = [value, *(pages.scan_value(a, None) for a, _ in c.alternatives)]
         cycle = dict.fromkeys(v for v in likely if v in labels)
         label = labels[value]
-        x0, _, x1, _ = where["badge"]
-        font = where["font"] if len(label) <= 2 else min(where["font"],
-                                                          round(1.5 * (x1 - x0) / len(label)))
-        cards.append(dict(where, font=font, value=value, label=label, colour=colour, box=c.box,
+        cards.append(dict(where, **label_fit(where, label), value=value, label=label,
+                          colour=colour, box=c.box,
                           unsure=c.confidence < LOW_CONFIDENCE or not known or not seen,
-                          squeeze=round(0.9 * (x1 - x0)) if len(label) > 2 else None,
                           cycle=" ".join(cycle)))
     scan = dict(seat=seat, photo=picture, crop=crop, view=view, cards=cards, word=reading.word,
-                suggestions=reading.suggestions if rules.scan_words else (),
+                suggestions=reading.suggestions if pages.scan_words else (),
                 seconds=reading.seconds, left_out=len(found) - len(shown), choices=choices,
-                colours=rules.scan_colours, stars=STAR in labels, removable=NOT_A_CARD in labels,
-                missed=[c for c in choices if c[0] != NOT_A_CARD] if rules.scan_missed else (),
-                button=rules.scan_button, pick=rules.scan_pick)
+                colours=pages.scan_colours, stars=STAR in labels, removable=NOT_A_CARD in labels,
+                missed=[c for c in choices if c[0] != NOT_A_CARD] if pages.scan_missed else (),
+                button=pages.scan_button, pick=pages.scan_pick)
     return _page(game, request.form, seat, scan)
 
 
-def picked_cards(form, rules) -> list[tuple[str, str | None]]:
+def picked_cards(form, pages) -> list[tuple[str, str | None]]:
     """The corrected cards a "Use" form sends, as (value, colour or None), in order: each
     card's pick (card-K; one no game offers is skipped, "not a card" left out), its colour
     (FEZ: red-K ticked is red, else black), a star added (add-star: R or B), a card the
     photo missed (add-card, where the game offers it); a suggestion (a word the reader
     offered) replaces the letters when it has as many."""
-    choices = {value for value, _, _ in rules.scan_choices()}
+    choices = {value for value, _, _ in pages.scan_choices()}
     cards = []
     for k in range(MAX_CARDS):
         value = form.get(f"card-{k}")
         if value in choices and value != NOT_A_CARD:
-            colour = ("R" if form.get(f"red-{k}") else "B") if rules.scan_colours else None
+            colour = ("R" if form.get(f"red-{k}") else "B") if pages.scan_colours else None
             cards.append((value, colour))
     suggestion = form.get("suggestion") or ""
-    if suggestion and len(suggestion) <= MAX_CARDS and rules.scan_words and all(
+    if suggestion and len(suggestion) <= MAX_CARDS and pages.scan_words and all(
             ch in choices and ch not in (STAR, NOT_A_CARD) for ch in suggestion):
         letters = [k for k, (value, _) in enumerate(cards) if value != STAR]
         if len(letters) == len(suggestion):
             for k, letter in zip(letters, suggestion):
                 cards[k] = (letter, cards[k][1])
         else:
-            cards = [(letter, "B" if rules.scan_colours else None) for letter in suggestion]
+            cards = [(letter, "B" if pages.scan_colours else None) for letter in suggestion]
     if STAR in choices and form.get("add-star") in ("R", "B"):
         cards.append((STAR, form["add-star"]))
     missed = form.get("add-card")
-    if rules.scan_missed and missed in choices and missed != NOT_A_CARD:
+    if pages.scan_missed and missed in choices and missed != NOT_A_CARD:
         cards.append((missed, None))
     return cards
 
@@ -253,15 +277,15 @@ def use(game_id: str, seat: int):
     """Put the corrected cards in the form (a player's word, FEZ's word with its colours and
     stars, a hand's cards left), counted as if typed."""
     game = scorekeeper_game(game_id)
-    rules = game.rules
-    if not rules.scans:
+    pages = game.pages
+    if not pages.scans:
         abort(404)
     form = request.form.to_dict()
-    problem = rules.scan_problem(game.standings())
+    problem = pages.scan_problem(game.standings())
     if problem:
         return _page(game, form, seat, error=problem, status=422)
     if 0 <= seat < len(game.players):
-        for name, value in rules.scan_fields(seat, picked_cards(form, rules)).items():
+        for name, value in pages.scan_fields(seat, picked_cards(form, pages)).items():
             if value is None:
                 form.pop(name, None)
             else:

@@ -11,7 +11,7 @@ from flask import Blueprint, render_template
 
 from .games import remembered_games
 from .models import Game
-from .rules import RULESETS
+from .registry import RULESETS
 from .rules.base import Standings
 
 

@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
 def _word_check(parser: argparse.ArgumentParser, game: str):
     """Whether letters make a word in this lookup choice's game, by the word store `make
     install` builds (the app's judge, without a table's house words)."""
-    from companion.rules import lookup_choices
+    from companion.registry import lookup_choices
     from companion.words.judge import Judge
     from companion.words.store import INSTALLED
 

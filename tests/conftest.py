@@ -1,12 +1,14 @@
 """Fixtures: an app on a real, freshly migrated database per test, run once on a SQLite file
 and once on a PostgreSQL database (a throwaway server the run starts: tests/postgres.py).
 `pytest --databases=sqlite` runs the SQLite half only; a test marked
-`@pytest.mark.databases("sqlite")` is only about that one."""
+`@pytest.mark.databases("sqlite")` is only about that one.
 
-import re
+What is built at install (the letter model, the word store) is a fixture a test asks for, never
+built for a test that does not. Helpers that are plain functions are in tests/helpers.py."""
+
+import os
 import shutil
 import uuid
-from html import unescape
 from pathlib import Path
 
 import pytest
@@ -15,9 +17,8 @@ from flask_migrate import upgrade
 from companion import create_app
 from companion.extensions import db
 from companion.words import store
-from ocr import reader
-from ocr.letters import train
-from postgres import Throwaway
+from tests.helpers import new_game
+from tests.postgres import Throwaway
 
 DATABASES = ("sqlite", "postgresql")
 
@@ -82,9 +83,15 @@ def migrated_db(tmp_path_factory):
     return path
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="session")
 def letter_model() -> Path:
-    """The card reader's classifier that `make install` trains (trained here if missing)."""
+    """The card reader's classifier that `make install` trains (trained here if missing, which
+    takes minutes): asked for only by the tests that read photos (tests/reader/conftest.py, the
+    scan views, the e2e scans), so that the others run at once on a fresh clone.
+    OCR_MODEL (read by ocr.reader) puts it elsewhere."""
+    from ocr import reader
+    from ocr.letters import train
+
     if not reader.MODEL.is_file():
         train().save(reader.MODEL)
     return reader.MODEL
@@ -92,10 +99,12 @@ def letter_model() -> Path:
 
 @pytest.fixture(scope="session")
 def word_store() -> Path:
-    """The real word store that `make install` builds (built here if it is missing)."""
-    if not store.INSTALLED.is_file():
-        store.build(store.INSTALLED)
-    return store.INSTALLED
+    """The real word store that `make install` builds (built here if it is missing, in
+    seconds); WORD_STORE puts it elsewhere (an empty folder shows what a fresh clone builds)."""
+    path = Path(os.environ.get("WORD_STORE", store.INSTALLED))
+    if not path.is_file():
+        store.build(path)
+    return path
 
 
 @pytest.fixture
@@ -113,55 +122,8 @@ def client(app):
     return app.test_client()
 
 
-def new_game(client, names=("Ann", "Bo", "Cy"), ruleset="foot", dealer=0) -> str:
-    """Start a game through the form, as the scorekeeper's phone; return its URL."""
-    form = {"ruleset": ruleset, "dealer": str(dealer)}
-    form.update({f"name-{i}": name for i, name in enumerate(names)})
-    response = client.post("/games/new", data=form)
-    assert response.status_code == 303, response.text
-    return response.location
-
-
-def round_form(*words, out, final=False, nonce=None) -> dict:
-    """A round form: "" for no word."""
-    form = {"out": str(out)}
-    for seat, word in enumerate(words):
-        form[f"word-{seat}" if word else f"noword-{seat}"] = word or "on"
-    if final:
-        form["final"] = "on"
-    if nonce:
-        form["nonce"] = nonce
-    return form
-
-
-def totals(html: str) -> list[int]:
-    """The totals the scoreboard shows, in seat order."""
-    return [int(t) for t in re.findall(r'class="total" data-seat="\d+">(-?\d+)<', html)]
-
-
-def errors(html: str) -> list[str]:
-    return [unescape(e) for e in re.findall(r'class="error" role="alert">([^<]*)<', html)]
-
-
-def public_id(url: str) -> str:
-    """A game's public id, from its address (/games/<public id>)."""
-    return url.rstrip("/").rsplit("/", 1)[1]
-
-
-def game_row(app, url: str) -> int:
-    """The database's own id of the game at `url` (addresses never show it)."""
-    from companion.models import Game
-    from sqlalchemy import select
-
-    with app.app_context():
-        return db.session.scalar(select(Game.id).where(Game.public_id == public_id(url)))
-
-
 @pytest.fixture
 def game(client) -> str:
+    """A FOOT! game for Ann, Bo and Cy, Ann dealing, started through the form: its URL."""
     return new_game(client)
 
-
-def text(html: str) -> str:
-    """What a player reads: the page without its tags, whitespace collapsed."""
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split()).replace(" .", ".")

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import WordRules
-from .base import (ALPHABET, NOT_A_CARD, REJECTED, STANDS, Ruleset, Setting, Standings,
-                   Target, challenge_problems, normalize, read_values, whole_number)
+from .base import (ALPHABET, REJECTED, STANDS, Ruleset, Setting, Standings, Target,
+                   challenge_problems, normalize, whole_number)
 from .log import EDIT, Play, active_plays, rows, understood
 
 ROUND, CHALLENGE, CARD_VALUES = "round", "challenge", "card-values"
@@ -78,6 +78,34 @@ def hand_points(cards: str, zaps: Mapping[str, int], values: Mapping[str, int]) 
     29
     """
     return sum(values[c] for c in cards) + sum(values[z] * n for z, n in zaps.items())
+
+
+def count_hand(points: int | None, cards: str, zaps: Mapping[str, int], went_out: bool,
+               values: Mapping[str, int] | None) -> tuple[int | None, str | None]:
+    """A hand's points left from what was said of it (the points, None when not said; the
+    letters and ZAP cards left), with why that cannot be, or None. The player who went out
+    holds nothing.
+
+    >>> values = {**{c: 2 for c in ALPHABET}, **{z: 15 for z in ZAP_CARDS}}
+    >>> count_hand(None, "QA", {}, False, values), count_hand(5, "QA", {}, False, values)
+    ((4, None), (None, 'The cards left add up to 4, not 5: correct one.'))
+    >>> count_hand(None, "", {}, True, None), count_hand(None, "", {}, False, None)
+    ((0, None), (None, 'Type the points left in this hand.'))
+    """
+    if (cards or zaps) and values is None:
+        return None, "Type the points: the table has not set card values."
+    counted = hand_points(cards, zaps, values) if (cards or zaps) else None
+    if counted is not None and counted > MAX_HAND_POINTS:
+        return None, f"Those cards add up to {counted}: more than a hand can hold."
+    if counted is not None and points is not None and counted != points:
+        return None, f"The cards left add up to {counted}, not {points}: correct one."
+    if went_out:
+        if (points or 0) or counted:
+            return None, "The round’s winner has no cards left: 0 points."
+        return 0, None
+    if points is None and counted is None:
+        return None, "Type the points left in this hand" + (", or the cards." if values else ".")
+    return (counted if counted is not None else points), None
 
 
 def word_points(word: str, values: Mapping[str, int] | None) -> int | None:
@@ -151,31 +179,20 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
     plays, unread = understood(plays, KINDS, players)
     active = active_plays(plays)
     versions, edited = rows(active, ROUND)
-    values = None
+    values = None  # the card values: the last set, for every word of the game
     for play in active:
         if play.kind == CARD_VALUES:
             values = dict(play.data["values"])
     rounds: list[Round] = []
-    totals = [0] * players
+    totals = (0,) * players
     for number, (round_id, data) in enumerate(versions.items(), start=1):
         if rounds and max(totals) >= LOSING_TOTAL:
             unread.append(next(p for p in plays if p.id == round_id))  # after the end: no round
             continue
-        points = tuple(data["points"])
-        totals = [t + p for t, p in zip(totals, points)]
-        cards = tuple(data.get("cards") or [""] * players)
-        rounds.append(Round(round_id, number, data["winner"], points, cards,
-                            (first_dealer + number - 1) % players, tuple(totals),
-                            round_id in edited, data))
-    challenges = []
+        rounds.append(_round(round_id, number, data, totals, first_dealer, round_id in edited))
+        totals = rounds[-1].totals
     round_ids = [r.id for r in rounds]
-    for play in active:
-        if play.kind == CHALLENGE:
-            d = play.data
-            overruled = isinstance(d.get("judge"), Mapping) and d["judge"].get("verdict") != d["verdict"]
-            before = sum(1 for rid in round_ids if rid < play.id)
-            challenges.append(Challenge(play.id, d["seat"], d["word"], d["challenger"], d["verdict"],
-                                        overruled, word_points(d["word"], values), before))
+    challenges = [_challenge(play, round_ids, values) for play in active if play.kind == CHALLENGE]
     finished = bool(rounds) and max(totals) >= LOSING_TOTAL
     fewest = min(totals)
     leaders = tuple(s for s, t in enumerate(totals) if t == fewest) if rounds else ()
@@ -188,24 +205,43 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
                "to_100": tuple(max(LOSING_TOTAL - t, 0) for t in totals),
                "challenges": tuple(challenges),
                # what the table does now: challenges since the last round was saved
-               "now": tuple(c for c in challenges if c.after_round == len(rounds))})
+               "now": tuple(c for c in challenges if c.after_round == len(rounds))},
+        rematch_first=(first_dealer + 1) % players)
 
 
 
 
+
+
+def _round(round_id: int, number: int, data: Mapping, before: tuple[int, ...],
+           first_dealer: int, edited: bool) -> Round:
+    """A round's hand points added to the totals `before` it; the deal passes left."""
+    players = len(before)
+    points = tuple(data["points"])
+    cards = tuple(data.get("cards") or [""] * players)
+    return Round(round_id, number, data["winner"], points, cards,
+                 (first_dealer + number - 1) % players,
+                 tuple(t + p for t, p in zip(before, points)), edited, data)
+
+
+def _challenge(play: Play, round_ids: list[int], values: Mapping | None) -> Challenge:
+    """A challenge, with the word's value (when the table set card values) and how many
+    rounds were saved before it."""
+    d = play.data
+    overruled = isinstance(d.get("judge"), Mapping) and d["judge"].get("verdict") != d["verdict"]
+    before = sum(1 for rid in round_ids if rid < play.id)
+    return Challenge(play.id, d["seat"], d["word"], d["challenger"], d["verdict"], overruled,
+                     word_points(d["word"], values), before)
 
 
 class FamilyRules(Ruleset):
     key = "family"
     name = "Family word game"
-    blurb = "ZAP cards · points left in hand · first to 100 loses"
     seats = (2, 5)
     settings = (Setting("difficulty", "Difficulty", "children",
                         {"children": "Children: words of 3+ letters",
                          "adults": "Adults: words of 4+ letters"}),)
-    template = "family"
     kinds = KINDS
-    forms = (CARD_VALUES,)
     lookups = (("family", "Family game · 3+ letters", {"difficulty": "children"}),
                ("family4", "Family game · 4+ letters", {"difficulty": "adults"}))
     letters = ALPHABET
@@ -224,191 +260,17 @@ class FamilyRules(Ruleset):
         """The totals after each round, as the rounds carry them (a challenge changes none)."""
         return (0,) * players, [r.totals for r in standings.rows]
 
-    def describe(self, play: Play, names, standings, earlier) -> str:
-        d = play.data
-        numbers = standings.numbers
-        if play.kind in (ROUND, EDIT):
-            rid = play.id if play.kind == ROUND else d["round"]
-            label = f"round {numbers[rid]}" if rid in numbers else "a deleted round"
-            hands = ", ".join(f"{names[s]} {p}" for s, p in enumerate(d["points"]) if s != d["winner"])
-            text = f"{names[d['winner']]} went out; left in hand: {hands}"
-            return (f"Round {numbers[rid]}: {text}" if play.kind == ROUND and rid in numbers
-                    else f"Round: {text}" if play.kind == ROUND else f"Edited {label}: {text}")
-        if play.kind == CARD_VALUES:
-            return "Card values set: " + ", ".join(f"{k} {v}" for k, v in d["values"].items()
-                                                  if k in ALPHABET) + ", ZAP cards " + ", ".join(
-                f"{ZAP_CARDS[z]} {d['values'][z]}" for z in ZAP_CARDS)
-        verdict = "rejected: takes it back and draws 2" if d["verdict"] == REJECTED else "it stands"
-        text = f"{names[d['challenger']]} challenged {names[d['seat']]}’s {d['word']}: {verdict}"
-        if isinstance(d.get("judge"), Mapping):
-            ruling = f"{d['judge'].get('reason')} · {d['judge'].get('source')}"
-            text += (f"; a house decision, overruling the judge: {ruling}"
-                     if d["judge"].get("verdict") != d["verdict"] else f"; the judge: {ruling}")
-        return text
-
-    def describe_change(self, before, after, names, standings) -> str:
-        """Only the hands an edit changed (who went out, the points and cards left).
-
-        >>> FAMILY.describe_change({"winner": 0, "points": [0, 23, 40]},
-        ...     {"winner": 1, "points": [12, 0, 40], "cards": ["QA", "", ""]}, ["Ann", "Bo", "Cy"], None)
-        'Ann went out → 12 (QA); Bo 23 → went out'
-        """
-        def hand(data, seat):
-            if seat == data["winner"]:
-                return "went out"
-            cards = (data.get("cards") or [""] * len(data["points"]))[seat]
-            return f"{data['points'][seat]}" + (f" ({shown_cards(cards)})" if cards else "")
-
-        parts = [f"{name} {hand(before, seat)} → {hand(after, seat)}"
-                 for seat, name in enumerate(names[:len(after["points"])])
-                 if hand(before, seat) != hand(after, seat)]
-        return "; ".join(parts) or "nothing changed"
-
-    # --- the round form ----------------------------------------------------------------
-
-    def _seat(self, form: Mapping, seat: int, winner: int | None,
-              values: Mapping | None) -> tuple[int | None, str, dict, str | None]:
-        """(points, cards left, ZAP cards left, a problem) for one player's part of the form."""
-        typed = (form.get(f"points-{seat}") or "").strip()
-        cards = normalize(form.get(f"cards-{seat}", ""))
-        zaps = {}
-        for z in ZAP_CARDS:
-            raw = (form.get(f"zap-{seat}-{z}") or "").strip()
-            count = whole_number(raw) if raw else 0
-            if count is None or count > ZAPS_OF_A_KIND:
-                return None, cards, {}, f"A hand holds 0 to {ZAPS_OF_A_KIND} {ZAP_CARDS[z]} cards."
-            if count:
-                zaps[z] = count
-        if any(c not in ALPHABET for c in cards):
-            return None, cards, zaps, "Type the letters of the cards left, A–Z."
-        points = whole_number(typed) if typed else None
-        if typed and (points is None or points > MAX_HAND_POINTS):
-            return None, cards, zaps, f"Points left in a hand are a whole number from 0 to {MAX_HAND_POINTS}."
-        if (cards or zaps) and values is None:
-            return None, cards, zaps, "Type the points: the table has not set card values."
-        counted = hand_points(cards, zaps, values) if (cards or zaps) else None
-        if counted is not None and counted > MAX_HAND_POINTS:
-            return None, cards, zaps, f"Those cards add up to {counted}: more than a hand can hold."
-        if counted is not None and points is not None and counted != points:
-            return None, cards, zaps, f"The cards left add up to {counted}, not {points}: correct one."
-        if seat == winner:
-            if (points or 0) or counted:
-                return None, cards, zaps, "The round’s winner has no cards left: 0 points."
-            return 0, "", {}, None
-        if points is None and counted is None:
-            return None, cards, zaps, "Type the points left in this hand" + (
-                ", or the cards." if values else ".")
-        return (counted if counted is not None else points), cards, zaps, None
-
-    def read_round(self, form: Mapping, players: int, settings: Mapping,
-                   standings: Standings | None = None) -> tuple[dict, dict]:
-        values = standings.extra.get("values") if standings else None
-        winner = whole_number(form.get("winner"))
-        errors: dict[str, str] = {}
-        if winner is None or winner >= players:
-            winner = None
-            errors["winner"] = "Choose the one player who went out: they won the round."
-        points, cards = [], []
-        for seat in range(players):
-            p, c, zaps, problem = self._seat(form, seat, winner, values)
-            if problem:
-                errors[f"points-{seat}"] = problem
-            points.append(p if p is not None else 0)
-            cards.append(c + "".join(f"+{z}" * n for z, n in zaps.items()))
-        data = {"winner": winner, "points": points}
-        if any(cards):
-            data["cards"] = cards
-        return data, errors
-
-    # --- a scan of the cards left in a hand, spread on the table -----------------------------
-
-    scans = True
-    deck = "family"
-    scan_words = False  # a hand, not a word
-    scan_label = "Scan the cards left"
-    scan_button = "Use these cards"
-    scan_pick = "pick its letter or ZAP card"
-    scan_missed = True
-
-    def scan_choices(self):
-        return (*((c, c, c) for c in ALPHABET),
-                *((z, label.upper(), f"{label.upper()} card") for z, label in ZAP_CARDS.items()),
-                (NOT_A_CARD, "✕", "✕ not a card"))
-
-    def scan_shown(self, cards):
-        """Every card found, in a row or not: a hand spread on the table."""
-        return list(cards)
-
-    def scan_value(self, letter, name):
-        """A letter card's letter; a ZAP card by its printed name (the reader's "?" is the
-        WILD card).
-
-        >>> [FAMILY.scan_value(*card) for card in [("Q", None), ("?", None), ("", "2 TURNS"), ("", None)]]
-        ['Q', 'WILD', 'TWO_TURNS', '']
-        """
-        if letter == "?":
-            return "WILD"
-        if letter:
-            return letter
-        printed = " ".join(str(name or "").upper().split())
-        return next((z for z, label in ZAP_CARDS.items() if label.upper() == printed), "")
-
-    def scan_problem(self, standings):
-        if standings.extra.get("values") is None:
-            return ("The cards left cannot be counted yet: set the card values first (Set the "
-                    "card values, below the players), or type the points.")
-        return None
-
-    def scan_fields(self, seat, cards):
-        """The seat's cards left (letters) and ZAP cards by kind; the points typed go, as
-        the cards now say them.
-
-        >>> FAMILY.scan_fields(1, [("Q", None), ("WILD", None), ("A", None), ("WILD", None)])["cards-1"]
-        'QA'
-        """
-        values = [value for value, _ in cards]
-        fields: dict[str, str | None] = {f"cards-{seat}": "".join(v for v in values if v in ALPHABET),
-                                         f"points-{seat}": None}
-        for z in ZAP_CARDS:
-            fields[f"zap-{seat}-{z}"] = str(values.count(z)) if z in values else ""
-        return fields
+    # --- a round's data ----------------------------------------------------------------
 
     def check_round(self, standings: Standings, data: Mapping, round_id: int | None) -> dict:
         if round_id is None and standings.finished:
             return {"round": "This game is over. Undo the last round to play on."}
         return {}
 
-    def round_values(self, row: Round) -> dict:
-        values = {"winner": str(row.winner)}
-        for seat, points in enumerate(row.points):
-            cards = row.cards[seat] if seat < len(row.cards) else ""
-            letters, *zaps = cards.split("+")
-            values[f"cards-{seat}"] = letters
-            for z in ZAP_CARDS:
-                if zaps.count(z):
-                    values[f"zap-{seat}-{z}"] = str(zaps.count(z))
-            values[f"points-{seat}"] = "" if cards else str(points)
-        return values
-
     def same_round(self, row: Round, data: Mapping) -> bool:
         return {k: v for k, v in row.data.items() if k != "round"} == dict(data)
 
-    def preview(self, form: Mapping, players: int, settings: Mapping,
-                standings: Standings | None = None) -> list[tuple[int | None, str | None]]:
-        """(points, a problem) beside each player, as the form is filled in."""
-        values = standings.extra.get("values") if standings else None
-        winner = whole_number(form.get("winner"))
-        shown = []
-        for seat in range(players):
-            p, _, _, problem = self._seat(form, seat, winner, values)
-            typed = form.get(f"points-{seat}") or form.get(f"cards-{seat}") or any(
-                form.get(f"zap-{seat}-{z}") for z in ZAP_CARDS)
-            shown.append((p, problem if typed else None))
-        return shown
-
     # --- challenges ---------------------------------------------------------------------
-
-    no_challenge = "Type the word that was laid, letters A–Z (? for a WILD card), and who laid it."
 
     def challenge_target(self, standings: Standings, args: Mapping) -> Target | None:
         """A word just laid: ?seat=<seat>&word=<letters, ? for a WILD card>."""
@@ -426,14 +288,6 @@ class FamilyRules(Ruleset):
             errors["round"] = "This game is over."
         return {"seat": target.seat, "word": target.word, "challenger": challenger,
                 "verdict": verdict}, errors
-
-    # --- card values ----------------------------------------------------------------------
-
-    def read_play(self, kind: str, form: Mapping, standings: Standings) -> tuple[dict, dict]:
-        """The card values form: a value for every letter and ZAP card, 0 to 50."""
-        if kind != CARD_VALUES:
-            raise KeyError(kind)
-        return read_values(form, (*ALPHABET, *ZAP_CARDS), MAX_CARD_VALUE, "card")
 
 
 FAMILY = FamilyRules()

@@ -30,12 +30,12 @@ Glossary
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from ..words.judge import SCRABBLE_VALUES, WordRules
-from .base import (ALPHABET, NOT_A_CARD, REJECTED, STANDS, STAR, Ruleset, Setting, Standings,
-                   Target, challenge_problems, normalize, read_values, whole_number)
+from .base import (ALPHABET, REJECTED, STANDS, Ruleset, Setting, Standings, Target,
+                   challenge_problems, normalize, whole_number)
 from .log import EDIT, Play, active_plays, understood
 
 WORD, LAYOFF, CHALLENGE, ROUND_END, GAME_END, FACE_VALUES = (
@@ -324,9 +324,47 @@ class RoundEnd:
     out: int | None
     to_winner: int  # the nasty rule: the others' hands added to who went out
 
+    def lines(self, seat: int) -> tuple[EndLine, ...]:
+        """What the round's end gives and takes from a seat, in the score table's order.
+
+        >>> end = RoundEnd(1, (0, 7), (0,), 0, 7)
+        >>> [(line.what, line.shown) for line in end.lines(0)], [line.shown for line in end.lines(1)]
+        ([('all flush', '+30'), ('others’ hands', '+7')], ['−7'])
+        """
+        found = []
+        if seat in self.all_flush:
+            found.append(EndLine("all flush", "bonus", ALL_FLUSH_BONUS))
+        if self.hands[seat]:
+            found.append(EndLine("left in hand", "deducted", -self.hands[seat]))
+        if self.to_winner and seat == self.out:
+            found.append(EndLine("others’ hands", "nasty rule", self.to_winner))
+        return tuple(found)
+
     def change(self, seat: int) -> int:
-        return (ALL_FLUSH_BONUS if seat in self.all_flush else 0) - self.hands[seat] + (
-            self.to_winner if seat == self.out else 0)
+        return sum(line.points for line in self.lines(seat))
+
+
+@dataclass(frozen=True)
+class EndLine:
+    """One line of a round's end on a player's table: a bonus or a deduction."""
+
+    what: str
+    why: str
+    points: int
+
+    @property
+    def shown(self) -> str:
+        """The points with their sign, a true minus for a deduction."""
+        return f"+{self.points}" if self.points >= 0 else f"−{-self.points}"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One player's table for one round: each of their entries, then the round end's lines,
+    each with the player's running total after it."""
+
+    entries: tuple  # (Word or Layoff, running total)
+    end: tuple  # (EndLine, running total)
 
 
 @dataclass(frozen=True)
@@ -340,6 +378,24 @@ class FezRound:
     end: RoundEnd | None
     before: tuple[int, ...] = ()  # each player's total when the round began
 
+    def sheet(self, seat: int) -> Sheet:
+        """The seat's running totals through this round, from its total when the round began.
+
+        >>> w = Word(5, 0, "AT", "AT", "RB", "", 1, Score(2, 0, ()))
+        >>> sheet = FezRound(5, 1, 0, (w,), RoundEnd(1, (3, 0), (0,), None, 0), (10, 4)).sheet(0)
+        >>> [total for _, total in sheet.entries], [(line.shown, total) for line, total in sheet.end]
+        ([12], [('+30', 42), ('−3', 39)])
+        """
+        total, entries, end = self.before[seat], [], []
+        for e in self.entries:
+            if e.seat == seat:
+                total += e.points
+                entries.append((e, total))
+        for line in self.end.lines(seat) if self.end else ():
+            total += line.points
+            end.append((line, total))
+        return Sheet(tuple(entries), tuple(end))
+
     def as_json(self) -> dict:
         entries = [{"seat": e.seat, "word": e.label if isinstance(e, Word) else e.word,
                     "working": e.score.working if isinstance(e, Word) else e.working,
@@ -350,11 +406,42 @@ class FezRound:
 
 
 def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
-    """Everything the FEZ score table shows, from the log."""
+    """Everything the FEZ score table shows, from the log: what each play settles first (a
+    word's latest data, the card values, the verdicts), then the table read play by play,
+    each kind by its step (STEPS), then the totals round by round."""
     plays, unread = understood(plays, KINDS, players)
     active = active_plays(plays)
+    table = FezTable(settings, players, first_dealer, *_settled(active),
+                     round_start=active[0].id if active else 0)
+    for play in active:
+        if table.finished:
+            break
+        step = STEPS.get(play.kind)
+        if step is not None:
+            step(table, play)
+    if table.entries:  # the round being played
+        table.close_round(None)
+    rounds, totals = _with_totals(table.rounds, players)
+    ended = sum(1 for r in rounds if r.end)
+    best = max(totals)
+    leaders = tuple(s for s, t in enumerate(totals) if t == best) if rounds else ()
+    dealer = (first_dealer + ended) % players
+    words, layoffs = table.words, table.layoffs
+    return Standings(
+        tuple(totals), tuple(rounds), table.finished, leaders, (), dealer, (dealer + 1) % players,
+        tuple(sorted(p.id for p in unread)),
+        extra={"values": table.values, "round": ended + 1, "words": words, "layoffs": layoffs,
+               "no_layoffs": bool(settings.get("no_layoffs")),
+               "open": [w for w in words.values() if w.round == ended + 1 and not w.rejected],
+               "flags": [lo for lo in layoffs.values() if lo.problem]},
+        rematch_first=(first_dealer + 1) % players)
+
+
+def _settled(active: list[Play]) -> tuple[dict, dict, set, dict]:
+    """What later plays settle for the whole log: the card values (the last set), each word's
+    latest data (its last edit) and which words were edited, and which a challenge rejected."""
     values = dict(SCRABBLE_VALUES)
-    latest: dict[int, Mapping] = {}  # a word's latest data (edits applied)
+    latest: dict[int, Mapping] = {}
     edited: set[int] = set()
     for play in active:
         if play.kind == FACE_VALUES:
@@ -365,57 +452,86 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
             latest[play.data["round"]] = play.data
             edited.add(play.data["round"])
     rejected = {p.data["play"]: p.data["verdict"] == REJECTED for p in active if p.kind == CHALLENGE}
+    return values, latest, edited, rejected
 
-    words: dict[int, Word] = {}
-    layoffs: dict[int, Layoff] = {}
-    rounds: list[FezRound] = []
-    entries: list = []
-    number, finished, totals = 1, False, [0] * players
-    round_start = active[0].id if active else 0
-    for play in active:
-        if finished:
-            break
-        if play.kind == WORD:
-            d = latest[play.id]
-            reads = d.get("reads") or d["tiles"]
-            word = Word(play.id, d["seat"], d["tiles"], reads, d["colours"], d.get("stars", ""),
-                        number, score_word(d["tiles"], d["colours"], d.get("stars", ""), values),
-                        play.id in edited, rejected.get(play.id, False), current=reads,
-                        flush=flush_of(d["colours"]), cards=d.get("cards"))
-            words[play.id] = word
-            entries.append(word)
-        elif play.kind == LAYOFF:
-            layoff = _lay_off(play, words, values, settings, number, rejected.get(play.id, False))
-            layoffs[play.id] = layoff
-            entries.append(layoff)
-        elif play.kind == ROUND_END or (play.kind == GAME_END and entries):
-            end = _round_end(play.data, number, entries, settings, players) \
-                if play.kind == ROUND_END else None  # ended without counting the hands
-            rounds.append(FezRound(round_start, number, (first_dealer + number - 1) % players,
-                                   tuple(entries), end))
-            number, entries, round_start = number + 1, [], play.id
-        if play.kind == GAME_END:
-            finished = True
-    if entries:  # the round being played
-        rounds.append(FezRound(round_start, number, (first_dealer + number - 1) % players,
-                               tuple(entries), None))
-    for i, r in enumerate(rounds):
-        rounds[i] = FezRound(r.id, r.number, r.dealer, r.entries, r.end, tuple(totals))
+
+@dataclass
+class FezTable:
+    """The words and rounds as the log is read, play by play: what `standings` derives."""
+
+    settings: Mapping
+    players: int
+    first_dealer: int
+    values: dict  # the card values
+    latest: dict  # a word's latest data (edits applied), by its play's id
+    edited: set  # the ids of the words edited
+    rejected: dict  # a challenged play's id -> whether the challenge rejected it
+    words: dict = field(default_factory=dict)  # id -> Word
+    layoffs: dict = field(default_factory=dict)  # id -> Layoff
+    rounds: list = field(default_factory=list)  # the FezRounds closed
+    entries: list = field(default_factory=list)  # the round under way's Words and Layoffs
+    number: int = 1  # the round under way's
+    round_start: int = 0  # its id: the play that ended the last round (the log's first play)
+    finished: bool = False
+
+    def close_round(self, end: RoundEnd | None, next_start: int = 0) -> None:
+        """The round under way is over (`end` None: its hands were not counted); the next
+        one's id is `next_start`, the play that ended this one."""
+        self.rounds.append(FezRound(self.round_start, self.number, (self.first_dealer + self.number - 1)
+                                    % self.players, tuple(self.entries), end))
+        self.number, self.entries, self.round_start = self.number + 1, [], next_start
+
+
+# --- One step per play kind: what a play does to the table ----------------------------------
+
+def _on_word(table: FezTable, play: Play) -> None:
+    """A whole word, scored as its latest edit reads and with the card values set."""
+    d = table.latest[play.id]
+    reads = d.get("reads") or d["tiles"]
+    word = Word(play.id, d["seat"], d["tiles"], reads, d["colours"], d.get("stars", ""),
+                table.number, score_word(d["tiles"], d["colours"], d.get("stars", ""), table.values),
+                play.id in table.edited, table.rejected.get(play.id, False), current=reads,
+                flush=flush_of(d["colours"]), cards=d.get("cards"))
+    table.words[play.id] = word
+    table.entries.append(word)
+
+
+def _on_layoff(table: FezTable, play: Play) -> None:
+    """Letters (or a star) laid on a word of this round."""
+    layoff = _lay_off(play, table.words, table.values, table.settings, table.number,
+                      table.rejected.get(play.id, False))
+    table.layoffs[play.id] = layoff
+    table.entries.append(layoff)
+
+
+def _on_round_end(table: FezTable, play: Play) -> None:
+    """The hands counted: deductions and bonuses, and a new round."""
+    table.close_round(_round_end(play.data, table.number, table.entries, table.settings,
+                                 table.players), play.id)
+
+
+def _on_game_end(table: FezTable, play: Play) -> None:
+    """The scorekeeper ends the game; a round under way ends with its hands uncounted."""
+    if table.entries:
+        table.close_round(None, play.id)
+    table.finished = True
+
+
+#: What each kind does as the table is read (edits, challenges and card values are settled
+#: first: `_settled`).
+STEPS = {WORD: _on_word, LAYOFF: _on_layoff, ROUND_END: _on_round_end, GAME_END: _on_game_end}
+
+
+def _with_totals(rounds: list[FezRound], players: int) -> tuple[list[FezRound], list[int]]:
+    """Each round with every player's total when it began, and the totals after the last."""
+    totals, shown = [0] * players, []
+    for r in rounds:
+        shown.append(FezRound(r.id, r.number, r.dealer, r.entries, r.end, tuple(totals)))
         for e in r.entries:
             totals[e.seat] += e.points
         if r.end:
             totals = [t + r.end.change(s) for s, t in enumerate(totals)]
-    ended = sum(1 for r in rounds if r.end)
-    best = max(totals)
-    leaders = tuple(s for s, t in enumerate(totals) if t == best) if rounds else ()
-    dealer = (first_dealer + ended) % players
-    return Standings(
-        tuple(totals), tuple(rounds), finished, leaders, (), dealer, (dealer + 1) % players,
-        tuple(sorted(p.id for p in unread)),
-        extra={"values": values, "round": ended + 1, "words": words, "layoffs": layoffs,
-               "no_layoffs": bool(settings.get("no_layoffs")),
-               "open": [w for w in words.values() if w.round == ended + 1 and not w.rejected],
-               "flags": [lo for lo in layoffs.values() if lo.problem]})
+    return shown, totals
 
 
 def _lay_off(play: Play, words: Mapping[int, Word], values, settings, number: int,
@@ -512,7 +628,6 @@ def game_end_problems(standings: Standings, data: Mapping) -> dict[str, str]:
 class FezRules(Ruleset):
     key = "fez"
     name = "FEZ"
-    blurb = "two-letter cards · flushes and stars · word by word"
     seats = (2, 6)
     kinds = KINDS
     settings = (
@@ -549,89 +664,13 @@ class FezRules(Ruleset):
         return [(e.seat, e.label, e.points) for r in standings.rows for e in r.entries
                 if isinstance(e, Word) and not e.rejected]
 
-    def describe_settings(self, settings: Mapping) -> str:
-        on = [s.label.replace("Nasty: ", "") for s in self.settings
-              if s.choices is OFF_ON and settings.get(s.key)]
-        return "nasty rules: " + "; ".join(on) if on else ""
-
     def packs(self, settings: Mapping, players: int) -> int:
         """How many packs the table shuffles together (what the app tells the table)."""
         return {"one": 1, "two": 2}.get(settings["packs"], 2 if players >= 4 else 1)
 
-    def describe(self, play: Play, names, standings, earlier) -> str:
-        d = play.data
-        if play.kind in (WORD, EDIT):
-            text = f"{names[d['seat']]} played {label(d.get('reads') or d['tiles'], d['colours'], d.get('stars', ''))}"
-            return text if play.kind == WORD else f"Edited a word: {text}"
-        if play.kind == LAYOFF:
-            added = "+".join(x for x in (d["before"], d["after"]) if x) + "★" * len(d.get("stars", ""))
-            return f"{names[d['seat']]} laid {added} on {d.get('word') or 'a word'}"
-        if play.kind == CHALLENGE:
-            target = earlier.get(d["play"])
-            word = (target.data.get("word") or target.data.get("reads") or target.data.get("tiles")
-                    if target else "a word")
-            text = (f"{names[d['challenger']]} challenged {word}: "
-                    + ("rejected, back to the hand" if d["verdict"] == REJECTED else "it stands"))
-            if isinstance(d.get("judge"), Mapping) and d["judge"].get("verdict") != d["verdict"]:
-                text += "; a house decision, overruling the judge"
-            return text
-        if play.kind == ROUND_END:
-            hands = ", ".join(f"{names[s]} −{h}" for s, h in enumerate(d["hands"]) if h)
-            out = f"{names[d['out']]} went out; " if d.get("out") is not None else ""
-            return f"End of a round: {out}" + (f"left in hand {hands}" if hands else "no cards left in hand")
-        if play.kind == GAME_END:
-            return "The scorekeeper ended the game" + (
-                ", the last round’s hands uncounted" if d.get(UNCOUNTED) else "")
-        return "Face values set: " + ", ".join(f"{k} {v}" for k, v in d["values"].items())
+    # --- words: the rows of the game page's entry ----------------------------------------------
 
-    def edit_heading(self, row_id, names, standings) -> str:
-        word = standings.extra["words"].get(row_id)
-        return f"Edited a word of round {word.round}" if word else "Edited a deleted word"
-
-    def describe_change(self, before, after, names, standings) -> str:
-        """A word before and after an edit, as the sheet writes it, with its score (its
-        lay-offs are scored again on the scoreboard).
-
-        >>> FEZ.describe_change({"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": ""},
-        ...     {"seat": 0, "tiles": "PLAYS", "colours": "BBBBB", "stars": ""}, ["Ann"], None)
-        'Ann’s PLAYᶠ → PLAYSᶠ (18 → 20 points)'
-        >>> FEZ.describe_change({"seat": 0, "tiles": "FIN", "colours": "RBR", "stars": ""},
-        ...     {"seat": 1, "tiles": "FIN", "colours": "RRB", "stars": ""}, ["Ann", "Bo"], None)
-        'Ann’s FIN → Bo’s FIN (colours RBR → RRB)'
-        >>> FEZ.describe_change({"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": ""},
-        ...     {"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": "", "cards": [2, 1, 1]},
-        ...     ["Ann"], None)
-        'Ann’s PLAYᶠ → PLAYᶠ (cards one letter each → PL A Y)'
-        """
-        values = standings.extra["values"] if standings else SCRABBLE_VALUES
-
-        def shown(d):
-            return label(d.get("reads") or d["tiles"], d["colours"], d.get("stars", ""))
-
-        def points(d):
-            return score_word(d["tiles"], d["colours"], d.get("stars", ""), values).total
-
-        old, new = shown(before), shown(after)
-        text = (f"{names[before['seat']]}’s {old} → {new}" if before["seat"] == after["seat"]
-                else f"{names[before['seat']]}’s {old} → {names[after['seat']]}’s {new}")
-        if old == new and before["colours"] != after["colours"]:
-            text += f" (colours {before['colours']} → {after['colours']})"
-        elif old == new and before.get("cards") != after.get("cards"):
-            was, now = (cards_text(d["tiles"], d.get("cards")) or "one letter each"
-                        for d in (before, after))
-            text += f" (cards {was} → {now})"
-        if points(before) != points(after):
-            text += f" ({points(before)} → {points(after)} points)"
-        return text
-
-    # --- the word form (the game page's entry) -------------------------------------------
-
-    row_kind, row_name = WORD, "word"
-    forms = (LAYOFF, ROUND_END, GAME_END, FACE_VALUES)
-    template = "fez"
-
-    def heading(self, standings: Standings) -> str:
-        return f"Round {standings.extra['round']}"
+    row_kind = WORD
 
     def answers(self, kind, standings) -> str | None:
         """A word answers how many words are on the table so far, a lay-off how many
@@ -641,14 +680,6 @@ class FezRules(Ruleset):
                   ROUND_END: lambda: standings.extra["round"]}
         return str(counts[kind]()) if kind in counts else None
 
-    def stale(self, kind, standings, answered) -> str | None:
-        if self.answers(kind, standings) in (None, answered):
-            return None
-        if kind == ROUND_END:
-            return f"Round {answered} was already ended by another phone."
-        what = "word" if kind == WORD else "lay-off"
-        return f"Another phone saved a {what} since this one was typed: is it the same?"
-
     def taken_by(self, kind, standings, answered) -> int | None:
         if kind not in (WORD, LAYOFF):
             return None
@@ -656,116 +687,18 @@ class FezRules(Ruleset):
         saved = list(standings.extra["words" if kind == WORD else "layoffs"].values())
         return saved[number - 1].id if number and number <= len(saved) else None
 
-    # --- a scan of the word laid: its letters, each card's colour, its stars ------------------
-
-    scans = True
-    deck = "fez"
-    scan_colours = True
-    scan_label = "Scan the word"
-    scan_pick = "pick its letter and colour"
-
-    def scan_choices(self):
-        return (*((c, c, c) for c in ALPHABET), (BLANK, BLANK, "? blank"), (STAR, STAR, "★ star"),
-                (NOT_A_CARD, "✕", "✕ not a card"))
-
-    def scan_shown(self, cards):
-        """The row's letters and stars, and a star card lying beside it (a star belongs to
-        the word it is laid with)."""
-        return [c for c in cards if c.in_row or c.letter == STAR]
-
-    def scan_fields(self, seat, cards):
-        """The word form's letters, their colours and its stars (the word has one form, not
-        a field a player: `seat` is unused); the blanks' reading and the cards are left to say
-        again.
-
-        >>> FEZ.scan_fields(0, [("F", "R"), (STAR, "B"), ("E", "R"), ("Z", None)])
-        {'tiles': 'FEZ', 'colours': 'RRB', 'stars': 'B', 'reads': None, 'cards': None}
-        """
-        tiles = [(value, colour) for value, colour in cards if value != STAR]
-        return {"tiles": "".join(value for value, _ in tiles),
-                "colours": "".join(colour or BLACK for _, colour in tiles),
-                "stars": "".join(colour or BLACK for value, colour in cards if value == STAR),
-                "reads": None, "cards": None}
-
     def editable(self, standings: Standings, play_id: int):
         return standings.extra["words"].get(play_id)
 
-    def _tiles(self, form: Mapping, errors: dict, prefix: str = "") -> tuple[str, str, str]:
-        """(tiles, colours, stars) from a form, with what is wrong in `errors`."""
-        tiles = normalize(form.get(f"{prefix}tiles", ""))
-        colours = normalize(form.get(f"{prefix}colours", "")).replace("?", "")
-        stars = normalize(form.get("stars", ""))
-        if any(c not in ALPHABET + BLANK for c in tiles) or len(tiles) > 30:
-            errors[f"{prefix}tiles"] = "Letters A–Z, and ? for a blank (at most 30)."
-        elif len(colours) != len(tiles) or any(c not in COLOURS for c in colours):
-            errors["colours"] = ("Give every letter its card’s colour: R or B for each "
-                                 "(or tap All red / All black).")
-        if any(c not in COLOURS for c in stars) or len(stars) > 4:
-            errors["stars"] = "A star is red (R) or black (B); at most 4."
-        return tiles, colours, stars
-
-    def _cards(self, form: Mapping, tiles: str, colours: str, errors: dict) -> list[int] | None:
-        """The cards a word's letters lie on (the cards field), with what is wrong in `errors`:
-        a card has one colour, so its two letters cannot differ."""
-        cards, problem = read_cards(form.get("cards"), tiles)
-        if "tiles" in errors:
-            return None
-        if problem:
-            errors["cards"] = problem
-        elif "colours" not in errors and (split := two_colour_cards(tiles, colours, cards)):
-            errors["colours"] = (f"{split[0]} is one card, and a card has one colour: give "
-                                 "its two letters the same colour.")
-        return cards
-
-    def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
-        errors: dict[str, str] = {}
-        seat = whole_number(form.get("seat"))
-        if seat is None or seat >= players:
-            errors["seat"] = "Choose who played the word."
-        tiles, colours, stars = self._tiles(form, errors)
-        if "tiles" not in errors and len(tiles) < 2:
-            errors["tiles"] = "A FEZ word has 2 letters or more."
-        data = {"seat": seat, "tiles": tiles, "colours": colours, "stars": stars}
-        if cards := self._cards(form, tiles, colours, errors):
-            data["cards"] = cards
-        reads = normalize(form.get("reads", ""))
-        if BLANK in tiles and reads and reads != tiles:
-            if len(reads) != len(tiles) or any(t not in (BLANK, r) for t, r in zip(tiles, reads)) \
-                    or BLANK in reads or any(c not in ALPHABET for c in reads):
-                errors["reads"] = f"Spell the whole word with the blanks’ letters: {len(tiles)} letters."
-            else:
-                data["reads"] = reads
-        return data, errors
-
     def check_round(self, standings, data, round_id) -> dict:
         return {"round": "The game is over."} if standings.finished else {}
-
-    def round_values(self, row: Word) -> dict:
-        return {"seat": str(row.seat), "tiles": row.tiles, "colours": row.colours,
-                "stars": row.stars, "reads": row.reads if row.reads != row.tiles else "",
-                "cards": cards_text(row.tiles, row.cards)}
 
     def same_round(self, row: Word, data: Mapping) -> bool:
         return (row.seat, row.tiles, row.colours, row.stars, row.reads, row.cards) == (
             data["seat"], data["tiles"], data["colours"], data["stars"],
             data.get("reads") or data["tiles"], data.get("cards"))
 
-    def preview(self, form, players, settings, standings=None) -> dict:
-        """The typed word's label, working and score, the sheet's way."""
-        errors: dict[str, str] = {}
-        values = standings.extra["values"] if standings else SCRABBLE_VALUES
-        tiles, colours, stars = self._tiles(form, errors)
-        self._cards(form, tiles, colours, errors)
-        reads = normalize(form.get("reads", "")) or tiles
-        if not tiles or errors:
-            return {"label": "", "working": "", "problem": next(iter(errors.values()), None)}
-        score = score_word(tiles, colours, stars, values)
-        return {"label": label(reads if len(reads) == len(tiles) else tiles, colours, stars),
-                "working": score.working, "problem": None}
-
     # --- challenges -------------------------------------------------------------------------
-
-    no_challenge = "There is no such word on the table to challenge."
 
     def challenge_target(self, standings, args) -> Target | None:
         """A word or lay-off of the game: ?play=<id>."""
@@ -786,92 +719,6 @@ class FezRules(Ruleset):
         if entry is not None and entry.rejected:
             errors["verdict"] = "That word was already rejected."
         return {"play": target.where["play"], "challenger": challenger, "verdict": verdict}, errors
-
-    # --- lay-offs, round ends, the end, face values -------------------------------------------
-
-    def read_play(self, kind, form, standings) -> tuple[dict, dict]:
-        players = len(standings.totals)
-        errors: dict[str, str] = {}
-        if standings.finished:
-            return {}, {"round": "The game is over."}
-        if kind == LAYOFF:
-            return self._read_layoff(form, standings, players)
-        if kind == ROUND_END:
-            hands = []
-            for seat in range(players):
-                letters = normalize(form.get(f"left-{seat}", ""))
-                typed = (form.get(f"points-{seat}") or "").strip()
-                if any(c not in ALPHABET + BLANK for c in letters):
-                    errors[f"left-{seat}"] = "Letters A–Z of the cards left (both letters of each card)."
-                    hands.append(0)
-                elif typed:
-                    points = whole_number(typed)
-                    if points is None or points > 1000:
-                        errors[f"left-{seat}"] = "Points left are a whole number from 0 to 1000."
-                    elif letters and face(letters, standings.extra["values"]) != points:
-                        errors[f"left-{seat}"] = (f"Those letters are worth {face(letters, standings.extra['values'])}, "
-                                                  f"not {points}: correct one.")
-                    hands.append(points or 0)
-                else:
-                    hands.append(face(letters, standings.extra["values"]))
-            out = whole_number(form.get("out"))
-            if form.get("out") and (out is None or out >= players):
-                errors["out"] = "Choose who played their last card, or nobody."
-            data = {"hands": hands, "out": out if form.get("out") else None}
-            return data, errors or round_end_problems(data)
-        if kind == GAME_END:
-            data = {UNCOUNTED: True} if form.get(UNCOUNTED) else {}
-            return data, game_end_problems(standings, data)
-        return read_values(form, ALPHABET, MAX_FACE_VALUE, "letter")
-
-    def play_form(self, kind, data, standings) -> dict:
-        """A round end's form takes each hand's points left as points-<seat>."""
-        if kind == ROUND_END and isinstance(data.get("hands"), list):
-            return {**{f"points-{s}": str(h) for s, h in enumerate(data["hands"])},
-                    "out": "" if data.get("out") is None else str(data["out"])}
-        return super().play_form(kind, data, standings)
-
-    def _read_layoff(self, form, standings, players) -> tuple[dict, dict]:
-        errors: dict[str, str] = {}
-        settings_no_layoffs = standings.extra.get("no_layoffs")
-        if settings_no_layoffs:
-            return {}, {"round": "This game is played without lay-offs."}
-        seat = whole_number(form.get("seat"))
-        if seat is None or seat >= players:
-            errors["seat"] = "Choose who laid off."
-        onto = standings.extra["words"].get(whole_number(form.get("onto")) or 0)
-        if onto is None or onto.round != standings.extra["round"]:
-            errors["onto"] = "Choose a word on the table this round."
-        elif onto.rejected:
-            errors["onto"] = f"{onto.reads} was rejected: nothing can be laid on it."
-        before = normalize(form.get("before", ""))
-        after = normalize(form.get("after", ""))
-        colours = normalize(form.get("colours", ""))
-        stars = normalize(form.get("stars", ""))
-        added = before + after
-        if any(c not in ALPHABET + BLANK for c in added) or len(added) > 20:
-            errors["before"] = "Letters A–Z, and ? for a blank."
-        elif len(colours) != len(added) or any(c not in COLOURS for c in colours):
-            errors["colours"] = "Give every added letter its card’s colour: R or B for each."
-        if any(c not in COLOURS for c in stars) or len(stars) > 4:
-            errors["stars"] = "A star is red (R) or black (B); at most 4."
-        elif stars and onto is not None and seat is not None and onto.seat != seat:
-            errors["stars"] = "A star can only be laid on one’s own word."
-        if not (added or stars) and "before" not in errors:
-            errors["before"] = "Add letters before or after the word, or a star on your own word."
-        cards = None if "before" in errors else self._cards(form, added, colours, errors)
-        if spans(cards, len(before)):
-            errors["cards"] = "A card gives letters on one side of the word: before it or after it."
-        data = {"seat": seat, "onto": onto.id if onto else None, "before": before, "after": after,
-                "colours": colours, "stars": stars,
-                "word": before + (onto.current if onto else "") + after}
-        if cards:
-            data["cards"] = cards
-        return data, errors
-
-
-
-
 
 
 FEZ = FezRules()

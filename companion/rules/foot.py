@@ -19,7 +19,7 @@ from typing import Iterable, Mapping
 
 from ..words.judge import ZOOT_VALUES, WordRules
 from .base import (REJECTED, STANDS, RuleError, Ruleset, Standings, Target, challenge_problems,
-                   normalize, whole_number)
+                   whole_number)
 from .log import EDIT, Play, active_plays, rows, understood
 
 WILD = "?"
@@ -173,26 +173,6 @@ def preview(variant: FootRules, words: list[str], out: int | None) -> list[WordP
 RoundError = RuleError
 
 
-def check_round(variant: FootRules, words: list[str], out: int | None) -> None:
-    """Raise RoundError unless this round could have been played with one deck.
-
-    Field names in the errors: "word-<seat>", "out" and "round" (the whole round).
-    """
-    errors: dict[str, str] = {}
-    if out is None or not 0 <= out < len(words):
-        errors["out"] = "Choose the one player who went out first."
-    for seat, word in enumerate(words):
-        problem = word_problem(variant, word, going_out=seat == out)
-        if problem:
-            errors[f"word-{seat}"] = problem
-    if not any(field.startswith("word-") for field in errors):  # the words together
-        over = over_deck(Counter("".join(words)))
-        if over:
-            errors["round"] = "This round uses " + ", ".join(over) + "."
-    if errors:
-        raise RoundError(errors)
-
-
 # --- The log -----------------------------------------------------------------
 
 ROUND, CHALLENGE = "round", "challenge"
@@ -235,6 +215,15 @@ class Challenge:
     points: int  # the word's card value: what the challenger gains or loses
     overruled: bool = False  # the table decided against the word judge
 
+    @property
+    def challenger_change(self) -> str:
+        """What the challenger gained (the word rejected) or lost (it stands), signed.
+
+        >>> Challenge(1, 0, 1, REJECTED, 14).challenger_change, Challenge(1, 0, 1, STANDS, 14).challenger_change
+        ('+14', '−14')
+        """
+        return ("+" if self.verdict == REJECTED else "−") + str(self.points)
+
 
 @dataclass(frozen=True)
 class Round:
@@ -253,6 +242,23 @@ class Round:
         """Whether this seat went out and kept the +10 (a rejected word loses it)."""
         challenge = self.challenge_on(seat)
         return seat == self.out and not (challenge and challenge.verdict == REJECTED)
+
+    def bonus_shown(self, seat: int) -> str | None:
+        """The going-out bonus this seat kept, signed ("+10"), or None."""
+        return f"+{GOING_OUT_BONUS}" if self.earned_bonus(seat) else None
+
+    def challenging_shown(self, seat: int) -> str | None:
+        """What this seat won or lost by challenging this round, signed, or None for nothing.
+
+        >>> r = Round(1, 1, ("JAZZY", "QUOTA"), 0, False, 0, 1,
+        ...           (Challenge(2, 1, 0, STANDS, 26),), (81, 26), False)
+        >>> r.challenging_shown(0), r.challenging_shown(1), r.bonus_shown(0), r.bonus_shown(1)
+        ('−26', None, '+10', None)
+        """
+        gained = self.challenge_points(seat)
+        if not gained:
+            return None
+        return f"+{gained}" if gained > 0 else f"−{-gained}"
 
     def challenge_points(self, seat: int) -> int:
         """What this seat won or lost by challenging others' words this round."""
@@ -310,7 +316,9 @@ def next_deal(dealer: int, round_scores: tuple[int, ...]) -> int:
 
 def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
     """Everything a scoreboard shows, derived from the log: `rows` are the Rounds. A play
-    that is not understood is left out and listed in `unread`."""
+    that is not understood is left out and listed in `unread`. A round (as its latest edit
+    reads) is scored by `_scored_round` with the challenges of its words, wherever in the
+    log they were made."""
     plays, unread = understood(plays, KINDS, players)
     active = active_plays(plays)
     versions, edited = rows(active, ROUND)
@@ -323,27 +331,37 @@ def tally(players: int, first_dealer: int, plays: Iterable[Play]) -> Standings:
     totals = [0] * players
     dealer = first_dealer
     for number, (round_id, data) in enumerate(versions.items(), start=1):
-        words = tuple(data["words"])
-        out = data["out"]
-        applied = tuple(
-            Challenge(p.id, p.data["seat"], p.data["challenger"], p.data["verdict"],
-                      word_points(words[p.data["seat"]]),
-                      p.data.get("judge", {}).get("verdict", p.data["verdict"]) != p.data["verdict"])
-            for p in challenges.get(round_id, ())
-            if words[p.data["seat"]]  # an edit that removed the word drops its challenge
-        )
-        scores = score_round(words, out, applied)
-        rounds.append(Round(round_id, number, words, out, bool(data.get("final")),
-                            dealer, (dealer + 1) % players, applied, scores,
-                            round_id in edited))
-        totals = [t + s for t, s in zip(totals, scores)]
-        dealer = next_deal(dealer, scores)
+        scored = _scored_round(round_id, number, data, challenges.get(round_id, ()), dealer,
+                               round_id in edited)
+        rounds.append(scored)
+        totals = [t + s for t, s in zip(totals, scored.scores)]
+        dealer = next_deal(dealer, scored.scores)
 
     finished = bool(rounds) and rounds[-1].final
     best = max(totals)
     leaders = tuple(s for s, t in enumerate(totals) if t == best) if rounds else ()
     return Standings(tuple(totals), tuple(rounds), finished, leaders, (), dealer,
-                     (dealer + 1) % players, tuple(p.id for p in unread))
+                     (dealer + 1) % players, tuple(p.id for p in unread),
+                     rematch_first=(first_dealer + 1) % players)
+
+
+def _scored_round(round_id: int, number: int, data: Mapping, challenges: Iterable[Play],
+                  dealer: int, edited: bool) -> Round:
+    """One round's words, who went out, and the challenges of its words, scored."""
+    words = tuple(data["words"])
+    applied = tuple(_challenge(p, words) for p in challenges
+                    if words[p.data["seat"]])  # an edit that removed the word drops its challenge
+    return Round(round_id, number, words, data["out"], bool(data.get("final")), dealer,
+                 (dealer + 1) % len(words), applied, score_round(words, data["out"], applied),
+                 edited)
+
+
+def _challenge(play: Play, words: tuple[str, ...]) -> Challenge:
+    """A challenge of a word of the round: its points are the word's, and whether the table
+    decided against the word judge."""
+    d = play.data
+    return Challenge(play.id, d["seat"], d["challenger"], d["verdict"], word_points(words[d["seat"]]),
+                     d.get("judge", {}).get("verdict", d["verdict"]) != d["verdict"])
 
 
 def late_question(standings: Standings, round_id: int) -> str | None:
@@ -380,25 +398,15 @@ def check_challenge(standings: Standings, round_id: int, seat: int, challenger: 
 
 # --- The ruleset -------------------------------------------------------------
 
-
-
-def _round_text(names: list[str], data: Mapping) -> str:
-    parts = [f"{names[seat]} {word or 'no word'}" + (" (out)" if seat == data["out"] else "")
-             for seat, word in enumerate(data["words"])]
-    return ", ".join(parts) + (" · final round" if data.get("final") else "")
-
-
 class FootRules(Ruleset):
     """FOOT! and ZOOT!: the same game with 5- or 7-letter words."""
 
     seats = (2, 4)
-    template = "foot"
-    scans, deck = True, "foot"  # a word is read from a photo of the FOOT!/ZOOT! cards
     kinds = KINDS
+    references = {CHALLENGE: ("round",)}
 
     def __init__(self, key: str, name: str, word_length: int):
         self.key, self.name, self.word_length = key, name, word_length
-        self.blurb = f"{word_length}-letter words"
         self.lookups = ((key, f"{name} · {word_length} letters", {}),)
 
     def __repr__(self) -> str:
@@ -411,8 +419,6 @@ class FootRules(Ruleset):
 
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return tally(players, first_dealer, plays)
-
-    references = {CHALLENGE: ("round",)}
 
     def progress(self, settings, players, standings):
         """The totals after each round: the rounds' scores added up."""
@@ -428,83 +434,32 @@ class FootRules(Ruleset):
                 for seat, word in enumerate(r.words)
                 if word and not (r.challenge_on(seat) and r.challenge_on(seat).verdict == REJECTED)]
 
-    def describe(self, play: Play, names, standings, earlier) -> str:
-        d = play.data
-        numbers = standings.numbers
-        label = (lambda rid: f"round {numbers[rid]}" if rid in numbers else "a deleted round")
-        if play.kind == ROUND:
-            number = f" {numbers[play.id]}" if play.id in numbers else ""
-            return f"Round{number}: {_round_text(names, d)}"
-        if play.kind == EDIT:
-            return f"Edited {label(d['round'])}: {_round_text(names, d)}"
-        word = _word_at(earlier, d["round"], d["seat"])
-        verdict = "rejected" if d["verdict"] == REJECTED else "it stands"
-        text = (f"{names[d['challenger']]} challenged {names[d['seat']]}’s "
-                f"{word} in {label(d['round'])}: {verdict}")
-        if isinstance(d.get("judge"), Mapping):
-            ruling = f"{d['judge'].get('reason')} · {d['judge'].get('source')}"
-            text += (f"; a house decision, overruling the judge: {ruling}"
-                     if d["judge"].get("verdict") != d["verdict"] else f"; the judge: {ruling}")
-        return text
-
-    def describe_change(self, before, after, names, standings) -> str:
-        """Only what an edit changed: each word, who went out first, the final round.
-
-        >>> FOOT.describe_change({"words": ["JAZZY", "OXBOW"], "out": 0, "final": False},
-        ...     {"words": ["JAZZY", "FOXES"], "out": 1, "final": True}, ["Ann", "Cy"], None)
-        'Cy OXBOW → FOXES; went out first: Ann → Cy; now the final round'
-        """
-        parts = [f"{names[seat]} {old or 'no word'} → {new or 'no word'}"
-                 for seat, (old, new) in enumerate(zip(before["words"], after["words"]))
-                 if old != new]
-        if before["out"] != after["out"]:
-            parts.append(f"went out first: {names[before['out']]} → {names[after['out']]}")
-        if bool(before.get("final")) != bool(after.get("final")):
-            parts.append("now the final round" if after.get("final") else "no longer the final round")
-        return "; ".join(parts) or "nothing changed"
-
-    # --- the round form ----------------------------------------------------------------
-
-    def read_round(self, form: Mapping, players: int, settings: Mapping,
-                   standings: Standings | None = None) -> tuple[dict, dict]:
-        """The round form as (data for a play, errors by field), checked against the rules."""
-        errors: dict[str, str] = {}
-        words = []
-        for seat in range(players):
-            word = normalize(form.get(f"word-{seat}", ""))
-            if form.get(f"noword-{seat}"):
-                if word:
-                    errors[f"word-{seat}"] = "Clear the word, or untick “No word”."
-                word = ""
-            elif not word:
-                errors[f"word-{seat}"] = "Type the word laid down, or tick “No word”."
-            words.append(word)
-        data = {"words": words, "out": whole_number(form.get("out")), "final": bool(form.get("final"))}
-        try:
-            check_round(self, data["words"], data["out"])
-        except RuleError as e:
-            errors = e.errors | errors
-        return data, errors
-
     def check_round(self, standings: Standings, data: Mapping, round_id: int | None) -> dict:
-        if data["final"] and round_id is not None and standings.rows[-1].id != round_id:
-            return {"final": "Only the last round can be the final round."}
-        return {}
+        """Whether this round could have been played with one deck, and only the last round
+        is the final one (round_id: the round being edited). Fields: "word-<seat>", "out",
+        "final" and "round" (the whole round).
 
-    def round_values(self, row: Round) -> dict:
-        values = {"out": str(row.out), "final": "on" if row.final else ""}
-        for seat, word in enumerate(row.words):
-            values[f"word-{seat}" if word else f"noword-{seat}"] = word or "on"
-        return values
+        >>> FOOT.check_round(None, {"words": ["JAZZY", "FIZZY"], "out": None, "final": False}, None)
+        {'out': 'Choose the one player who went out first.', 'round': 'This round uses 4 Zs (the deck has 3).'}
+        """
+        words, out = data["words"], data["out"]
+        errors: dict[str, str] = {}
+        if data["final"] and round_id is not None and standings.rows[-1].id != round_id:
+            errors["final"] = "Only the last round can be the final round."
+        if out is None or not 0 <= out < len(words):
+            errors["out"] = "Choose the one player who went out first."
+        for seat, word in enumerate(words):
+            problem = word_problem(self, word, going_out=seat == out)
+            if problem:
+                errors[f"word-{seat}"] = problem
+        if not any(field.startswith("word-") for field in errors):  # the words together
+            over = over_deck(Counter("".join(words)))
+            if over:
+                errors["round"] = "This round uses " + ", ".join(over) + "."
+        return errors
 
     def same_round(self, row: Round, data: Mapping) -> bool:
         return (data["words"], data["out"], data["final"]) == (list(row.words), row.out, row.final)
-
-    def preview(self, form: Mapping, players: int, settings: Mapping,
-                standings: Standings | None = None) -> list[WordPreview]:
-        """Points beside each word of a round form, from what has been typed."""
-        words = [normalize(form.get(f"word-{seat}", ""))[:64] for seat in range(players)]
-        return preview(self, words, whole_number(form.get("out")))
 
     # --- challenges ---------------------------------------------------------------------
 
@@ -532,15 +487,6 @@ class FootRules(Ruleset):
 
     def challenge_question(self, standings: Standings, target: Target) -> str | None:
         return late_question(standings, target.where["round"])
-
-
-def _word_at(earlier: Mapping[int, Play], round_id: int, seat: int) -> str:
-    """The word a seat had laid in a round, as the log stood when a challenge was made."""
-    words = None
-    for play in earlier.values():
-        if play.id == round_id or (play.kind == EDIT and play.data.get("round") == round_id):
-            words = play.data.get("words")
-    return words[seat] if words and seat < len(words) else "a word"
 
 
 FOOT = FootRules("foot", "FOOT!", 5)

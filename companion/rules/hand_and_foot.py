@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..words.judge import WordRules
-from .base import Ruleset, Setting, Standings, whole_number
+from .base import Ruleset, Setting, Standings
 from .log import EDIT, Play, active_plays, rows, understood
 
 ROUND = "round"
@@ -161,6 +161,46 @@ def melded_problem(meld: Mapping[str, int], dirty: int) -> str | None:
     return None
 
 
+def team_problem(team: Mapping, went_out: bool, settings: Mapping) -> str | None:
+    """Why a team's round (its books, its cards melded counted by kind) cannot be, or None:
+    its books hold 7 cards each, its melds more naturals than wild cards, and going out may
+    need a clean and a dirty book (a setting).
+
+    >>> team_problem({"clean": 1, "dirty": 0, "meld": {"ace": 6}}, False, {})
+    '1 book holds at least 7 cards; 6 are counted melded.'
+    >>> team_problem({"clean": 1, "dirty": 0, "meld_total": 600}, True, {"books_to_go_out": True})
+    'To go out a team needs at least one clean and one dirty book.'
+    """
+    if "meld" in team:
+        books, cards = team["clean"] + team["dirty"], sum(team["meld"].values())
+        if books * BOOK > cards:
+            return (f"{books} book{' holds' if books == 1 else 's hold'} at least "
+                    f"{books * BOOK} cards; {cards} are counted melded.")
+        problem = melded_problem(team["meld"], team["dirty"])
+        if problem:
+            return problem
+    if went_out and settings.get("books_to_go_out") and not (team["clean"] and team["dirty"]):
+        return "To go out a team needs at least one clean and one dirty book."
+    return None
+
+
+def deck_problem(teams: list[Mapping]) -> str | None:
+    """Why the cards a round counts, melded and left by every team, cannot come from four
+    decks, or None (melded and left are cards apart: both are counted).
+
+    >>> deck_problem([{"meld": {"joker": 5}, "left": {}}, {"meld": {}, "left": {"joker": 4}}])
+    'More cards than four decks hold: 9 jokers (four decks hold 8).'
+    """
+    used = dict.fromkeys(LEFT, 0)
+    for team in teams:
+        for counts in (team.get("meld", {}), team.get("left", {})):
+            for kind, n in counts.items():
+                used[kind] += n
+    over = [f"{used[k]} {KIND_NAMES[k].lower()} (four decks hold {IN_FOUR_DECKS[k]})"
+            for k in LEFT if used[k] > IN_FOUR_DECKS[k]]
+    return "More cards than four decks hold: " + ", ".join(over) + "." if over else None
+
+
 # --- Teams ---------------------------------------------------------------------------------
 
 def teams_of(players: int, settings: Mapping) -> list[tuple[int, ...]]:
@@ -267,20 +307,27 @@ def standings(settings: Mapping, players: int, first: int, plays: Iterable[Play]
         if number > len(opening_list) or len(data["teams"]) != len(teams):
             unread.append(next(p for p in plays if p.id == round_id))
             continue
-        drew = set(data.get("drew22", []))
-        scored = tuple(score_team(t, data.get("out") == i, sum(s in drew for s in teams[i]))
-                       for i, t in enumerate(data["teams"]))
-        rounds.append(Round(round_id, len(rounds) + 1, opening_list[len(rounds)],
-                            (first - len(rounds)) % players, scored, data.get("out"),
-                            round_id in edited, data))
-        totals = [t + s.total for t, s in zip(totals, scored)]
+        rounds.append(_round(round_id, len(rounds) + 1, data, teams, opening_list[len(rounds)],
+                             (first - len(rounds)) % players, round_id in edited))
+        totals = [t + s.total for t, s in zip(totals, rounds[-1].teams)]
     finished = len(rounds) == len(opening_list)
     best = max(totals)
     leaders = tuple(i for i, t in enumerate(totals) if t == best) if rounds else ()
     starter = (first - len(rounds)) % players
     return Standings(tuple(totals), tuple(rounds), finished, leaders, (), None, starter,
                      tuple(sorted(p.id for p in unread)),
-                     extra={"teams": teams, "minimum": None if finished else opening_list[len(rounds)]})
+                     extra={"teams": teams, "minimum": None if finished else opening_list[len(rounds)]},
+                     rematch_first=(first + 1) % players)
+
+
+def _round(round_id: int, number: int, data: Mapping, teams: list[tuple[int, ...]],
+           minimum: int, starter: int, edited: bool) -> Round:
+    """A round, each team scored: its books, melds, going out, the 22 cards drawn by its
+    players and the cards left in its hands."""
+    drew = set(data.get("drew22", []))
+    scored = tuple(score_team(t, data.get("out") == i, sum(s in drew for s in teams[i]))
+                   for i, t in enumerate(data["teams"]))
+    return Round(round_id, number, minimum, starter, scored, data.get("out"), edited, data)
 
 
 # --- The ruleset ---------------------------------------------------------------------------
@@ -290,12 +337,8 @@ def standings(settings: Mapping, players: int, first: int, plays: Iterable[Play]
 class HandAndFootRules(Ruleset):
     key = "hand-and-foot"
     name = "Hand and Foot"
-    blurb = "teams, books and card counts"
     seats = (2, 6)
-    template = "hand-and-foot"
     kinds = KINDS
-    first_label = "plays first"  # the highest card drawn
-    first_question = "Choose who plays first (who drew the highest card)."
     settings = (
         Setting("play", "Play", "teams", {"teams": "Teams of two, partners across",
                                           "alone": "Each for themselves (2 to 4)"}),
@@ -311,12 +354,6 @@ class HandAndFootRules(Ruleset):
     def word_rules(self, settings: Mapping) -> WordRules:  # not a word game: no word judge
         return WordRules("hand-and-foot", self.name, 2, None, None, hand_size=12)
 
-    players_text = "4 or 6 in teams, or 2–4 alone"
-
-    def describe_settings(self, settings: Mapping) -> str:
-        play = "teams of two" if settings["play"] == "teams" else "each for themselves"
-        return f"{play} · rounds open at {MINIMUMS[settings['minimums']].split(' (')[0]}"
-
     def players_problem(self, settings: Mapping, count: int) -> str | None:
         if settings.get("play") == "alone":
             return None if 2 <= count <= 4 else "Each for themselves: 2 to 4 players."
@@ -324,9 +361,6 @@ class HandAndFootRules(Ruleset):
 
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return standings(settings, players, first_dealer, plays)
-
-    def heading(self, standings: Standings) -> str:
-        return f"Round {standings.next_number}: open with {standings.extra['minimum']}"
 
     def team_name(self, names: list[str], team: tuple[int, ...]) -> str:
         return " & ".join(names[s] for s in team)
@@ -346,158 +380,13 @@ class HandAndFootRules(Ruleset):
             after.append(totals)
         return (0,) * len(standings.totals), after
 
-    def describe(self, play: Play, names, standings, earlier) -> str:
-        d = play.data
-        teams = standings.extra["teams"]
-        parts = []
-        for i, t in enumerate(d["teams"][:len(teams)]):
-            score = score_team(t, d.get("out") == i, sum(s in d.get("drew22", []) for s in teams[i]))
-            parts.append(f"{self.team_name(names, teams[i])} {score.total}")
-        out = d.get("out")
-        text = ", ".join(parts) + (f"; {self.team_name(names, teams[out])} went out"
-                                   if out is not None and out < len(teams) else "; nobody went out")
-        numbers = standings.numbers
-        if play.kind == EDIT:
-            rid = d["round"]
-            return f"Edited round {numbers[rid]}: {text}" if rid in numbers else f"Edited a deleted round: {text}"
-        return f"Round {numbers[play.id]}: {text}" if play.id in numbers else f"Round: {text}"
-
-    def describe_change(self, before, after, names, standings) -> str:
-        """Each team's round before and after an edit, with only the parts that changed; and
-        who went out, when that changed."""
-        teams = standings.extra["teams"]
-
-        def scored(data, i):
-            return score_team(data["teams"][i], data.get("out") == i,
-                              sum(s in data.get("drew22", []) for s in teams[i]))
-
-        def side(out):
-            return self.team_name(names, teams[out]) if out is not None and out < len(teams) else "nobody"
-
-        parts = []
-        for i in range(min(len(teams), len(before["teams"]), len(after["teams"]))):
-            old, new = scored(before, i), scored(after, i)
-            changed = [f"{what} {sign}{a} → {sign}{b}" for what, sign, a, b in (
-                ("books", "", old.books, new.books), ("meld", "", old.meld, new.meld),
-                ("22 cards", "+", old.exactly_22, new.exactly_22),
-                ("left", "−", old.left, new.left)) if a != b]
-            if old.total != new.total or changed:
-                parts.append(f"{self.team_name(names, teams[i])} {old.total} → {new.total}"
-                             + (f" ({', '.join(changed)})" if changed else ""))
-        if before.get("out") != after.get("out"):
-            parts.append(f"went out: {side(before.get('out'))} → {side(after.get('out'))}")
-        return "; ".join(parts) or "nothing changed"
-
-    # --- the round form --------------------------------------------------------------------
-
-    def _counts(self, form, prefix: str, kinds, errors: dict, field: str) -> tuple[dict, int | None]:
-        counts, total = {}, None
-        for kind in kinds:
-            raw = form.get(f"{prefix}-{kind}")
-            if raw in (None, ""):
-                continue
-            n = whole_number(raw, strip=True)
-            if n is None or n > IN_FOUR_DECKS[kind] * 3:
-                errors[field] = f"{KIND_NAMES[kind]}: a whole number of cards."
-                continue
-            if n:
-                counts[kind] = n
-        raw_total = form.get(f"{prefix}-total")
-        if raw_total not in (None, ""):
-            total = whole_number(raw_total, strip=True)
-            if total is None or total > MAX_TYPED:
-                errors[field] = f"A typed total is a whole number of points, 0 to {MAX_TYPED}."
-        return counts, total
-
-    def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
-        errors: dict[str, str] = {}
-        teams = teams_of(players, settings)
-        out = whole_number(form.get("out"), strip=True) if form.get("out") not in (None, "", "none") else None
-        if form.get("out") not in (None, "", "none") and (out is None or out >= len(teams)):
-            errors["out"] = "Choose the team that went out."
-        if out is None and not settings.get("nobody_out"):
-            errors["out"] = "Choose the team that went out (this table plays every round to a going out)."
-        data_teams = []
-        used = dict.fromkeys(LEFT, 0)
-        for i, team in enumerate(teams):
-            field = f"team-{i}"
-            entry: dict = {}
-            for book in ("clean", "dirty"):
-                raw = form.get(f"{book}-{i}")
-                n = whole_number(raw, strip=True) if raw not in (None, "") else 0
-                if n is None or n > 30:
-                    errors[field] = "Books: a whole number, 0 to 30."
-                    n = 0
-                entry[book] = n
-            meld, meld_total = self._counts(form, f"meld-{i}", MELDED, errors, field)
-            left, left_total = self._counts(form, f"left-{i}", LEFT, errors, field)
-            if meld_total is not None and meld:
-                if cards_points(meld) != meld_total:
-                    errors[field] = f"The cards melded add up to {cards_points(meld)}, not {meld_total}: correct one."
-            if meld_total is not None and not meld:
-                entry["meld_total"] = meld_total
-            else:
-                entry["meld"] = meld
-            if left_total is not None and not left:
-                entry["left_total"] = left_total
-            else:
-                entry["left"] = left
-            cards = sum(meld.values())
-            if "meld" in entry and (entry["clean"] + entry["dirty"]) * BOOK > cards and field not in errors:
-                books = entry["clean"] + entry["dirty"]
-                errors[field] = (f"{books} book{' holds' if books == 1 else 's hold'} at least "
-                                 f"{books * BOOK} cards; {cards} are counted melded.")
-            if "meld" in entry and field not in errors:
-                problem = melded_problem(meld, entry["dirty"])
-                if problem:
-                    errors[field] = problem
-            if out == i and settings.get("books_to_go_out") and not (entry["clean"] and entry["dirty"]) \
-                    and field not in errors:
-                errors[field] = "To go out a team needs at least one clean and one dirty book."
-            for counts in (meld, left):  # melded and left are cards apart: both are counted
-                for kind, n in counts.items():
-                    used[kind] += n
-            data_teams.append(entry)
-        over = [f"{used[k]} {KIND_NAMES[k].lower()} (four decks hold {IN_FOUR_DECKS[k]})"
-                for k in LEFT if used[k] > IN_FOUR_DECKS[k]]
-        if over:
-            errors["round"] = "More cards than four decks hold: " + ", ".join(over) + "."
-        drew = [s for s in range(players) if form.get(f"drew22-{s}")]
-        return {"teams": data_teams, "out": out, "drew22": drew}, errors
-
     def check_round(self, standings, data, round_id) -> dict:
         if round_id is None and standings.finished:
             return {"round": "The game is over: every round of the list was played."}
         return {}
 
-    def round_values(self, row: Round) -> dict:
-        values = {"out": "none" if row.out is None else str(row.out)}
-        for i, team in enumerate(row.data["teams"]):
-            values[f"clean-{i}"], values[f"dirty-{i}"] = str(team.get("clean", 0)), str(team.get("dirty", 0))
-            for kind, n in team.get("meld", {}).items():
-                values[f"meld-{i}-{kind}"] = str(n)
-            if "meld_total" in team:
-                values[f"meld-{i}-total"] = str(team["meld_total"])
-            for kind, n in team.get("left", {}).items():
-                values[f"left-{i}-{kind}"] = str(n)
-            if "left_total" in team:
-                values[f"left-{i}-total"] = str(team["left_total"])
-        for seat in row.data.get("drew22", []):
-            values[f"drew22-{seat}"] = "on"
-        return values
-
     def same_round(self, row: Round, data: Mapping) -> bool:
         return {k: v for k, v in row.data.items() if k != "round"} == dict(data)
-
-    def preview(self, form, players, settings, standings=None) -> list:
-        """Each team's round as the form is filled in: its components and total, or a problem."""
-        data, errors = self.read_round(form, players, {**settings, "nobody_out": True}, standings)
-        teams = teams_of(players, settings)
-        shown = []
-        for i, team in enumerate(data["teams"]):
-            score = score_team(team, data["out"] == i, sum(s in data["drew22"] for s in teams[i]))
-            shown.append((score, errors.get(f"team-{i}")))
-        return shown
 
     # --- no word judge: the opening check instead ---------------------------------------------
 
@@ -506,8 +395,6 @@ class HandAndFootRules(Ruleset):
 
     def challenge_target(self, standings, args):
         return None
-
-    no_challenge = "Hand and Foot has no words to challenge."
 
 
 HAND_AND_FOOT = HandAndFootRules()

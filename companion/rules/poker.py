@@ -1,8 +1,8 @@
 """ZOOT! Poker: the bank, the betting and the pots, with a showdown decided by words. Pure.
 
 Rules: shared/rules/zoot-poker.txt, read as shared/rules/NOTES.md settles it. The word judge
-knows its words (7 letters, or 5 as a table chooses) and the pots are reckoned here; the
-betting, its pages and its standings come next (until then the ruleset is not startable).
+knows its words (7 letters, or 5 as a table chooses); the pots, the betting (`Deal`) and the
+chips after every deal (`Table`, one step per play kind) are reckoned here.
 
 Glossary
 - contribution: the chips a seat has put in the pot during a deal (antes and bets).
@@ -167,6 +167,16 @@ class Deal:
     def turn(self) -> int | None:
         return self.to_act[0] if self.to_act else None
 
+    @property
+    def to_call(self) -> int:
+        """What the seat whose turn it is must put in to call (0: it may check)."""
+        return 0 if self.turn is None else self.bet - self.in_interval[self.turn]
+
+    @property
+    def interval_number(self) -> int:
+        """The betting interval under way, counted from 1 as the table says it."""
+        return self.interval + 1
+
     def raise_to(self, action: str) -> tuple[int, int]:
         """A bet's or raise's legal range as what the seat's bet comes to this interval (what
         a player says: "raise to 60"), not as the chips it puts in now."""
@@ -179,7 +189,7 @@ class Deal:
         seat = self.turn
         if seat is None:
             return {}
-        stack, owe = self.stacks[seat], self.bet - self.in_interval[seat]
+        stack, owe = self.stacks[seat], self.to_call
         actions: dict[str, tuple[int, int]] = {}
         if owe == 0:
             actions[CHECK] = (0, 0)
@@ -384,6 +394,16 @@ class DealRecord:
     def settled(self) -> bool:
         return self.won is not None
 
+    @property
+    def changes(self) -> list[tuple[int, str]]:
+        """What each seat gained or lost on the deal, signed as the board shows it (a true
+        minus for a loss); seats whose stack did not change are left out.
+
+        >>> replace(DealRecord(1, 1, 0, None, [50, 50]), won={1: 20, 0: -20}).changes
+        [(1, '+20'), (0, '−20')]
+        """
+        return [(seat, f"+{chips}" if chips > 0 else f"−{-chips}") for seat, chips in self.won.items()]
+
     def as_json(self) -> dict:
         return {"number": self.number, "dealer": self.dealer, "put": list(self.betting.put),
                 "folded": sorted(self.betting.folded), "words": self.words, "won": self.won}
@@ -404,7 +424,7 @@ def standings(settings: Mapping, players: int, first_dealer: int, plays: Iterabl
 class Table:
     """The chips and the deals as the log is read, play by play: what `standings` derives,
     kept so that one more play can be added without reading the log again (an import is
-    checked play by play: rules/replay.py)."""
+    checked play by play: pages/replay.py)."""
 
     settings: Mapping
     players: int
@@ -430,66 +450,22 @@ class Table:
                      deals, current, self.finished)
 
     def add(self, play: Play) -> None:
-        """Read one more play (an understood one, no void cancelling it)."""
-        settings, d, current = self.settings, play.data, self.current
-        if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and d["deal"] not in self.dealt:
+        """Read one more play (an understood one, no void cancelling it): its kind's step
+        (STEPS) applies it, or it is left out (unread); a deal whose betting is over and
+        whose words are in is then paid."""
+        if play.kind in (ACTION, SHOWDOWN, CHALLENGE) and play.data["deal"] not in self.dealt:
             return  # its deal was voided: the chips went back with it
         if self.finished:
             if play.kind in KINDS:  # the shared kinds (a rematch, a house rule) are no deal's
                 self.unread.append(play)
-        elif play.kind == DEAL:
-            if current is not None and not current.settled:
-                self.unread.append(play)  # a deal is under way
-                return
-            dealer = (self.first_dealer + len(self.deals)) % self.players
-            limit = None if settings["limit"] == "none" else int(settings["limit"])
-            betting = Deal.start(list(self.stacks), dealer, settings["ante"], settings["intervals"],
-                                 limit, settings["sandbagging"], settings["min_raise"])
-            current = self.current = DealRecord(play.id, len(self.deals) + 1, dealer, betting,
-                                                list(self.stacks))
-            self.deals.append(current)
-            self.stacks = None  # in play until the deal is settled
-        elif play.kind == ACTION:
-            if current is None or current.id != d["deal"] or current.betting.turn != d["seat"]:
-                self.unread.append(play)
-                return
-            try:
-                current.betting.act(d["action"], d.get("amount", 0))
-            except IllegalAction:
-                self.unread.append(play)
-                return
-            amount = d.get("amount", 0)
-            if d["action"] == RAISE:
-                amount = current.raised_to[play.id] = current.betting.in_interval[d["seat"]]
-            current.actions.append((d["seat"], d["action"], amount))
-        elif play.kind == SHOWDOWN:
-            if current is None or current.id != d["deal"] or not current.betting.over or current.words:
-                self.unread.append(play)
-                return
-            current.words = list(d["words"])
-        elif play.kind == CHALLENGE:  # of a showdown word, before the next deal
-            if current is None or current.id != d["deal"] or not current.words \
-                    or not current.words[d["seat"]]:
-                self.unread.append(play)
-                return
-            if d["verdict"] == REJECTED:
-                current.rejected.add(d["seat"])
-            else:
-                current.rejected.discard(d["seat"])
-            if current.settled:
-                self.stacks = _settle(current, settings["length"])  # the pots paid again
-        elif play.kind == REBUY:  # before the first deal: a different buy-in; later, a rebuy
-            if current is not None and not current.settled or not (settings["rebuy"] or not self.deals):
-                self.unread.append(play)
-                return
-            self.stacks[d["seat"]] += d["chips"]
-        elif play.kind == GAME_END:
-            self.finished = current is None or current.settled
-            if not self.finished:
-                self.unread.append(play)
+            return
+        step = STEPS.get(play.kind)
+        if step is not None and not step(self, play):
+            self.unread.append(play)
+        current = self.current
         if current is not None and not current.settled and current.betting.over and (
                 len(current.betting.in_hand()) == 1 or current.words is not None):
-            self.stacks = _settle(current, settings["length"])
+            self.stacks = _settle(current, self.settings["length"])
 
     def standings(self) -> Standings:
         settings, players, current, deals = self.settings, self.players, self.current, self.deals
@@ -508,7 +484,86 @@ class Table:
                                 "unmatched": current.betting.uncalled() if live else None,
                                 "last": deals[-1] if deals and deals[-1].settled else None,
                                 "length": settings["length"], "rebuy": settings["rebuy"],
-                                "wilds": settings["wilds"], "table": self})
+                                "wilds": settings["wilds"], "table": self},
+                         rematch_first=(self.first_dealer + 1) % players)
+
+
+# --- One step per play kind: what a play does to the table, or False when it cannot apply ------
+
+def _deal(table: Table, play: Play) -> bool:
+    """A new deal, once the last one is paid: the deal passes to the left, the antes go in."""
+    if table.current is not None and not table.current.settled:
+        return False  # a deal is under way
+    s = table.settings
+    dealer = (table.first_dealer + len(table.deals)) % table.players
+    limit = None if s["limit"] == "none" else int(s["limit"])
+    betting = Deal.start(list(table.stacks), dealer, s["ante"], s["intervals"], limit,
+                         s["sandbagging"], s["min_raise"])
+    table.current = DealRecord(play.id, len(table.deals) + 1, dealer, betting, list(table.stacks))
+    table.deals.append(table.current)
+    table.stacks = None  # in play until the deal is settled
+    return True
+
+
+def _action(table: Table, play: Play) -> bool:
+    """The seat whose turn it is checks, bets, calls, raises, folds or goes all in."""
+    d, current = play.data, table.current
+    if current is None or current.id != d["deal"] or current.betting.turn != d["seat"]:
+        return False
+    try:
+        current.betting.act(d["action"], d.get("amount", 0))
+    except IllegalAction:
+        return False
+    amount = d.get("amount", 0)
+    if d["action"] == RAISE:  # shown as what the raise came to
+        amount = current.raised_to[play.id] = current.betting.in_interval[d["seat"]]
+    current.actions.append((d["seat"], d["action"], amount))
+    return True
+
+
+def _showdown(table: Table, play: Play) -> bool:
+    """The words laid once the betting is over (the deal is then paid)."""
+    current = table.current
+    if current is None or current.id != play.data["deal"] or not current.betting.over \
+            or current.words:
+        return False
+    current.words = list(play.data["words"])
+    return True
+
+
+def _challenge(table: Table, play: Play) -> bool:
+    """A showdown word challenged before the next deal: the pots are paid again."""
+    d, current = play.data, table.current
+    if current is None or current.id != d["deal"] or not current.words or not current.words[d["seat"]]:
+        return False
+    if d["verdict"] == REJECTED:
+        current.rejected.add(d["seat"])
+    else:
+        current.rejected.discard(d["seat"])
+    if current.settled:
+        table.stacks = _settle(current, table.settings["length"])
+    return True
+
+
+def _rebuy(table: Table, play: Play) -> bool:
+    """Chips bought between deals: before the first deal a different buy-in; later a rebuy,
+    where the table allows it."""
+    current = table.current
+    if current is not None and not current.settled or not (table.settings["rebuy"] or not table.deals):
+        return False
+    table.stacks[play.data["seat"]] += play.data["chips"]
+    return True
+
+
+def _game_end(table: Table, play: Play) -> bool:
+    """The scorekeeper ends the game, between deals."""
+    table.finished = table.current is None or table.current.settled
+    return table.finished
+
+
+#: What each of the game's play kinds does to the table (the shared kinds do nothing here).
+STEPS = {DEAL: _deal, ACTION: _action, SHOWDOWN: _showdown, CHALLENGE: _challenge,
+         REBUY: _rebuy, GAME_END: _game_end}
 
 
 def _copied(record: DealRecord) -> DealRecord:
@@ -543,12 +598,6 @@ def _settle(record: DealRecord, length: int) -> list[int]:
     return after
 
 
-def _showdown_word(form: Mapping, seat: int) -> str:
-    """A seat's word as typed on the showdown form: capitals, no spaces, at most 30."""
-    return "".join(c.upper() if c.isascii() else c for c in "".join(
-        (form.get(f"word-{seat}") or "").split()))[:30]
-
-
 # --- The ruleset ------------------------------------------------------------------------------
 
 
@@ -559,13 +608,9 @@ YES_NO = {True: "Yes", False: "No"}
 class PokerRules(Ruleset):
     key = "poker"
     name = "ZOOT! Poker"
-    blurb = "the bank, the betting and the pots; the best word wins"
     seats = (2, 8)
     kinds = KINDS
-    template = "poker"
-    row_kind, row_name = DEAL, "deal"
-    scans, deck = True, "foot"  # a showdown word can be read from a photo (ZOOT!'s cards)
-    forms = (ACTION, SHOWDOWN, REBUY, GAME_END)
+    row_kind = DEAL
     settings = (
         Setting("length", "Word length", 7, {7: "7-letter words", 5: "5-letter words"}),
         Setting("buy_in", "Chips each", 200, {100: "100", 200: "200", 500: "500", 1000: "1000"}),
@@ -589,10 +634,6 @@ class PokerRules(Ruleset):
         # as ZOOT!: the cards dealt, one drawn and a wild
         return WordRules("poker", self.name, n, n, ZOOT_VALUES, hand_size=9)
 
-    def describe_settings(self, settings: Mapping) -> str:
-        return (f"{settings['length']}-letter words · {settings['buy_in']} chips each · ante "
-                f"{settings['ante'] or 'none'} · {self.settings[4].choices[settings['limit']].lower()}")
-
     def standings(self, settings, players, first_dealer, plays) -> Standings:
         return standings(settings, players, first_dealer, plays)
 
@@ -610,7 +651,6 @@ class PokerRules(Ruleset):
         table.add(play)
         return table.standings()
 
-    progress_name = "deal"
     references = {ACTION: ("deal",), SHOWDOWN: ("deal",), CHALLENGE: ("deal",)}
 
     def progress(self, settings, players, standings):
@@ -631,10 +671,6 @@ class PokerRules(Ruleset):
                 if d.settled and d.words for seat, word in enumerate(d.words)
                 if word and len(word) == length and seat not in d.rejected]
 
-    def heading(self, standings: Standings) -> str:
-        current = standings.extra["current"]
-        return f"Deal {current.number}" if current else f"Deal {len(standings.rows) + 1}"
-
     def answers(self, kind, standings) -> str | None:
         """A deal answers its number; an action or a showdown the deal and how many actions
         it has had (the turn it was tapped for)."""
@@ -643,38 +679,7 @@ class PokerRules(Ruleset):
             return None if current is None else f"{current.number}.{len(current.actions)}"
         return super().answers(kind, standings)
 
-    def stale(self, kind, standings, answered) -> str | None:
-        if kind == ACTION and self.answers(kind, standings) not in (None, answered):
-            return "That turn was already played on another phone: here is the table now."
-        return super().stale(kind, standings, answered)
-
-    def pots(self, put, folded):
-        return pots(put, folded)
-
-    def describe(self, play: Play, names, standings, earlier) -> str:
-        d = play.data
-        if play.kind == DEAL:
-            return "A new deal"
-        if play.kind == ACTION:
-            if d["action"] == RAISE:  # "raise 30" would not say whether to 30 or by 30
-                deals = standings.extra.setdefault("deals", {r.id: r for r in standings.rows})
-                record = deals.get(d["deal"])  # (History describes every action: found once)
-                to = record.raised_to.get(play.id) if record else None
-                return (f"{names[d['seat']]}: raise to {to}" if to is not None else
-                        f"{names[d['seat']]}: raise, putting in {d.get('amount')}")
-            amount = f" {d.get('amount')}" if d.get("amount") else ""
-            return f"{names[d['seat']]}: {d['action']}{amount}"
-        if play.kind == SHOWDOWN:
-            shown = ", ".join(f"{names[s]} {w}" for s, w in enumerate(d["words"]) if w)
-            return f"Showdown: {shown or 'no word laid'}"
-        if play.kind == CHALLENGE:
-            verdict = "rejected: worth 0" if d["verdict"] == REJECTED else "it stands"
-            return f"{names[d['challenger']]} challenged {names[d['seat']]}’s word: {verdict}"
-        if play.kind == REBUY:
-            return f"{names[d['seat']]} bought {d['chips']} chips"
-        return "The scorekeeper ended the game"
-
-    # --- a new deal: the game page's entry ---------------------------------------------------
+    # --- deals: the rows of the game page's entry ----------------------------------------------
 
     def editable(self, standings, play_id):
         return None  # a deal is not edited: Undo takes back its actions one by one
@@ -682,9 +687,6 @@ class PokerRules(Ruleset):
     def deletable(self, standings, play_id) -> bool:
         """A whole deal may be voided: its chips go back to where they were before it."""
         return any(record.id == play_id for record in standings.rows)
-
-    def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
-        return {}, {}
 
     def check_round(self, standings, data, round_id) -> dict:
         if standings.finished:
@@ -695,78 +697,7 @@ class PokerRules(Ruleset):
             return {"round": "Fewer than two players have chips."}
         return {}
 
-    def preview(self, form, players, settings, standings=None):
-        """The showdown form's words valued as they are typed (nothing before the showdown)."""
-        current = standings.extra["current"] if standings else None
-        if current is None or not current.betting.over or current.words is not None:
-            return None
-        return showdown_preview({seat: _showdown_word(form, seat) for seat in current.betting.in_hand()},
-                                settings["length"], settings["wilds"])
-
-    # --- actions, the showdown, rebuys, the end ------------------------------------------------
-
-    def read_play(self, kind, form, standings) -> tuple[dict, dict]:
-        current = standings.extra["current"]
-        players = len(standings.totals)
-        if standings.finished:
-            return {}, {"round": "The game is over."}
-        if kind == ACTION:
-            if current is None or current.betting.turn is None:
-                return {}, {"round": "Nobody is to act now."}
-            action = form.get("action", "")
-            legal = current.betting.legal()
-            if action not in legal:
-                return {}, {"round": "Choose one of the actions offered."}
-            amount = legal[action][0]
-            if action in (BET, RAISE):  # typed as what the bet comes to: "raise to 60"
-                least, most = current.betting.raise_to(action)
-                to = whole_number(form.get("amount"), strip=True)
-                if to is None or not least <= to <= most:
-                    return {}, {"amount": f"A bet here is {least} to {most} chips." if action == BET
-                                else f"A raise here is to {least} up to {most} chips."}
-                amount = to - current.betting.in_interval[current.betting.turn]
-            return {"deal": current.id, "seat": current.betting.turn, "action": action,
-                    "amount": amount}, {}
-        if kind == SHOWDOWN:
-            if current is None or not current.betting.over or current.words is not None:
-                return {}, {"round": "There is no showdown now."}
-            words, errors = [], {}
-            for seat in range(players):
-                word = _showdown_word(form, seat) if seat in current.betting.in_hand() else ""
-                problems = showdown_problems(word, standings.extra["wilds"])
-                if problems:
-                    errors[f"word-{seat}"] = " ".join(problems)
-                words.append(word)
-            if not errors:  # each hand is dealt from one deck: the words together too
-                together = showdown_problems("".join(words), standings.extra["wilds"])
-                if together:
-                    errors["round"] = together[0].replace("This word uses", "These words together use")
-            return {"deal": current.id, "words": words}, errors
-        if kind == REBUY:
-            seat, chips = whole_number(form.get("seat"), strip=True), whole_number(form.get("chips"), strip=True)
-            if current is not None:
-                return {}, {"round": "Buy in between deals."}
-            if standings.rows and not standings.extra["rebuy"]:
-                return {}, {"round": "This table plays without rebuys."}
-            if seat is None or seat >= players or not chips or chips > 100_000:
-                return {}, {"round": "Choose who buys in and how many chips (1 to 100,000)."}
-            return {"seat": seat, "chips": chips}, {}
-        if current is not None:
-            return {}, {"round": "Finish the deal under way first."}
-        return {}, {}
-
-    def play_form(self, kind, data, standings) -> dict:
-        """An action's form says a bet or raise as what the bet comes to ("raise to")."""
-        form = super().play_form(kind, data, standings)
-        current = standings.extra["current"]
-        if kind == ACTION and data.get("action") in (BET, RAISE) and current is not None \
-                and current.betting.turn is not None and isinstance(data.get("amount"), int):
-            form["amount"] = str(data["amount"] + current.betting.in_interval[current.betting.turn])
-        return form
-
     # --- challenges: a showdown word -------------------------------------------------------------
-
-    no_challenge = "There is no showdown word to challenge now."
 
     def challenge_target(self, standings, args) -> Target | None:
         current = standings.extra["current"]

@@ -1,2 +1,1 @@
-"""End-to-end browser tests (a package, so that this conftest does not shadow tests/conftest.py
-for the unit tests that `from conftest import ...`)."""
+"""End-to-end browser tests: a real Chromium driving the app on a real port."""

@@ -20,25 +20,21 @@ import socket
 import struct
 import threading
 import time
-from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
 from flask_migrate import upgrade
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from companion import create_app
+
+from .phone import HOST, PHONE, Table, Watch
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
-PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=3,
-             is_mobile=True, has_touch=True)
-HOST = "127.0.0.1"
-# Schemes that never leave the phone.
-LOCAL_SCHEMES = {"data", "blob", "about", "chrome", "chrome-extension", "devtools"}
 
 
 # --- The server ----------------------------------------------------------------
@@ -178,36 +174,6 @@ def browser():
         chromium.close()
 
 
-@dataclass
-class Watch:
-    """What one phone did: every request, server errors, JavaScript errors."""
-
-    name: str
-    requests: list[str] = field(default_factory=list)
-    # what a failing test prints: each request with its time, method, kind and answer
-    log: list[str] = field(default_factory=list)
-    server_errors: list[str] = field(default_factory=list)
-    js_errors: list[str] = field(default_factory=list)
-
-    def problems(self) -> list[str]:
-        out = []
-        for url in self.requests:
-            parts = urlsplit(url)
-            if parts.scheme in LOCAL_SCHEMES:
-                continue
-            if parts.hostname != HOST:
-                out.append(f"{self.name}: request to another host (offline at the table!): {url}")
-        out += [f"{self.name}: server error {e}" for e in self.server_errors]
-        out += [f"{self.name}: JavaScript error: {e}" for e in self.js_errors]
-        return out
-
-
-def _expected_console_error(text: str) -> bool:
-    """None: zero console errors is the bar. (A refused form answers htmx with 200 and its
-    reasons, not a 422 the browser would log; the previews queue rather than abort.)"""
-    return False
-
-
 def _where(msg) -> str:
     loc = msg.location or {}
     return f"{loc.get('url') or '?'}:{loc.get('lineNumber', '?')}:{loc.get('columnNumber', '?')}"
@@ -232,7 +198,16 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture
-def new_phone(request, browser, live_server):
+def console_allows() -> list[re.Pattern]:
+    """Patterns of console errors a test causes on purpose (a phone offline, a stream
+    refused): every other console error still fails the test (`new_phone`). None by default:
+    zero console errors is the bar (a refused form answers htmx with 200 and its reasons, not
+    a 422 the browser would log; the previews queue rather than abort)."""
+    return []
+
+
+@pytest.fixture
+def new_phone(request, browser, live_server, console_allows):
     """A factory: new_phone() opens another phone (browser context) on the live server."""
     contexts, watches = [], []
     request.node.phone_watches = watches
@@ -251,7 +226,8 @@ def new_phone(request, browser, live_server):
                    watch.server_errors.append(f"{response.status} {response.url}"))
         page = context.new_page()
         page.on("pageerror", lambda error: watch.js_errors.append(str(error)))
-        page.on("console", lambda msg: msg.type == "error" and not _expected_console_error(msg.text)
+        page.on("console", lambda msg: msg.type == "error"
+                and not any(allowed.search(msg.text) for allowed in console_allows)
                 and watch.js_errors.append(f"{msg.text} [{_where(msg)}; page {page.url}]"))
         contexts.append(context)
         watches.append(watch)
@@ -271,89 +247,7 @@ def page(new_phone):
     return new_phone("scorekeeper")
 
 
-# --- Driving the UI as a player would ------------------------------------------
-
-class Table:
-    """The scorekeeper's phone: a few words for what players do on screen."""
-
-    def __init__(self, page):
-        self.page = page
-
-    # The new-game form
-    def new_game(self, ruleset: str, names: list[str], dealer: int = 0) -> str:
-        """Start a game through Home -> New game; returns the game's URL."""
-        page = self.page
-        page.goto("/")
-        page.get_by_role("link", name="New game").tap()
-        expect(page.get_by_role("heading", name="New game")).to_be_visible()
-        # "ZOOT! 7-letter words …", not "ZOOT! Poker …"
-        page.get_by_role("radio", name=re.compile(rf"^{re.escape(ruleset)} \d")).check()
-        for i, name in enumerate(names):
-            page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-        page.get_by_role("radio", name="deals").nth(dealer).check()
-        page.get_by_role("button", name="Start the game").tap()
-        expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
-        self.settled()
-        return page.url
-
-    def settled(self) -> None:
-        """htmx has finished swapping in a page: its fields answer (a machine can type within
-        the 20 ms htmx takes to settle a page, which no thumb does)."""
-        expect(self.page.locator(".htmx-swapping, .htmx-settling, .htmx-request")).to_have_count(0)
-
-    # The round form (the game page and the edit page share it)
-    def seat(self, seat: int):
-        return self.page.locator("#round-form fieldset.player").nth(seat)
-
-    def word(self, seat: int):
-        return self.page.locator(f"#word-{seat}")
-
-    def points(self, seat: int):
-        return self.page.locator(f"#points-{seat}")
-
-    def note(self, seat: int):
-        return self.page.locator(f"#note-{seat}")
-
-    def went_out(self, seat: int) -> None:
-        self.seat(seat).get_by_label("Went out first").check()
-
-    def no_word(self, seat: int) -> None:
-        self.seat(seat).get_by_label("No word").check()
-
-    def fill_round(self, words: list[str], out: int | None, final: bool = False,
-                   expect_points: list[int] | None = None) -> None:
-        """Type each word ("" ticks "No word") and who went out; when given, wait until
-        the points beside each word (the htmx preview) read `expect_points`."""
-        for seat, word in enumerate(words):
-            if word:
-                self.word(seat).fill(word)
-            else:
-                self.no_word(seat)
-        if out is not None:
-            self.went_out(out)
-        if final:
-            self.page.get_by_label("Final round").check()
-        for seat, pts in enumerate(expect_points or []):
-            expect(self.points(seat)).to_have_text(_points_text(pts, seat == out and words[seat]))
-
-    def save_round(self) -> None:
-        self.page.get_by_role("button", name="Save round").tap()
-
-    # The scoreboard
-    @property
-    def totals(self):
-        return self.page.locator(".totals .total")
-
-    def round_row(self, number: int):
-        return self.page.locator(f"#round-{number}")
-
-
-def _points_text(pts: int, going_out) -> re.Pattern:
-    """What the points beside a word read: "81 incl. +10 pts" or "26 pts"."""
-    bonus = r"\s*incl\. \+10" if going_out else ""
-    return re.compile(rf"^\s*{pts}{bonus}\s*pts\s*$")
-
-
 @pytest.fixture
 def table(page):
+    """The scorekeeper's phone, in a player's words (phone.Table)."""
     return Table(page)

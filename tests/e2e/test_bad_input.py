@@ -8,11 +8,24 @@ import pytest
 from playwright.sync_api import expect
 
 from . import phone
+from .phone import wait_until
 
 pytestmark = pytest.mark.e2e
 shoot = partial(phone.shoot, folder=Path("/tmp/bad-input"))
 
 ANN, BEN, CAT = 0, 1, 2
+#: Counts, in window.previewsAnswered, the points previews the page has finished handling
+#: (swapped in, or dropped): htmx handles an answer in its load handler, before loadend's.
+COUNT_PREVIEWS_ANSWERED = """() => {
+  window.previewsAnswered = 0;
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    if (String(url).includes("/preview")) {
+      this.addEventListener("loadend", () => setTimeout(() => { window.previewsAnswered += 1; }));
+    }
+    return open.call(this, method, url, ...rest);
+  };
+}"""
 
 
 def assert_nothing_saved(page, table):
@@ -142,16 +155,15 @@ def test_a_preview_answered_after_the_save_does_not_show_a_message_twice(page, t
     table.went_out(ANN)
     held = []
     page.route(re.compile(r"/preview"), lambda route: held.append(route))
+    page.evaluate(COUNT_PREVIEWS_ANSWERED)
     table.word(ANN).fill("wal?z")
-    for _ in range(100):  # the preview is asked for once typing pauses
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "no preview was asked for"
+    wait_until(page, lambda: held, "the preview, asked for once typing pauses")
     table.save_round()
     expect(table.seat(ANN).get_by_role("alert")).to_have_text(wild)
     with page.expect_response(re.compile(r"/preview")):
         held.pop().continue_()
-    page.wait_for_timeout(300)  # time for a late answer to be swapped in, if it were
+    wait_until(page, lambda: page.evaluate("window.previewsAnswered") == 1,
+               "the page to have handled the late answer")
+    table.settled()
     assert page.locator("main").inner_text().count(wild) == 1
     shoot(page, "03-late-preview")

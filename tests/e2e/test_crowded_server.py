@@ -11,7 +11,6 @@ from playwright.sync_api import expect
 
 from companion.live import STREAMS_PER_ADDRESS
 
-from . import conftest as e2e
 from .test_live_phones import save_jazzy
 
 pytestmark = pytest.mark.e2e
@@ -36,8 +35,8 @@ def hold_streams(live_server: str, path: str, stack: list) -> None:
 
 
 def test_a_watcher_refused_a_stream_still_sees_the_round_saved(page, table, new_phone,
-                                                                live_server, monkeypatch):
-    monkeypatch.setattr(e2e, "_expected_console_error", lambda text: bool(REFUSED.search(text)))
+                                                                live_server, console_allows):
+    console_allows.append(REFUSED)
     url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
     held: list[socket.socket] = []
     try:

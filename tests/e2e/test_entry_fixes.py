@@ -22,11 +22,10 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from drawn import table as drawn_cards
+from tests.drawn import table as drawn_cards
 
 from . import phone
-from .conftest import Table
-from .phone import tap_and_type
+from .phone import Table, tap_and_type
 from .test_family_game import Family
 from .test_hand_and_foot_game import CLEAN, HIGH, JOKERS, HandAndFoot
 
@@ -67,7 +66,7 @@ FIRST_ERROR = """() => {
 
 
 def settled(page) -> None:
-    """htmx has finished a swap: the new content is live (conftest's Table.settled)."""
+    """htmx has finished a swap: the new content is live (phone.Table.settled)."""
     Table(page).settled()
 
 
@@ -209,6 +208,7 @@ def test_a_refused_family_round_comes_back_after_a_reload(page):
     expect(game.points(BEN)).to_have_value("")
 
 
+@pytest.mark.usefixtures("letter_model")
 def test_a_scan_keeps_the_games_address_and_a_reload_shows_the_game(page, table, tmp_path):
     url = table.new_game("FOOT!", NAMES)
     table.word(ANN).fill("JAZZY")
@@ -349,6 +349,7 @@ def test_a_refused_hand_and_foot_round_shows_its_reason_in_view_with_focus_on_a_
 
 # --- 3. A whole short game typed fast: no console error, no warning -----------------------------
 
+@pytest.mark.usefixtures("letter_model")
 def test_a_short_game_typed_fast_logs_no_console_error_or_warning(page, table, tmp_path):
     logged, aborted = [], []
     # Errors and warnings (Chromium logs a Content-Security-Policy violation as an error).
@@ -425,7 +426,7 @@ def test_a_short_game_typed_fast_logs_no_console_error_or_warning(page, table, t
     expect(page.get_by_role("heading", name="History")).to_be_visible()
     page.get_by_role("link", name="Back to the game").tap()
     expect(page.locator(".winner")).to_contain_text("Ann")
-    page.wait_for_timeout(500)  # a late answer would still log
+    settled(page)  # every answer asked for is in: a late one would have logged by now
     assert page.url.split("#")[0] == url
     assert not logged, "\n".join(logged)
     assert not aborted, "\n".join(aborted)

@@ -104,11 +104,8 @@ class Family:
         return self.page.locator("#scoreboard .card.now")
 
 
-def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watcher(
-        page, new_phone):
-    game = Family(page)
-
-    # --- The new game: Family word game, adults, four players, Ann deals.
+def start_an_adults_game(page, game):
+    """The new game: Family word game, adults, four players, Ann deals."""
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
@@ -130,8 +127,11 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(game.status).to_contain_text("Round 1: Ann deals, Ben plays first.")
     expect(game.to_100()).to_have_text(["Ann: 100 to 100", "Ben: 100 to 100",
                                         "Cat: 100 to 100", "Dan: 100 to 100"])
+    return url
 
-    # --- Round 1: Ann went out; Ben holds 12, Cat 7, Dan 20.
+
+def round_1_ann_goes_out(page, game):
+    """Round 1: Ann went out; Ben holds 12, Cat 7, Dan 20."""
     game.enter_points(ANN, {BEN: 12, CAT: 7, DAN: 20})
     shoot(page, "02-game-round-form")
     game.save(1)
@@ -146,7 +146,9 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(game.round_scores(1)).to_have_text(["0", "12", "7", "20"])
     expect(game.round_row(1).locator("td").nth(ANN)).to_contain_text("went out")
 
-    # --- Round 2: Ben went out; Ann holds 15, Cat 22, Dan 9.
+
+def round_2_ben_goes_out(page, game):
+    """Round 2: Ben went out; Ann holds 15, Cat 22, Dan 9."""
     game.enter_points(BEN, {ANN: 15, CAT: 22, DAN: 9})
     game.save(2)
     expect(page.get_by_role("heading", name="Round 3", exact=True)).to_be_visible()
@@ -155,7 +157,9 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(game.status).to_contain_text(
         "Round 3: Cat deals, Dan plays first. Ben has the fewest points.")
 
-    # --- A second phone opens the game: it watches, read-only.
+
+def a_second_phone_watches(new_phone, url):
+    """A second phone opens the game: it watches, read-only."""
     watcher = new_phone("watcher")
     watcher.goto(url)
     watching = Family(watcher)
@@ -167,8 +171,11 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(watcher.get_by_role("textbox")).to_have_count(0)
     expect(watcher.get_by_text("A word is challenged")).to_have_count(0)
     expect(watching.round_row(1).locator("a")).to_have_count(0)  # no editing from here
+    return watching, watcher
 
-    # --- Dan challenges Cat's CATS: for adults, no plurals.
+
+def dan_challenges_cats_it_is_rejected(page, game, watching):
+    """Dan challenges Cat's CATS: for adults, no plurals."""
     page.get_by_text("A word is challenged").tap()  # folded away below the rounds
     page.get_by_label("Who laid it").select_option(label="Cat")
     tap_and_type(page.get_by_label("The word"), "cats")
@@ -195,7 +202,9 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(watching.now).to_contain_text("Cat takes back CATS and draws 2 cards",
                                          timeout=POLL_WAIT)
 
-    # --- The table sets the card values, to type the cards left instead of adding them up.
+
+def the_table_sets_the_card_values(page, game):
+    """The table sets the card values, to type the cards left instead of adding them up."""
     page.get_by_role("link", name="Set the card values").tap()
     expect(page.get_by_role("heading", name="Card values")).to_be_visible()
     for card, value in VALUES.items():
@@ -207,7 +216,9 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(page.get_by_role("heading", name="Round 3", exact=True)).to_be_visible()
     expect(game.cards(ANN)).to_be_visible()  # the round form now takes the cards left
 
-    # --- Ann challenges Ben's JUMP: it stands, and it is worth J 10 + U 2 + M 5 + P 5 = 22.
+
+def ann_challenges_jump_it_stands(page, game):
+    """Ann challenges Ben's JUMP: it stands, and it is worth J 10 + U 2 + M 5 + P 5 = 22."""
     page.get_by_text("A word is challenged").tap()
     page.get_by_label("Who laid it").select_option(label="Ben")
     tap_and_type(page.get_by_label("The word"), "jump")
@@ -227,7 +238,9 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(game.now).to_contain_text("Cat takes back CATS and draws 2 cards")
     expect(game.totals).to_have_text(["15", "12", "29", "29"])
 
-    # --- Round 3, with the cards left typed: Cat went out.
+
+def round_3_with_the_cards_left_typed(page, game):
+    """Round 3, with the cards left typed: Cat went out."""
     # Ann: Q 10 + A 2 + E 2 + a 2 Turns card 15 = 29;  Ben typed 18;  Dan: X 10 + Z 10 = 20.
     game.went_out(CAT)
     tap_and_type(game.cards(ANN), "qae")
@@ -244,7 +257,9 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(game.round_scores(3)).to_have_text(["29", "18", "0", "20"])
     expect(game.now).to_have_count(0)  # a new round: the challenges are done with
 
-    # --- Ben held 15, not 18: Undo takes round 3 back.
+
+def round_3_undone_and_saved_again(page, game):
+    """Ben held 15, not 18: Undo takes round 3 back."""
     undo = page.locator("form.undo")
     expect(undo).to_contain_text("Round 3: Cat went out; left in hand: Ann 29, Ben 18, Dan 20")
     undo.get_by_role("button", name="Undo").tap()
@@ -270,7 +285,9 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(game.round_row(3).locator("td").nth(BEN)).to_contain_text("KIT")
     shoot(page, "06a-rounds-with-cards")
 
-    # --- Round 1 was miswritten: Dan held 25, not 20. Edit it from its round number.
+
+def round_1_edited(page, game):
+    """Round 1 was miswritten: Dan held 25, not 20. Edit it from its round number."""
     game.round_row(1).get_by_role("link", name="Edit round 1").tap()
     expect(page.get_by_role("heading", name="Edit round 1")).to_be_visible()
     expect(game.seat(ANN).get_by_label("Went out: won the round")).to_be_checked()
@@ -291,7 +308,9 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(game.to_100()).to_have_text(["Ann: 56 to 100", "Ben: 73 to 100",
                                         "Cat: 71 to 100", "Dan: 46 to 100"])
 
-    # --- Round 4, the last: Ann went out; Ben holds 30, Cat 25, Dan 50.
+
+def round_4_ends_the_game(page, game):
+    """Round 4, the last: Ann went out; Ben holds 30, Cat 25, Dan 50."""
     game.enter_points(ANN, {BEN: 30, CAT: 25, DAN: 50})
     game.save(4)
     # 44 + 0 = 44;  27 + 30 = 57;  29 + 25 = 54;  54 + 50 = 104: Dan reached 100, the game is over.
@@ -305,7 +324,9 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(page.get_by_text("A word is challenged")).to_have_count(0)
     expect(game.round_scores(4)).to_have_text(["0", "30", "25", "50"])
 
-    # The watcher's phone catches up by itself: same totals, same winner, still read-only.
+
+def the_watcher_catches_up(watching, watcher):
+    """The watcher's phone catches up by itself: same totals, same winner, still read-only."""
     expect(watching.totals).to_have_text(["44", "57", "54", "104"], timeout=POLL_WAIT)
     expect(watcher.locator(".winner")).to_have_text(WINNER)
     expect(watching.round_scores(1)).to_have_text(["0", "12", "7", "25"])
@@ -313,7 +334,9 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(watcher.locator("#round-form")).to_have_count(0)
     shoot(watcher, "06b-finished-watcher")
 
-    # History lists everything, the undone round struck out.
+
+def history_lists_everything(page, game):
+    """History lists everything, the undone round struck out."""
     page.get_by_role("link", name="History").tap()
     expect(page.get_by_role("heading", name="History")).to_be_visible()
     entries = page.locator("ol.history li")
@@ -332,3 +355,21 @@ def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watche
     expect(game.totals).to_have_text(["44", "57", "54", "104"])
     expect(page.locator(".winner")).to_contain_text("Ann")
     shoot(page, "06-finished")
+
+
+def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watcher(
+        page, new_phone):
+    game = Family(page)
+    url = start_an_adults_game(page, game)
+    round_1_ann_goes_out(page, game)
+    round_2_ben_goes_out(page, game)
+    watching, watcher = a_second_phone_watches(new_phone, url)
+    dan_challenges_cats_it_is_rejected(page, game, watching)
+    the_table_sets_the_card_values(page, game)
+    ann_challenges_jump_it_stands(page, game)
+    round_3_with_the_cards_left_typed(page, game)
+    round_3_undone_and_saved_again(page, game)
+    round_1_edited(page, game)
+    round_4_ends_the_game(page, game)
+    the_watcher_catches_up(watching, watcher)
+    history_lists_everything(page, game)

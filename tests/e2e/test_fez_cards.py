@@ -35,17 +35,9 @@ def new_fez(page) -> str:
     return page.url
 
 
-def test_stars_cards_and_the_ends_of_a_round_and_a_game(page):
-    new_fez(page)
-    form = page.locator("#round-form")
-    working = page.locator("#fez-working")
-    chips = form.locator(".chips .chip[data-index]")
-    stars = form.locator(".chips .chip.star")
-    form.get_by_role("radio", name="Ann", exact=True).tap()
-    tap_and_type(page.get_by_label("The letters used"), "play")
-    expect(working).to_have_text(shows("PLAYᶠ", "9×2 = 18"))  # new letters are black: a flush
-
-    # A star on the black flush: black first (x2x2), a tap makes it red (x2), the next removes it.
+def a_star_on_the_black_flush(stars, form, working):
+    """A star on the black flush: black first (x2x2), a tap makes it red (x2), the next removes
+    it."""
     form.locator(".chip-tools").get_by_role("button", name="+★").tap()
     expect(stars.nth(0)).to_have_class(re.compile(r"\bblack\b"))
     expect(working).to_have_text(shows("★PLAYᶠ", "9×2×2×2 = 72"))
@@ -56,7 +48,9 @@ def test_stars_cards_and_the_ends_of_a_round_and_a_game(page):
     expect(stars).to_have_count(0)
     expect(working).to_have_text(shows("PLAYᶠ", "9×2 = 18"))
 
-    # P and L lie on one card: linked, a tap on P turns the whole card red. No flush: 9.
+
+def two_letters_on_one_card(page, form, chips, working):
+    """P and L lie on one card: linked, a tap on P turns the whole card red. No flush: 9."""
     link = form.get_by_role("button", name="P and L on one card")
     expect(link).to_have_attribute("aria-pressed", "false")
     link.tap()
@@ -84,9 +78,11 @@ def test_stars_cards_and_the_ends_of_a_round_and_a_game(page):
     page.get_by_role("link", name="Back to the game").first.tap()
     expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
 
-    # Ben lays S before it and ED after it, E and D on one red card: no card gives a letter
-    # before the word and one after it, so there is no link between S and E. PLAY was no
-    # flush: S 1 + E 1 + D 2 = 4.
+
+def ben_lays_off_around_the_card(page):
+    """Ben lays S before it and ED after it, E and D on one red card: no card gives a letter
+    before the word and one after it, so there is no link between S and E. PLAY was no
+    flush: S 1 + E 1 + D 2 = 4."""
     layoff = page.locator("form.fez-layoff")
     layoff.get_by_label("Who lays off").select_option(label="Ben")
     layoff.get_by_label("Onto the word").select_option(label="PLAY (Ann)")
@@ -101,7 +97,9 @@ def test_stars_cards_and_the_ends_of_a_round_and_a_game(page):
     layoff.get_by_role("button", name="Save the lay-off").tap()
     expect(page.locator(".totals .total")).to_have_text(["9", "4"])
 
-    # Count the hands with nothing ticked or typed: the round does not end.
+
+def the_hands_counted_with_nothing_ticked(page):
+    """Count the hands with nothing ticked or typed: the round does not end."""
     page.get_by_role("link", name="Count the hands").tap()
     page.get_by_role("button", name="End round 1").tap()
     error = page.get_by_text("Tick who played their last card, or type the cards left in each hand")
@@ -109,7 +107,9 @@ def test_stars_cards_and_the_ends_of_a_round_and_a_game(page):
     expect(page.get_by_role("heading", name="End of round 1")).to_be_visible()
     page.get_by_role("link", name="Back to the game").tap()
 
-    # End the game with round 1 uncounted: it asks first.
+
+def ending_the_game_asks_first(page):
+    """End the game with round 1 uncounted: it asks first."""
     page.get_by_role("link", name="End the game").tap()
     expect(page.get_by_text("Round 1’s hands are not counted yet")).to_be_visible()
     page.get_by_role("button", name="End the game").tap()
@@ -118,3 +118,19 @@ def test_stars_cards_and_the_ends_of_a_round_and_a_game(page):
     page.get_by_role("checkbox", name="End without counting them").check()
     page.get_by_role("button", name="End the game").tap()
     expect(page.locator(".winner")).to_have_text(re.compile(r"🏆\s+Ann\s+wins with 9!"))
+
+
+def test_stars_cards_and_the_ends_of_a_round_and_a_game(page):
+    new_fez(page)
+    form = page.locator("#round-form")
+    working = page.locator("#fez-working")
+    chips = form.locator(".chips .chip[data-index]")
+    stars = form.locator(".chips .chip.star")
+    form.get_by_role("radio", name="Ann", exact=True).tap()
+    tap_and_type(page.get_by_label("The letters used"), "play")
+    expect(working).to_have_text(shows("PLAYᶠ", "9×2 = 18"))  # new letters are black: a flush
+    a_star_on_the_black_flush(stars, form, working)
+    two_letters_on_one_card(page, form, chips, working)
+    ben_lays_off_around_the_card(page)
+    the_hands_counted_with_nothing_ticked(page)
+    ending_the_game_asks_first(page)

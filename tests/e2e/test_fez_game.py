@@ -118,10 +118,8 @@ class Fez:
         return self.player(seat, round_).locator("tbody td.score")
 
 
-def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands_counted(page):
-    fez = Fez(page)
-
-    # --- A new game of FEZ: Ann, Ben, Cat; Ann deals, so Ben plays first.
+def start_a_game_of_fez(page, fez):
+    """A new game of FEZ: Ann, Ben, Cat; Ann deals, so Ben plays first."""
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
@@ -139,7 +137,9 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
     expect(page.locator("#word-colours")).to_be_hidden()
     expect(fez.tool(fez.form, "All red")).to_be_visible()
 
-    # --- Ben: PLAY, a black flush. P 3 + L 1 + A 1 + Y 4 = 9.
+
+def ben_plays_a_black_flush(page, fez):
+    """Ben: PLAY, a black flush. P 3 + L 1 + A 1 + Y 4 = 9."""
     # He forgets to say who played it first: refused, the letters kept, the message in view.
     tap_and_type(fez.letters, "play")
     fez.expect_colours(fez.form, "BBBB")  # new letters start black
@@ -168,7 +168,9 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
     expect(fez.totals).to_have_text(["0", "18", "0"])
     expect(fez.working).to_have_text(re.compile(r"^\s*$"))  # a fresh form
 
-    # --- Cat: FIN with a star. F 4 + I 1 + N 1 = 6.
+
+def cat_plays_fin_with_a_star(page, fez):
+    """Cat: FIN with a star. F 4 + I 1 + N 1 = 6."""
     fez.who(CAT)
     tap_and_type(fez.letters, "fin")
     fez.tool(fez.form, "All red").tap()
@@ -199,8 +201,10 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
     # Ann 0, Ben 18, Cat 12
     expect(fez.totals).to_have_text(["0", "18", "12"])
 
-    # --- Ann: PLACING, 7 letters, a red flush. P 3 + L 1 + A 1 + C 3 + I 1 + N 1 + G 2 = 12;
-    # 7 letters +50; the flush ×2: (12+50)×2 = 124.
+
+def ann_plays_placing(page, fez):
+    """Ann: PLACING, 7 letters, a red flush. P 3 + L 1 + A 1 + C 3 + I 1 + N 1 + G 2 = 12; 7
+    letters +50; the flush ×2: (12+50)×2 = 124."""
     fez.who(ANN)
     tap_and_type(fez.letters, "placing")
     fez.tool(fez.form, "All red").tap()
@@ -212,8 +216,10 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
     expect(fez.totals).to_have_text(["124", "18", "12"])
     expect(fez.status).to_contain_text("Ann leads.")
 
-    # --- Ann lays S, a black card, before Ben's black PLAYᶠ: SPLAY keeps the black flush,
-    # S 1 ×2 = 2.
+
+def ann_lays_off_s_before_play(page, fez):
+    """Ann lays S, a black card, before Ben's black PLAYᶠ: SPLAY keeps the black flush, S 1 ×2
+    = 2."""
     expect(page.get_by_role("heading", name="A lay-off")).to_be_visible()
     fez.layoff.get_by_label("Who lays off").select_option(label="Ann")
     fez.layoff.get_by_label("Onto the word").select_option(label="PLAY (Ben)")
@@ -233,8 +239,10 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
     expect(fez.rows(ANN).nth(1)).to_contain_text("SPLAY laid S")
     expect(fez.rows(ANN).nth(1).locator("td").nth(1)).to_have_text(re.compile(r"^\s*1×2 = 2\s*$"))
 
-    # --- Ben: BLORT (made up). B 3 + L 1 + O 1 + R 1 + T 1 = 7; his B on a red card, the rest
-    # black: no flush, 7.
+
+def ben_plays_blort(fez):
+    """Ben: BLORT (made up). B 3 + L 1 + O 1 + R 1 + T 1 = 7; his B on a red card, the rest
+    black: no flush, 7."""
     fez.who(BEN)
     tap_and_type(fez.letters, "blort")
     fez.chip(fez.form, "B", "black").tap()
@@ -244,7 +252,9 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
     # Ann 126, Ben 18 + 7 = 25, Cat 12
     expect(fez.totals).to_have_text(["126", "25", "12"])
 
-    # The score table, each player's words with their working and score
+
+def the_score_table_shows_the_working(page, fez):
+    """The score table, each player's words with their working and score."""
     expect(fez.rows(ANN)).to_have_count(2)
     expect(fez.rows(ANN).nth(0).locator("td.word")).to_contain_text("PLACING⁷ᶠ")
     expect(fez.rows(ANN).nth(0).locator("td").nth(1)).to_have_text(re.compile(r"^\s*\(12\+50\)×2 = 124\s*$"))
@@ -261,7 +271,9 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
     page.locator("#scoreboard").scroll_into_view_if_needed()
     shoot(page, "02-score-table")
 
-    # --- Cat challenges BLORT: a tap on the word in Ben's table.
+
+def cat_challenges_blort(page, fez):
+    """Cat challenges BLORT: a tap on the word in Ben's table."""
     fez.player(BEN).get_by_role("link", name="Challenge BLORT").tap()
     expect(page.get_by_role("heading", name="Challenge Ben’s BLORT?")).to_be_visible()
     expect(page.get_by_text("Ben’s word, worth 7.")).to_be_visible()
@@ -283,7 +295,9 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
     expect(fez.player(BEN).get_by_role("link", name="Challenge BLORT")).to_have_count(0)
     expect(page.locator("form.undo")).to_contain_text("Cat challenged BLORT: rejected")
 
-    # --- The round ends: Ann played her last card; Ben holds Q I (10 + 1 = 11); Cat says 7.
+
+def the_round_ends(page, fez):
+    """The round ends: Ann played her last card; Ben holds Q I (10 + 1 = 11); Cat says 7."""
     page.get_by_role("link", name="Count the hands").tap()
     expect(page.get_by_role("heading", name="End of round 1")).to_be_visible()
     hand = {seat: page.locator("fieldset.player").filter(
@@ -315,7 +329,9 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
     page.locator("#scoreboard").scroll_into_view_if_needed()
     shoot(page, "06-totals-after-the-round")
 
-    # --- The table stops there: the highest total wins.
+
+def the_table_stops_there(page, fez):
+    """The table stops there: the highest total wins."""
     page.get_by_role("link", name="End the game").tap()
     expect(page.get_by_role("heading", name="End the game?")).to_be_visible()
     page.get_by_role("button", name="End the game").tap()
@@ -323,3 +339,17 @@ def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands
     expect(fez.totals).to_have_text(["156", "37", "5"])
     expect(page.locator("#round-form")).to_have_count(0)
     shoot(page, "07-game-over")
+
+
+def test_a_three_player_fez_round_with_chips_a_lay_off_a_challenge_and_the_hands_counted(page):
+    fez = Fez(page)
+    start_a_game_of_fez(page, fez)
+    ben_plays_a_black_flush(page, fez)
+    cat_plays_fin_with_a_star(page, fez)
+    ann_plays_placing(page, fez)
+    ann_lays_off_s_before_play(page, fez)
+    ben_plays_blort(fez)
+    the_score_table_shows_the_working(page, fez)
+    cat_challenges_blort(page, fez)
+    the_round_ends(page, fez)
+    the_table_stops_there(page, fez)

@@ -23,13 +23,8 @@ def status(page):
     return page.locator("#scoreboard .status")
 
 
-def test_whole_foot_game_from_first_deal_to_winner(page, table):
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"], dealer=ANN)
-    expect(page.get_by_role("heading", name="FOOT!")).to_contain_text("5-letter words")
-    expect(table.totals).to_have_text(["0", "0", "0"])
-    expect(status(page)).to_contain_text("Round 1: Ann deals, Ben plays first.")
-
-    # --- Round 1, typed letter by letter: the points beside the word follow (htmx).
+def round_1_typed_letter_by_letter(page, table):
+    """Round 1, typed letter by letter: the points beside the word follow (htmx)."""
     table.word(ANN).press_sequentially("ja", delay=30)
     # J 20 + A 1 = 21, and the note counts the letters.
     expect(table.points(ANN)).to_have_text(re.compile(r"^\s*21\s*pts\s*$"))
@@ -50,7 +45,10 @@ def test_whole_foot_game_from_first_deal_to_winner(page, table):
     expect(status(page)).to_contain_text("Round 2: Ben deals, Cat plays first. Ann leads.")
     expect(page.locator(".totals li.leader .name")).to_have_text(["Ann"])
 
-    # --- Round 2. WAXEB = W 10 + A 1 + X 10 + E 1 + B 3 = 25 (not a word), + 10 for going out = 35
+
+def round_2_ben_goes_out_with_waxeb(page, table):
+    """Round 2: Ben goes out with WAXEB, which is no word."""
+    # WAXEB = W 10 + A 1 + X 10 + E 1 + B 3 = 25 (not a word), + 10 for going out = 35
     # QUI?K = Q 20 + U 1 + I 1 + wild 0 + K 3 = 25;  Cat has no word: 0
     table.fill_round(["QUI?K", "WAXEB", ""], out=BEN, expect_points=[25, 35, 0])
     table.save_round()
@@ -58,7 +56,9 @@ def test_whole_foot_game_from_first_deal_to_winner(page, table):
     # 81 + 25 = 106;  26 + 35 = 61;  9 + 0 = 9
     expect(table.totals).to_have_text(["106", "61", "9"])
 
-    # --- Cat challenges Ben's going-out WAXEB: the judge says it is not a word.
+
+def cat_challenges_waxeb(page, table):
+    """Cat challenges Ben's going-out WAXEB: the judge says it is not a word."""
     table.round_row(2).get_by_role("link", name="Challenge Ben’s WAXEB").tap()
     expect(page.get_by_role("heading", name="Challenge Ben’s WAXEB?")).to_be_visible()
     expect(page.get_by_text("Ben’s word in round 2, worth 25.")).to_be_visible()
@@ -73,8 +73,10 @@ def test_whole_foot_game_from_first_deal_to_winner(page, table):
     expect(table.totals).to_have_text(["106", "26", "34"])
     expect(table.round_row(2).locator("td").nth(BEN)).to_contain_text("✗ rejected: Cat +25")
 
-    # --- Ben challenges Ann's QUI?K; the judge reads it as QUICK, but the scorekeeper
-    # taps the other verdict ...
+
+def ben_challenges_qui_k(page, table):
+    """Ben challenges Ann's QUI?K; the judge reads it as QUICK, but the scorekeeper taps the
+    other verdict ..."""
     table.round_row(2).get_by_role("link", name="Challenge Ann’s QUI?K").tap()
     expect(page.get_by_text("Ann’s word in round 2, worth 25.")).to_be_visible()
     expect(page.locator(".verdict-card")).to_contain_text("The judge: QUICK is allowed")
@@ -103,7 +105,9 @@ def test_whole_foot_game_from_first_deal_to_winner(page, table):
     # Round 2 now reads Ann 25, Ben 0 - 25 = -25, Cat 0 + 25 = 25.
     expect(table.round_row(2).locator(".score")).to_have_text(["25", "-25", "25"])
 
-    # --- Round 1 was miswritten: Cat laid HOVER, not HOUSE. Edit it from the round number.
+
+def round_1_edited(page, table):
+    """Round 1 was miswritten: Cat laid HOVER, not HOUSE. Edit it from the round number."""
     table.round_row(1).get_by_role("link", name="Edit round 1").tap()
     expect(page.get_by_role("heading", name="Edit round 1")).to_be_visible()
     expect(table.word(CAT)).to_have_value("HOUSE")
@@ -119,7 +123,9 @@ def test_whole_foot_game_from_first_deal_to_winner(page, table):
     # Round 2 (25, -25, 25): Ben lowest, so Ann (on Ben's right) deals and Ben plays first.
     expect(status(page)).to_contain_text("Round 3: Ann deals, Ben plays first. Ann leads.")
 
-    # --- Round 3, the final round (the draw pile was turned over).
+
+def round_3_the_final_round(page, table):
+    """Round 3, the final round (the draw pile was turned over)."""
     # FIZZY = F 3 + I 1 + Z 20 + Z 20 + Y 10 = 54
     # MOVIE = M 3 + O 1 + V 10 + I 1 + E 1 = 16
     # VOTED = V 10 + O 1 + T 3 + E 1 + D 3 = 18, + 10 for going out = 28
@@ -132,7 +138,9 @@ def test_whole_foot_game_from_first_deal_to_winner(page, table):
     expect(page.locator("#round-form")).to_have_count(0)  # the game is over: no next round
     expect(table.round_row(3)).to_contain_text("final")
 
-    # The game now sits under "Finished" on the home page.
+
+def the_finished_game_is_listed_and_opens(page, table, url):
+    """The game now sits under "Finished" on the home page."""
     page.get_by_role("link", name="Companion").tap()
     finished = page.locator("h2:has-text('Finished') + ul.games")
     expect(finished).to_contain_text("FOOT! · Ann, Ben, Cat")
@@ -146,3 +154,17 @@ def test_whole_foot_game_from_first_deal_to_winner(page, table):
     # Last: Playwright's screenshot leaves marks that the page's CSP reports on the next
     # boosted navigation, so nothing is done after it.
     page.screenshot(path=SCREENSHOT, full_page=True)
+
+
+def test_whole_foot_game_from_first_deal_to_winner(page, table):
+    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"], dealer=ANN)
+    expect(page.get_by_role("heading", name="FOOT!")).to_contain_text("5-letter words")
+    expect(table.totals).to_have_text(["0", "0", "0"])
+    expect(status(page)).to_contain_text("Round 1: Ann deals, Ben plays first.")
+    round_1_typed_letter_by_letter(page, table)
+    round_2_ben_goes_out_with_waxeb(page, table)
+    cat_challenges_waxeb(page, table)
+    ben_challenges_qui_k(page, table)
+    round_1_edited(page, table)
+    round_3_the_final_round(page, table)
+    the_finished_game_is_listed_and_opens(page, table, url)

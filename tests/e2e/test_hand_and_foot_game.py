@@ -146,10 +146,8 @@ class HandAndFoot:
             expect(items).to_have_text(parts)
 
 
-def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
-    game = HandAndFoot(page)
-
-    # --- The new game: Hand and Foot, teams of two, Bo drew the highest card and plays first.
+def start_a_game_in_teams(page, game):
+    """The new game: Hand and Foot, teams of two, Bo drew the highest card and plays first."""
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
@@ -171,7 +169,9 @@ def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
     game.expect_totals(0, 0)
     expect(game.status).to_have_text(words("Round 1: open with 50; Bo plays first."))
 
-    # --- Round 1 (open with 50): Ann & Cy go out.
+
+def round_1_ann_and_cy_go_out(game):
+    """Round 1 (open with 50): Ann & Cy go out."""
     # Ann & Cy: a clean and a dirty book; melded 1 joker, 1 deuce, 4 aces, 8 of 6-to-king
     # (14 cards: enough for 2 books of 7) = 50 + 20 + 80 + 80 = 230; Cy drew exactly 22.
     #   books 500 + 300 = 800; 800 + 230 + out 100 + 22 cards 100 = 1230.
@@ -198,7 +198,9 @@ def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
     # Bo & Di: 45 - (500 + 20 + 20) = -495
     game.expect_live(BD, -495, books=0, meld=45, left=540)
 
-    # Saved without a dirty book: refused, with the reason on screen, nothing saved.
+
+def round_1_without_its_dirty_book_is_refused(page, game):
+    """Saved without a dirty book: refused, with the reason on screen, nothing saved."""
     game.save(1)
     reason = page.locator("#round-form .card p.error", has_text=f"Ann & Cy: {NO_BOOKS}")
     expect(reason).to_be_visible()  # at the top of the form, where the page lands
@@ -219,8 +221,11 @@ def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
     where = "in view" if 0 <= top < 844 else "OUT OF VIEW"
     note("03-refused-save", f"after the refusal: scrollY {page.evaluate('scrollY')}; the reason's "
          f"top at {round(top)} px in an 844 px viewport: {where}")
+    return reason
 
-    # The dirty book: one more tap. 930 + 300 = 1230.
+
+def round_1_with_its_dirty_book(page, game, reason):
+    """The dirty book: one more tap. 930 + 300 = 1230."""
     game.step(AC, DIRTY, 1)
     game.expect_live(AC, 1230, books=800, meld=230, out=100, exactly_22=100)
     game.expect_live(BD, -495, books=0, meld=45, left=540)
@@ -241,7 +246,9 @@ def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
                       (-495, ["books 0", "meld 45", "left −540"]))
     expect(game.round_cell(1, AC)).to_have_class(re.compile(r"\bout\b"))
 
-    # --- Round 2 (open with 90): Bo & Di go out.
+
+def round_2_bo_and_di_go_out(page, game):
+    """Round 2 (open with 90): Bo & Di go out."""
     # Bo & Di: a clean and a dirty book (800); melded 2 jokers, 2 aces, 10 of 6-to-king
     # (14 cards) = 100 + 40 + 100 = 240; Di drew exactly 22.
     #   800 + 240 + out 100 + 22 cards 100 = 1240.
@@ -268,7 +275,9 @@ def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
     expect(game.round_cell(2, BD)).to_have_class(re.compile(r"\bout\b"))
     shoot(page, "04-scoreboard-after-round-2")
 
-    # --- Round 3 (open with 120): Ann & Cy go out.
+
+def round_3_ann_and_cy_go_out(game):
+    """Round 3 (open with 120): Ann & Cy go out."""
     # Ann & Cy: 2 clean, 1 dirty = 1000 + 300 = 1300; melded 1 joker, 2 deuces, 3 aces,
     # 12 of 6-to-king, 3 fives (21 cards: 3 books of 7) = 50 + 40 + 60 + 120 + 15 = 285.
     #   1300 + 285 + out 100 = 1685.
@@ -292,8 +301,10 @@ def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
                       (1685, ["books 1300", "meld 285", "went out +100"]),
                       (30, ["books 500", "meld 90", "left −560"]))
 
-    # --- Round 2 was miswritten: Ann & Cy held 4 of 6-to-king, not 3, and Bo drew exactly 22
-    # as well. Edit it from its round number.
+
+def round_2_edited(page, game):
+    """Round 2 was miswritten: Ann & Cy held 4 of 6-to-king, not 3, and Bo drew exactly 22 as
+    well. Edit it from its round number."""
     game.round_row(2).get_by_role("link", name="Edit round 2").tap()
     expect(page.get_by_role("heading", name="Edit round 2")).to_be_visible()
     expect(game.team(BD).get_by_label("Went out (+100)")).to_be_checked()
@@ -319,7 +330,9 @@ def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
                       (435, ["books 300", "meld 185", "left −50"]),
                       (1340, ["books 800", "meld 240", "went out +100", "22 cards +200"]))
 
-    # --- Round 4 (open with 150), the last: Bo & Di go out.
+
+def round_4_ends_the_game(page, game):
+    """Round 4 (open with 150), the last: Bo & Di go out."""
     # Bo & Di: 1 clean, 2 dirty = 500 + 600 = 1100; melded 2 jokers, 1 deuce, 2 aces, 14 of
     # 6-to-king, 2 fives (21 cards) = 100 + 20 + 40 + 140 + 10 = 310.
     #   1100 + 310 + out 100 = 1510.
@@ -341,9 +354,25 @@ def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
     game.expect_round(4, 150,
                       (180, ["books 500", "meld 110", "22 cards +100", "left −530"]),
                       (1510, ["books 1100", "meld 310", "went out +100"]))
-    # Every round's opening minimum, once more, on the finished scoreboard.
+
+
+def the_openings_once_more(page, game):
+    """Every round's opening minimum, once more, on the finished scoreboard."""
     for number, minimum in ((1, 50), (2, 90), (3, 120), (4, 150)):
         expect(game.round_row(number).locator("th")).to_contain_text(f"at {minimum}")
     expect(page.locator("#round-form")).to_have_count(0)  # no fifth round
     expect(page.get_by_role("heading", name=re.compile(r"open with"))).to_have_count(0)
     shoot(page, "06-finished")
+
+
+def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
+    game = HandAndFoot(page)
+    start_a_game_in_teams(page, game)
+    round_1_ann_and_cy_go_out(game)
+    reason = round_1_without_its_dirty_book_is_refused(page, game)
+    round_1_with_its_dirty_book(page, game, reason)
+    round_2_bo_and_di_go_out(page, game)
+    round_3_ann_and_cy_go_out(game)
+    round_2_edited(page, game)
+    round_4_ends_the_game(page, game)
+    the_openings_once_more(page, game)

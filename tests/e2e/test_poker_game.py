@@ -116,10 +116,8 @@ class Poker:
         self.tap(action)
 
 
-def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
-    game = Poker(page)
-
-    # --- The new game: ZOOT! Poker, 200 chips each, the other settings as they come.
+def start_a_game_of_zoot_poker(page, game):
+    """The new game: ZOOT! Poker, 200 chips each, the other settings as they come."""
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
@@ -148,7 +146,10 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     expect(page.get_by_text("Ann deals; antes of 5 go in.")).to_be_visible()
 
     # ============================================================================================
-    # Deal 1 (Ann deals): a bet nobody calls, won unseen.
+
+
+def deal_1_a_bet_nobody_calls(page, game):
+    """Deal 1 (Ann deals): a bet nobody calls."""
     # Antes 5 each: 200 - 5 = 195 left each, 20 in the pot. Bo (Ann's left) acts first.
     page.get_by_role("button", name="Deal", exact=True).tap()
     expect(game.status).to_have_text(words("Deal 1: Ann dealt. Bo to act."))
@@ -190,7 +191,10 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     game.expect_turn(DI, "Di to act: 50 to call · 165 chips left · interval 2 of 2",
                      ["Call 50", "Fold", "All-in 165"], amount="Raise to (100 to 165)")
     game.tap("Fold")
-    # Won unseen: Cy's 50 nobody called goes back to him, and the pot of 80 is his:
+
+
+def deal_1_is_won_unseen(page, game):
+    """Won unseen: Cy's 50 nobody called goes back to him, and the pot of 80 is his."""
     # Cy 115 + 50 + 80 = 245; Ann 195, Bo 195, Di 165 (total 800).
     expect(game.status).to_have_text(words("Next deal: Bo deals."))
     game.expect_stacks(195, 195, 245, 165)
@@ -205,7 +209,10 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
          "took back his uncalled 50: net +50 on the deal)")
 
     # ============================================================================================
-    # Deal 2 (Bo deals): an all-in for less than the bet: a main pot and a side pot.
+
+
+def deal_2_an_all_in_for_less_than_the_bet(page, game):
+    """Deal 2 (Bo deals): an all-in for less than the bet: a main pot and a side pot."""
     # Antes 5: Ann 190, Bo 190, Cy 240, Di 160; 20 in. Cy (Bo's left) first.
     page.get_by_role("button", name="Deal", exact=True).tap()
     expect(game.status).to_have_text(words("Deal 2: Bo dealt. Cy to act."))
@@ -245,7 +252,10 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     game.expect_turn(ANN, "Ann to act: 20 to call · 10 chips left · interval 2 of 2",
                      ["Fold", "All-in 10"])
     game.tap("All-in 10")  # Ann 0 left: 10 of Cy's 20 is not called
-    # The betting is over: the showdown of Ann, Cy and Di (Bo folded).
+
+
+def deal_2_shows_down_a_main_and_a_side_pot(page, game):
+    """The betting is over: the showdown of Ann, Cy and Di (Bo folded)."""
     expect(game.status).to_have_text(words("Deal 2: Bo dealt. Showdown."))
     expect(page.locator(".pots h2")).to_have_text(words("In the pot: 570"))  # 540 + 20 + 10
     showdown = page.locator("form", has=page.get_by_role("button", name="Pay the pots"))
@@ -277,7 +287,10 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     note("06-after-showdown", f"deal 2 won line: {won_2.inner_text()!r}")
 
     # ============================================================================================
-    # Deal 3 (Cy deals): a bet beyond the stack refused, then a tie of wild-card words.
+
+
+def deal_3_a_bet_beyond_the_stack_is_refused(page, game):
+    """Deal 3 (Cy deals): a bet beyond the stack refused, then a tie of wild-card words."""
     # Antes 5: Ann 55, Bo 185, Cy 45, Di 495; 20 in. Di (Cy's left) first.
     page.get_by_role("button", name="Deal", exact=True).tap()
     expect(game.status).to_have_text(words("Deal 3: Cy dealt. Di to act."))
@@ -321,7 +334,10 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     expect(page.locator(".pots p.muted").nth(1)).to_have_text(
         words("Di check · Ann check · Bo bet 25 · Cy call 25 · Di call 25 · Ann fold"))
     game.expect_stacks(55, 160, 20, 470)
-    # Interval 2: everyone checks (Di, then Bo, then Cy).
+
+
+def deal_3_ends_in_a_tie_of_wild_card_words(page, game):
+    """Interval 2: everyone checks (Di, then Bo, then Cy)."""
     game.expect_turn(DI, "Di to act · 470 chips left · interval 2 of 2",
                      ["Check", "All-in 470"], amount="Bet (1 to 470)")
     game.tap("Check")
@@ -358,3 +374,14 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     expect(won_3).to_have_text(words("On the deal: Ann −5 · Bo +17 · Cy −30 · Di +18"))
     shoot(page, "09-after-tie")
     note("09-after-tie", f"deal 3 won line: {won_3.inner_text()!r}")
+
+
+def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
+    game = Poker(page)
+    start_a_game_of_zoot_poker(page, game)
+    deal_1_a_bet_nobody_calls(page, game)
+    deal_1_is_won_unseen(page, game)
+    deal_2_an_all_in_for_less_than_the_bet(page, game)
+    deal_2_shows_down_a_main_and_a_side_pot(page, game)
+    deal_3_a_bet_beyond_the_stack_is_refused(page, game)
+    deal_3_ends_in_a_tie_of_wild_card_words(page, game)

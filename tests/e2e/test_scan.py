@@ -8,11 +8,11 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
-from drawn import table as drawn_cards
+from tests.drawn import table as drawn_cards
 
 from . import phone
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("letter_model")]  # they read photos
 
 
 def test_scan_a_word_correct_a_card_and_use_it(page, table, tmp_path):

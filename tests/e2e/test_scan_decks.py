@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from drawn import hand, table as drawn_cards
+from tests.drawn import hand, table as drawn_cards
 
 from . import phone
 from .phone import tap_and_type
 from .test_scan import geometry, tap_centre
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("letter_model")]  # they read photos
 
 SHOTS = Path("/tmp/scan-decks")
 shoot = partial(phone.shoot, folder=SHOTS)

@@ -23,7 +23,7 @@ from companion import create_app
 from companion.extensions import db
 
 from . import phone
-from .conftest import PHONE, Watch
+from .phone import PHONE, Watch
 
 pytestmark = pytest.mark.e2e
 

@@ -11,13 +11,12 @@ import pytest
 from playwright.sync_api import expect
 
 from . import phone
-from .conftest import Table
-from .test_live_phones import (ANN, BEN, CAT, LIVE_MS, NETWORK_CUT, as_typed, console_allows,
+from .phone import Table
+from .test_live_phones import (ANN, BEN, CAT, NETWORK_CUT, as_typed,
                                fill_waxes, hand_over, keeper_behind_wifi, save_jazzy,
                                server_rows, type_code)
 
 pytestmark = pytest.mark.e2e
-assert console_allows  # a fixture, used by name below
 
 SHOTS = Path("/tmp/e2e-shots/trust")
 DRAFT_BACK = "What you typed before is back"
@@ -103,7 +102,7 @@ def test_the_second_scorekeeper_is_told_the_round_was_already_saved(page, table,
     save_jazzy(table_b)
     # A's page heard of B's round: its scoreboard is up to date, its typing kept, and it says
     # so beside the button A is about to tap.
-    expect(table.totals).to_have_text(["81", "26", "9"], timeout=LIVE_MS)
+    expect(table.totals).to_have_text(["81", "26", "9"])
     changed = page.get_by_role("alert").filter(has_text="Another phone changed this game meanwhile")
     expect(changed).to_be_visible()
     expect(page.locator("#round-form .changed-note + button")).to_have_text("Save round 1")
@@ -120,7 +119,7 @@ def test_the_second_scorekeeper_is_told_the_round_was_already_saved(page, table,
     page.get_by_role("button", name="Save it as round 2").tap()
     expect(table.totals).to_have_text(["162", "52", "18"])
     expect(page.get_by_role("heading", name="Round 3", exact=True)).to_be_visible()
-    expect(table_b.totals).to_have_text(["162", "52", "18"], timeout=LIVE_MS)
+    expect(table_b.totals).to_have_text(["162", "52", "18"])
 
 
 def test_the_old_phone_is_told_at_once_and_keeps_what_it_typed(page, table, new_phone, live_server):

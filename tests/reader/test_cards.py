@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from cardlab import decks, realphotos, synth
+from tools.cardlab import decks, realphotos, synth
 from ocr import read
 from ocr.cards import star_shaped
 

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from PIL import Image, ImageOps
 
-from cardlab import decks, synth
-from cardlab.decks import (FAMILY_DECK, STAR, ZAP_NAMES, FezCard, parse_family, parse_fez,
+from tools.cardlab import decks, synth
+from tools.cardlab.decks import (FAMILY_DECK, STAR, ZAP_NAMES, FezCard, parse_family, parse_fez,
                            random_family_hand, random_family_word, random_fez_word)
-from cardlab.synth import render_photo
+from tools.cardlab.synth import render_photo
 
 
 def _upright(photo):
@@ -87,7 +87,7 @@ def test_random_fez_words_are_layable_rows():
         cards = parse_fez(t)
         assert any(c.star or len(c.letters) == 2 for c in cards)
         letters = [c for c in cards if not c.star]
-        assert len({c.colour for c in letters}) >= 1
+        assert letters and {c.colour for c in letters} <= {"red", "black"}  # as FEZ prints
         flushes += len({c.colour for c in letters}) == 1
         stars += any(c.star for c in cards)
         singles += any(len(c.letters) == 1 for c in letters)

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 import ocr
-from drawn import close_up, table
-from cardlab import realphotos, synth
+from tests.drawn import close_up, table
+from tools.cardlab import realphotos, synth
 from ocr import read, read_debug
 
 
@@ -283,7 +283,7 @@ def test_a_letter_one_network_is_wrongly_sure_of_is_read_right_or_marked(seed, l
 
 def _words_of(game: str, store):
     """The app's judge of a game's words: what the scan route gives the reader."""
-    from companion.rules import word_rules_for
+    from companion.registry import word_rules_for
     from companion.words.judge import Judge
 
     return Judge(store).accepts(word_rules_for(game))
@@ -338,7 +338,7 @@ def test_a_card_s_name_is_read_once_a_place_and_at_a_few_places_a_photo():
     from PIL import ImageDraw, ImageFont
 
     from ocr.find import NAMES_READ, CardNames
-    from drawn import FONT
+    from tests.drawn import FONT
 
     im = Image.new("RGB", (1600, 300), (245, 240, 225))
     ImageDraw.Draw(im).text((100, 150), "WILD", font=ImageFont.truetype(FONT, 28), fill=(0, 0, 0), anchor="mm")

@@ -1,14 +1,14 @@
 """The real-photo harness: multiset matching, the labels, the polygons."""
 
-import statistics
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-from cardlab import realphotos
-from cardlab.realphotos import TILE_ALPHABET, labelled_photos, match, score, tile_boxes
+from tools.cardlab import realphotos
+from tools.cardlab.realphotos import TILE_ALPHABET, labelled_photos, match, score, tile_boxes
 
 @pytest.mark.parametrize("truth, found, matched", [
     ("AAB", ["A", "B", "B", "E"], 2),      # one A left over, the second B has no partner
@@ -22,18 +22,27 @@ def test_match_is_multiset_intersection(truth, found, matched):
     assert match(Counter(truth), found) == matched
 
 
-def test_score_on_hand_made_photos(tmp_path):
+def test_score_on_hand_made_photos(tmp_path, monkeypatch):
+    clock = [0.0]  # the reader's time, as score() reads it: 6 s, 1 s and 2 s a photo
+    monkeypatch.setattr(realphotos, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    took = {b"a": 6.0, b"b": 1.0, b"c": 2.0}
     photos = []
     for name, truth in [("a", "BINR"), ("b", "AAE"), ("c", "")]:
         path = tmp_path / f"{name}.jpg"
         path.write_bytes(name.encode())
         photos.append((path, Counter(truth)))
     answers = {b"a": ["B", "I", "N", "N", "X"], b"b": ["A"], b"c": ["T", ""]}
-    result = score(lambda jpeg: answers[jpeg], photos)
+
+    def reader(jpeg: bytes) -> list[str]:
+        clock[0] += took[jpeg]
+        return answers[jpeg]
+
+    result = score(reader, photos)
     assert (result.photos, result.tiles_true, result.tiles_found, result.letters_matched) == (3, 7, 8, 4)
     assert result.recall == pytest.approx(4 / 7)
     assert result.precision == pytest.approx(4 / 8)
-    assert result.seconds_median == statistics.median(p["seconds"] for p in result.per_photo)
+    assert [p["seconds"] for p in result.per_photo] == [6.0, 1.0, 2.0]
+    assert result.seconds_median == 2.0  # the middle photo's, not the mean (3 s)
     assert [p["matched"] for p in result.per_photo] == [3, 1, 0]
     assert result.per_photo[2]["letters"] == "T?"
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from PIL import Image, ImageOps
 
-from cardlab import synth
-from cardlab.synth import BACKGROUNDS, DECK, render_photo, random_word
+from tools.cardlab import synth
+from tools.cardlab.synth import BACKGROUNDS, DECK, render_photo, random_word
 
 
 def _upright(photo):

@@ -2,8 +2,8 @@
 
 from PIL import Image
 
-from cardlab.textbook import read_char, read_textbook
-from drawn import table
+from tests.drawn import table
+from tools.cardlab.textbook import read_char, read_textbook
 
 def test_reads_clean_upright_cards():
     word, cards = read_textbook(table("BIKE"))

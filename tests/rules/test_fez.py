@@ -6,13 +6,10 @@ import pytest
 from companion.rules.base import REJECTED
 from companion.rules.fez import FEZ, label, score_word, standings
 from companion.rules.log import Play
+from tests.helpers import log
 
 PLAIN = FEZ.defaults()
 NASTY = {**PLAIN, "nasty_layoff": True, "nasty_star": True, "nasty_hands": True}
-
-
-def log(*entries) -> list[Play]:
-    return [Play(i, kind, data) for i, (kind, data) in enumerate(entries, start=1)]
 
 
 def word(seat, tiles, colours, stars=""):
@@ -163,40 +160,11 @@ def test_what_could_a_hand_of_cards_have_made_counts_the_long_word_bonus(word_st
 
 def test_a_card_has_one_colour_in_every_play_that_says_its_cards():
     """A word's cards ([2, 1, 1]: PL, A, Y) give both letters of a card its one colour; a play
-    that says otherwise (an import, a replay) is not a FEZ play and counts for nothing."""
+    that says otherwise (an import, a replay) is not a FEZ play and counts for nothing (the
+    word form's check of the same: tests/pages/test_fez.py)."""
     s = standings(PLAIN, 2, 0, log(
         ("word", {"seat": 0, "tiles": "PLAY", "colours": "RRRR", "stars": "", "cards": [2, 1, 1]}),
         ("word", {"seat": 1, "tiles": "PLAY", "colours": "RBBB", "stars": "", "cards": [2, 1, 1]}),
         ("word", {"seat": 1, "tiles": "PLAY", "colours": "BBBB", "stars": "", "cards": [3, 1]}),
         ("word", {"seat": 1, "tiles": "SING", "colours": "RBRB", "stars": ""})))  # one a card
     assert s.totals == (18, 5) and s.unread == (2, 3)
-    data, errors = FEZ.read_round({"seat": "0", "tiles": "play", "colours": "rbbb",
-                                   "cards": "pl a y"}, 2, PLAIN)
-    assert errors == {"colours": "PL is one card, and a card has one colour: give its two "
-                                 "letters the same colour."}
-    data, errors = FEZ.read_round({"seat": "0", "tiles": "play", "colours": "bbrr",
-                                   "cards": "pl ay"}, 2, PLAIN)
-    assert not errors and data["cards"] == [2, 2]
-    data, errors = FEZ.read_round({"seat": "0", "tiles": "play", "colours": "bbrr",
-                                   "cards": "p l a y"}, 2, PLAIN)
-    assert not errors and "cards" not in data  # one letter a card, as when nothing is said
-
-
-def test_a_round_ends_only_with_something_counted():
-    s = standings(PLAIN, 2, 0, log(word(0, "PLAY", "BBBB")))
-    assert FEZ.read_play("round-end", {}, s)[1] == {
-        "out": "Tick who played their last card, or type the cards left in each hand: nothing "
-               "was counted."}
-    assert FEZ.read_play("round-end", {"out": "0"}, s) == ({"hands": [0, 0], "out": 0}, {})
-    assert FEZ.read_play("round-end", {"points-1": "4"}, s) == ({"hands": [0, 4], "out": None}, {})
-
-
-def test_the_game_ends_with_a_round_uncounted_only_when_the_scorekeeper_says_so():
-    played = log(word(0, "PLAY", "BBBB"))
-    s = standings(PLAIN, 2, 0, played)
-    assert FEZ.read_play("game-end", {}, s) == ({}, {
-        "uncounted": "Round 1’s hands are not counted: count them first, or tick “End without "
-                     "counting them”."})
-    assert FEZ.read_play("game-end", {"uncounted": "yes"}, s) == ({"uncounted": True}, {})
-    counted = standings(PLAIN, 2, 0, played + [Play(2, "round-end", {"hands": [0, 5], "out": 0})])
-    assert FEZ.read_play("game-end", {}, counted) == ({}, {})

@@ -6,6 +6,7 @@ import pytest
 from companion.rules.hand_and_foot import HAND_AND_FOOT as HF
 from companion.rules.hand_and_foot import opening, score_team, standings, teams_of
 from companion.rules.log import Play
+from tests.helpers import log
 
 TEAMS = HF.defaults()
 ALONE = {**TEAMS, "play": "alone"}
@@ -38,80 +39,22 @@ def test_a_round_scores_every_component():
     assert (stuck.left, stuck.total) == (500 + 0 + 20 + 5, 300 + 90 - 525)
 
 
-def round_form(out="0", **fields) -> dict:
-    return {"out": out, **fields}
-
-
-@pytest.mark.parametrize("settings, form, field, message", [
-    (TEAMS, round_form("0", **{"clean-0": "1", "meld-0-ace": "7"}), "team-0",
-     "To go out a team needs at least one clean and one dirty book."),
-    ({**TEAMS, "books_to_go_out": False}, round_form("0", **{"clean-0": "1", "meld-0-ace": "7"}), None, None),
-    (TEAMS, round_form("0", **{"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8"}), "team-0",
-     "2 books hold at least 14 cards; 8 are counted melded."),
-    (TEAMS, round_form("0", **{"clean-0": "1", "dirty-0": "1", "meld-0-joker": "9", "meld-0-ace": "9"}), "round",
-     "More cards than four decks hold: 9 jokers (four decks hold 8)."),
-    (TEAMS, round_form("", **{"meld-0-ace": "3"}), "out",
-     "Choose the team that went out (this table plays every round to a going out)."),
-    ({**TEAMS, "nobody_out": True}, round_form("none", **{"meld-0-ace": "3"}), None, None),
-    (TEAMS, round_form("0", **{"clean-0": "1", "dirty-0": "1", "meld-0-ace": "14", "meld-0-total": "200"}),
-     "team-0", "The cards melded add up to 280, not 200: correct one."),
-    (TEAMS, round_form("0", **{"clean-0": "²"}), "team-0", "Books: a whole number, 0 to 30."),
-    (TEAMS, round_form("0", **{"clean-0": "1", "dirty-0": "1", "meld-0-high": "14", "left-1-red3": "9"}),
-     "round", "More cards than four decks hold: 9 red 3s (four decks hold 8)."),
-])
-def test_a_round_is_checked_with_the_reason(settings, form, field, message):
-    _, errors = HF.read_round(form, 4, settings)
-    assert errors.get(field) == message if field else errors == {}
-
-
-#: Ann & Cy go out with a clean and a dirty book: 8 aces, 6 of 6 to King and a joker.
-OUT = {"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "6", "meld-0-joker": "1"}
-
-
-@pytest.mark.parametrize("form, field, message", [
-    # melded and left count together (one team's, the issue's cases), across teams, against four decks
-    ({**OUT, "meld-0-joker": "", "meld-0-two": "1", "meld-1-joker": "5", "meld-1-high": "6",
-      "left-1-joker": "4"}, "round", "More cards than four decks hold: 9 jokers (four decks hold 8)."),
-    ({**OUT, "meld-0-joker": "", "meld-0-two": "1", "meld-1-joker": "8", "meld-1-high": "9",
-      "left-1-joker": "1"}, "round", "More cards than four decks hold: 9 jokers (four decks hold 8)."),
-    ({**OUT, "meld-1-two": "7", "meld-1-high": "8", "left-1-two": "10"}, "round",
-     "More cards than four decks hold: 17 deuces (four decks hold 16)."),
-    ({**OUT, "meld-0-joker": "5", "meld-1-high": "3", "left-1-joker": "4"}, "round",  # across teams
-     "More cards than four decks hold: 9 jokers (four decks hold 8)."),
-    # a dirty book holds a wild card
-    ({**OUT, "meld-0-joker": "", "meld-0-high": "7"}, "team-0",
-     "A dirty book holds a wild card; no joker or deuce is counted melded."),
-    ({**OUT, "dirty-0": "2", "meld-0-high": "12"}, "team-0", "2 dirty books hold 2 wild cards at least; 1 is counted melded."),
-    # every meld has more naturals than wild cards, so the team's naturals outnumber its wilds
-    ({**OUT, "meld-1-joker": "7", "meld-1-ace": "6"}, "team-1",
-     "7 wild cards melded against 6 natural cards: every meld has more naturals than wild cards."),
-    ({**OUT, "meld-1-two": "3"}, "team-1",
-     "3 wild cards melded against 0 natural cards: every meld has more naturals than wild cards."),
-])
-def test_cards_melded_must_be_melds_four_decks_can_hold(form, field, message):
-    _, errors = HF.read_round({"out": "0", **form}, 4, TEAMS)
-    assert errors.get(field) == message
-
-
-def test_a_round_four_decks_can_hold_with_real_melds_is_accepted():
-    form = {"out": "0", **OUT, "meld-0-joker": "4", "left-1-joker": "4", "meld-1-two": "7",
-            "meld-1-high": "8", "left-1-two": "9", "dirty-0": "1"}
-    assert HF.read_round(form, 4, TEAMS)[1] == {}
 
 
 def play_round(out, t0: dict, t1: dict, drew=()):
     return {"teams": [t0, t1], "out": out, "drew22": list(drew)}
 
 
-def log(*rounds):
-    return [Play(i, "round", r) for i, r in enumerate(rounds, start=1)]
+def rounds_log(*rounds):
+    """A game's log of rounds only."""
+    return log(*(("round", r) for r in rounds))
 
 
 def test_four_rounds_then_the_game_is_over_and_the_best_team_wins():
     books = {"clean": 1, "dirty": 1, "meld": {"ace": 14}}
     rounds = [play_round(i % 2, books, {"meld": {"low": 3}, "left": {"red3": 1}}) if i % 2 == 0
               else play_round(1, {"meld": {"low": 3}, "left": {}}, books) for i in range(4)]
-    s = standings(TEAMS, 4, 0, log(*rounds))
+    s = standings(TEAMS, 4, 0, rounds_log(*rounds))
     win = 800 + 280 + 100
     assert s.totals == (2 * win + 2 * 15, 2 * (15 - 500) + 2 * win)
     assert s.finished and [r.minimum for r in s.rows] == [50, 90, 120, 150]
@@ -121,7 +64,7 @@ def test_four_rounds_then_the_game_is_over_and_the_best_team_wins():
 
 def test_the_opening_minimums_are_a_setting_and_a_tie_is_a_tie():
     even = play_round(0, {"clean": 1, "dirty": 1, "meld": {"ace": 14}}, {"meld_total": 1180})
-    s = standings({**TEAMS, "minimums": "50,90,120"}, 4, 0, log(even, even, even))
+    s = standings({**TEAMS, "minimums": "50,90,120"}, 4, 0, rounds_log(even, even, even))
     assert s.finished and s.totals == (3 * 1180, 3 * 1180) and s.winners == (0, 1)
 
 
@@ -129,7 +72,7 @@ def test_teams_sit_across_and_a_player_may_play_alone():
     assert teams_of(4, TEAMS) == [(0, 2), (1, 3)] and teams_of(6, TEAMS) == [(0, 3), (1, 4), (2, 5)]
     assert HF.players_problem(TEAMS, 3) == "Teams of two: 4 or 6 players, partners sitting across."
     assert HF.players_problem(ALONE, 3) is None and HF.players_problem(ALONE, 5)
-    s = standings(ALONE, 3, 1, log({"teams": [{"meld": {"ace": 3}}, {"clean": 1, "dirty": 1, "meld": {"high": 14}},
+    s = standings(ALONE, 3, 1, rounds_log({"teams": [{"meld": {"ace": 3}}, {"clean": 1, "dirty": 1, "meld": {"high": 14}},
                                               {"meld_total": 30, "left_total": 45}], "out": 1, "drew22": [0]}))
     assert s.totals == (60 + 100, 800 + 140 + 100, 30 - 45)
 

@@ -1,0 +1,285 @@
+"""FEZ's pages: the word form (tiles, colours, stars, the cards they lie on), the lay-off,
+round-end, game-end and face-values forms, the scan of a word laid, and the plays in a
+player's words. The rules are rules/fez.py."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..rules.base import ALPHABET, NOT_A_CARD, REJECTED, STAR, Standings, normalize, whole_number
+from ..rules.fez import FEZ  # noqa: F401  (the doctests' game)
+from ..rules.fez import (BLACK, BLANK, CHALLENGE, COLOURS, FACE_VALUES, GAME_END, LAYOFF,
+                         MAX_FACE_VALUE, OFF_ON, ROUND_END, UNCOUNTED, WORD, Word, cards_text,
+                         face, game_end_problems, label, read_cards, round_end_problems,
+                         score_word, spans, two_colour_cards)
+from ..rules.log import EDIT, Play
+from ..words.judge import SCRABBLE_VALUES
+from .base import Pages, read_values
+
+
+class FezPages(Pages):
+    """FEZ's pages."""
+
+    blurb = "two-letter cards · flushes and stars · word by word"
+
+    def describe_settings(self, settings: Mapping) -> str:
+        on = [s.label.replace("Nasty: ", "") for s in self.rules.settings
+              if s.choices is OFF_ON and settings.get(s.key)]
+        return "nasty rules: " + "; ".join(on) if on else ""
+
+    def describe(self, play: Play, names, standings, earlier) -> str:
+        d = play.data
+        if play.kind in (WORD, EDIT):
+            text = f"{names[d['seat']]} played {label(d.get('reads') or d['tiles'], d['colours'], d.get('stars', ''))}"
+            return text if play.kind == WORD else f"Edited a word: {text}"
+        if play.kind == LAYOFF:
+            added = "+".join(x for x in (d["before"], d["after"]) if x) + "★" * len(d.get("stars", ""))
+            return f"{names[d['seat']]} laid {added} on {d.get('word') or 'a word'}"
+        if play.kind == CHALLENGE:
+            target = earlier.get(d["play"])
+            word = (target.data.get("word") or target.data.get("reads") or target.data.get("tiles")
+                    if target else "a word")
+            text = (f"{names[d['challenger']]} challenged {word}: "
+                    + ("rejected, back to the hand" if d["verdict"] == REJECTED else "it stands"))
+            if isinstance(d.get("judge"), Mapping) and d["judge"].get("verdict") != d["verdict"]:
+                text += "; a house decision, overruling the judge"
+            return text
+        if play.kind == ROUND_END:
+            hands = ", ".join(f"{names[s]} −{h}" for s, h in enumerate(d["hands"]) if h)
+            out = f"{names[d['out']]} went out; " if d.get("out") is not None else ""
+            return f"End of a round: {out}" + (f"left in hand {hands}" if hands else "no cards left in hand")
+        if play.kind == GAME_END:
+            return "The scorekeeper ended the game" + (
+                ", the last round’s hands uncounted" if d.get(UNCOUNTED) else "")
+        return "Face values set: " + ", ".join(f"{k} {v}" for k, v in d["values"].items())
+
+    def edit_heading(self, row_id, names, standings) -> str:
+        word = standings.extra["words"].get(row_id)
+        return f"Edited a word of round {word.round}" if word else "Edited a deleted word"
+
+    def describe_change(self, before, after, names, standings) -> str:
+        """A word before and after an edit, as the sheet writes it, with its score (its
+        lay-offs are scored again on the scoreboard).
+
+        >>> FezPages(FEZ).describe_change({"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": ""},
+        ...     {"seat": 0, "tiles": "PLAYS", "colours": "BBBBB", "stars": ""}, ["Ann"], None)
+        'Ann’s PLAYᶠ → PLAYSᶠ (18 → 20 points)'
+        >>> FezPages(FEZ).describe_change({"seat": 0, "tiles": "FIN", "colours": "RBR", "stars": ""},
+        ...     {"seat": 1, "tiles": "FIN", "colours": "RRB", "stars": ""}, ["Ann", "Bo"], None)
+        'Ann’s FIN → Bo’s FIN (colours RBR → RRB)'
+        >>> FezPages(FEZ).describe_change({"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": ""},
+        ...     {"seat": 0, "tiles": "PLAY", "colours": "BBBB", "stars": "", "cards": [2, 1, 1]},
+        ...     ["Ann"], None)
+        'Ann’s PLAYᶠ → PLAYᶠ (cards one letter each → PL A Y)'
+        """
+        values = standings.extra["values"] if standings else SCRABBLE_VALUES
+
+        def shown(d):
+            return label(d.get("reads") or d["tiles"], d["colours"], d.get("stars", ""))
+
+        def points(d):
+            return score_word(d["tiles"], d["colours"], d.get("stars", ""), values).total
+
+        old, new = shown(before), shown(after)
+        text = (f"{names[before['seat']]}’s {old} → {new}" if before["seat"] == after["seat"]
+                else f"{names[before['seat']]}’s {old} → {names[after['seat']]}’s {new}")
+        if old == new and before["colours"] != after["colours"]:
+            text += f" (colours {before['colours']} → {after['colours']})"
+        elif old == new and before.get("cards") != after.get("cards"):
+            was, now = (cards_text(d["tiles"], d.get("cards")) or "one letter each"
+                        for d in (before, after))
+            text += f" (cards {was} → {now})"
+        if points(before) != points(after):
+            text += f" ({points(before)} → {points(after)} points)"
+        return text
+
+    row_name = "word"
+    forms = (LAYOFF, ROUND_END, GAME_END, FACE_VALUES)
+    template = "fez"
+
+    def heading(self, standings: Standings) -> str:
+        return f"Round {standings.extra['round']}"
+
+    def stale(self, kind, standings, answered) -> str | None:
+        if self.rules.answers(kind, standings) in (None, answered):
+            return None
+        if kind == ROUND_END:
+            return f"Round {answered} was already ended by another phone."
+        what = "word" if kind == WORD else "lay-off"
+        return f"Another phone saved a {what} since this one was typed: is it the same?"
+
+    scans = True
+    deck = "fez"
+    scan_colours = True
+    scan_label = "Scan the word"
+    scan_pick = "pick its letter and colour"
+
+    def scan_choices(self):
+        return (*((c, c, c) for c in ALPHABET), (BLANK, BLANK, "? blank"), (STAR, STAR, "★ star"),
+                (NOT_A_CARD, "✕", "✕ not a card"))
+
+    def scan_shown(self, cards):
+        """The row's letters and stars, and a star card lying beside it (a star belongs to
+        the word it is laid with)."""
+        return [c for c in cards if c.in_row or c.letter == STAR]
+
+    def scan_fields(self, seat, cards):
+        """The word form's letters, their colours and its stars (the word has one form, not
+        a field a player: `seat` is unused); the blanks' reading and the cards are left to say
+        again.
+
+        >>> FezPages(FEZ).scan_fields(0, [("F", "R"), (STAR, "B"), ("E", "R"), ("Z", None)])
+        {'tiles': 'FEZ', 'colours': 'RRB', 'stars': 'B', 'reads': None, 'cards': None}
+        """
+        tiles = [(value, colour) for value, colour in cards if value != STAR]
+        return {"tiles": "".join(value for value, _ in tiles),
+                "colours": "".join(colour or BLACK for _, colour in tiles),
+                "stars": "".join(colour or BLACK for value, colour in cards if value == STAR),
+                "reads": None, "cards": None}
+
+    def _tiles(self, form: Mapping, errors: dict, prefix: str = "") -> tuple[str, str, str]:
+        """(tiles, colours, stars) from a form, with what is wrong in `errors`."""
+        tiles = normalize(form.get(f"{prefix}tiles", ""))
+        colours = normalize(form.get(f"{prefix}colours", "")).replace("?", "")
+        stars = normalize(form.get("stars", ""))
+        if any(c not in ALPHABET + BLANK for c in tiles) or len(tiles) > 30:
+            errors[f"{prefix}tiles"] = "Letters A–Z, and ? for a blank (at most 30)."
+        elif len(colours) != len(tiles) or any(c not in COLOURS for c in colours):
+            errors["colours"] = ("Give every letter its card’s colour: R or B for each "
+                                 "(or tap All red / All black).")
+        if any(c not in COLOURS for c in stars) or len(stars) > 4:
+            errors["stars"] = "A star is red (R) or black (B); at most 4."
+        return tiles, colours, stars
+
+    def _cards(self, form: Mapping, tiles: str, colours: str, errors: dict) -> list[int] | None:
+        """The cards a word's letters lie on (the cards field), with what is wrong in `errors`:
+        a card has one colour, so its two letters cannot differ."""
+        cards, problem = read_cards(form.get("cards"), tiles)
+        if "tiles" in errors:
+            return None
+        if problem:
+            errors["cards"] = problem
+        elif "colours" not in errors and (split := two_colour_cards(tiles, colours, cards)):
+            errors["colours"] = (f"{split[0]} is one card, and a card has one colour: give "
+                                 "its two letters the same colour.")
+        return cards
+
+    def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
+        errors: dict[str, str] = {}
+        seat = whole_number(form.get("seat"))
+        if seat is None or seat >= players:
+            errors["seat"] = "Choose who played the word."
+        tiles, colours, stars = self._tiles(form, errors)
+        if "tiles" not in errors and len(tiles) < 2:
+            errors["tiles"] = "A FEZ word has 2 letters or more."
+        data = {"seat": seat, "tiles": tiles, "colours": colours, "stars": stars}
+        if cards := self._cards(form, tiles, colours, errors):
+            data["cards"] = cards
+        reads = normalize(form.get("reads", ""))
+        if BLANK in tiles and reads and reads != tiles:
+            if len(reads) != len(tiles) or any(t not in (BLANK, r) for t, r in zip(tiles, reads)) \
+                    or BLANK in reads or any(c not in ALPHABET for c in reads):
+                errors["reads"] = f"Spell the whole word with the blanks’ letters: {len(tiles)} letters."
+            else:
+                data["reads"] = reads
+        return data, errors
+
+    def round_values(self, row: Word) -> dict:
+        return {"seat": str(row.seat), "tiles": row.tiles, "colours": row.colours,
+                "stars": row.stars, "reads": row.reads if row.reads != row.tiles else "",
+                "cards": cards_text(row.tiles, row.cards)}
+
+    def preview(self, form, players, settings, standings=None) -> dict:
+        """The typed word's label, working and score, the sheet's way."""
+        errors: dict[str, str] = {}
+        values = standings.extra["values"] if standings else SCRABBLE_VALUES
+        tiles, colours, stars = self._tiles(form, errors)
+        self._cards(form, tiles, colours, errors)
+        reads = normalize(form.get("reads", "")) or tiles
+        if not tiles or errors:
+            return {"label": "", "working": "", "problem": next(iter(errors.values()), None)}
+        score = score_word(tiles, colours, stars, values)
+        return {"label": label(reads if len(reads) == len(tiles) else tiles, colours, stars),
+                "working": score.working, "problem": None}
+
+    no_challenge = "There is no such word on the table to challenge."
+
+    def read_play(self, kind, form, standings) -> tuple[dict, dict]:
+        players = len(standings.totals)
+        errors: dict[str, str] = {}
+        if standings.finished:
+            return {}, {"round": "The game is over."}
+        if kind == LAYOFF:
+            return self._read_layoff(form, standings, players)
+        if kind == ROUND_END:
+            hands = []
+            for seat in range(players):
+                letters = normalize(form.get(f"left-{seat}", ""))
+                typed = (form.get(f"points-{seat}") or "").strip()
+                if any(c not in ALPHABET + BLANK for c in letters):
+                    errors[f"left-{seat}"] = "Letters A–Z of the cards left (both letters of each card)."
+                    hands.append(0)
+                elif typed:
+                    points = whole_number(typed)
+                    if points is None or points > 1000:
+                        errors[f"left-{seat}"] = "Points left are a whole number from 0 to 1000."
+                    elif letters and face(letters, standings.extra["values"]) != points:
+                        errors[f"left-{seat}"] = (f"Those letters are worth {face(letters, standings.extra['values'])}, "
+                                                  f"not {points}: correct one.")
+                    hands.append(points or 0)
+                else:
+                    hands.append(face(letters, standings.extra["values"]))
+            out = whole_number(form.get("out"))
+            if form.get("out") and (out is None or out >= players):
+                errors["out"] = "Choose who played their last card, or nobody."
+            data = {"hands": hands, "out": out if form.get("out") else None}
+            return data, errors or round_end_problems(data)
+        if kind == GAME_END:
+            data = {UNCOUNTED: True} if form.get(UNCOUNTED) else {}
+            return data, game_end_problems(standings, data)
+        return read_values(form, ALPHABET, MAX_FACE_VALUE, "letter")
+
+    def play_form(self, kind, data, standings) -> dict:
+        """A round end's form takes each hand's points left as points-<seat>."""
+        if kind == ROUND_END and isinstance(data.get("hands"), list):
+            return {**{f"points-{s}": str(h) for s, h in enumerate(data["hands"])},
+                    "out": "" if data.get("out") is None else str(data["out"])}
+        return super().play_form(kind, data, standings)
+
+    def _read_layoff(self, form, standings, players) -> tuple[dict, dict]:
+        errors: dict[str, str] = {}
+        settings_no_layoffs = standings.extra.get("no_layoffs")
+        if settings_no_layoffs:
+            return {}, {"round": "This game is played without lay-offs."}
+        seat = whole_number(form.get("seat"))
+        if seat is None or seat >= players:
+            errors["seat"] = "Choose who laid off."
+        onto = standings.extra["words"].get(whole_number(form.get("onto")) or 0)
+        if onto is None or onto.round != standings.extra["round"]:
+            errors["onto"] = "Choose a word on the table this round."
+        elif onto.rejected:
+            errors["onto"] = f"{onto.reads} was rejected: nothing can be laid on it."
+        before = normalize(form.get("before", ""))
+        after = normalize(form.get("after", ""))
+        colours = normalize(form.get("colours", ""))
+        stars = normalize(form.get("stars", ""))
+        added = before + after
+        if any(c not in ALPHABET + BLANK for c in added) or len(added) > 20:
+            errors["before"] = "Letters A–Z, and ? for a blank."
+        elif len(colours) != len(added) or any(c not in COLOURS for c in colours):
+            errors["colours"] = "Give every added letter its card’s colour: R or B for each."
+        if any(c not in COLOURS for c in stars) or len(stars) > 4:
+            errors["stars"] = "A star is red (R) or black (B); at most 4."
+        elif stars and onto is not None and seat is not None and onto.seat != seat:
+            errors["stars"] = "A star can only be laid on one’s own word."
+        if not (added or stars) and "before" not in errors:
+            errors["before"] = "Add letters before or after the word, or a star on your own word."
+        cards = None if "before" in errors else self._cards(form, added, colours, errors)
+        if spans(cards, len(before)):
+            errors["cards"] = "A card gives letters on one side of the word: before it or after it."
+        data = {"seat": seat, "onto": onto.id if onto else None, "before": before, "after": after,
+                "colours": colours, "stars": stars,
+                "word": before + (onto.current if onto else "") + after}
+        if cards:
+            data["cards"] = cards
+        return data, errors

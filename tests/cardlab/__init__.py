@@ -1,3 +1,0 @@
-"""What measures the card reader, beside the tests and the benchmark (never run by the app):
-`synth` draws photos of laid-down cards, `textbook` is the baseline recipe the reader is
-compared with, `realphotos` scores a reader on the labelled real photos in ../shared."""

@@ -1,0 +1,1 @@
+"""A game's rules, as pure functions of its settings and its log (no app, no database)."""

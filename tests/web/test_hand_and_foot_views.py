@@ -1,0 +1,86 @@
+"""Hand and Foot through its forms: teams, counts by kind, the breakdown on screen, the opening
+check, four rounds to the end; bad input refused with nothing saved."""
+
+from sqlalchemy import func, select
+
+from companion.extensions import db
+from companion.models import Play
+from tests.helpers import errors, new_game, text, totals
+
+
+def hand_and_foot(client, names=("Ann", "Bo", "Cy", "Di"), **settings) -> str:
+    return new_game(client, names, "hand-and-foot", dealer=1, **settings)
+
+
+WIN = {"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "6", "meld-0-joker": "1"}
+# Ann & Cy: books 800, meld 160 + 60 + 50 = 270, out 100, Cy drew 22: +100 -> 1270
+# Bo & Di: meld three 4s 15, left a red 3 and a king: -510 -> -495
+
+
+def test_a_round_is_counted_by_kind_and_shown_team_by_team(client):
+    game = hand_and_foot(client)
+    page = text(client.get(game).text)
+    assert "Round 1: open with 50" in page and "Bo plays first" in page
+    assert "Ann & Cy" in page and "Bo & Di" in page
+    preview = client.get(f"{game}/rounds/preview", query_string={**WIN, "out": "0", "drew22-2": "on"}).text
+    assert "1270" in preview and "books 800 · meld 270 · out 100 · 22 cards 100" in text(preview)
+    r = client.post(f"{game}/rounds", data={**WIN, "out": "0", "drew22-2": "on", "meld-1-low": "3",
+                                            "left-1-red3": "1", "left-1-high": "1"})
+    assert r.status_code == 303, errors(r.text)
+    page = client.get(game).text
+    assert totals(page) == [1270, 15 - 510]
+    assert "Round 2: open with 90" in text(page) and "Ann plays first" in text(page)
+    standings = client.get(f"{game}.json").get_json()
+    assert standings["totals"] == {"Ann & Cy": 1270, "Bo & Di": -495}
+
+
+def test_four_rounds_end_the_game_with_the_winning_team(client):
+    game = hand_and_foot(client)
+    for _ in range(4):
+        assert client.post(f"{game}/rounds", data={**WIN, "out": "0"}).status_code == 303
+    page = text(client.get(game).text)
+    assert "🏆 Ann & Cy win with 4680!" in page  # 4 × (800 + 270 + 100)
+    refused = client.post(f"{game}/rounds", data={**WIN, "out": "0"}, follow_redirects=True)
+    assert "This game is over" in text(refused.text)
+
+
+def test_the_page_says_whether_a_meld_opens(client):
+    game = hand_and_foot(client)
+    assert "✓ 55 points: it opens at 50." in text(client.get(game, query_string={"melds": "7777 444"}).text)
+    assert "A** has more wild cards than naturals." in text(
+        client.get(game, query_string={"melds": "A**"}).text)
+
+
+def test_an_edit_changes_the_totals_and_the_history_keeps_both(client):
+    game = hand_and_foot(client)
+    client.post(f"{game}/rounds", data={**WIN, "out": "0"})
+    edit = client.get(f"{game}/rounds/1/edit").text
+    assert 'value="8"' in edit
+    r = client.post(f"{game}/rounds/1/edit", data={**WIN, "meld-0-ace": "9", "out": "0"})
+    assert r.status_code == 303 and totals(client.get(game).text) == [1190, 0]
+    history = text(client.get(f"{game}/history").text)
+    assert "Round 1: Ann & Cy 1170, Bo & Di 0; Ann & Cy went out" in history
+    assert "Edited round 1: Ann & Cy 1170 → 1190 (meld 270 → 290)" in history
+
+
+def test_bad_rounds_and_bad_set_ups_are_refused_with_nothing_saved(app, client):
+    three = {"ruleset": "hand-and-foot", "dealer": "0", "name-0": "A", "name-1": "B", "name-2": "C"}
+    assert "Teams of two: 4 or 6 players, partners sitting across." in errors(
+        client.post("/games/new", data=three).text)
+    game = hand_and_foot(client)
+    for form, message in [
+        ({"meld-0-ace": "3"}, "Choose the team that went out (this table plays every round to a going out)."),
+        ({"out": "0", "clean-0": "1", "meld-0-ace": "7"}, "To go out a team needs at least one clean and one dirty book."),
+        ({"out": "0", "clean-0": "1"}, "1 book holds at least 7 cards; 0 are counted melded."),
+        ({"out": "7", **WIN}, "Choose the team that went out."),
+        ({"out": "0", **WIN, "meld-0-joker": "20"}, "More cards than four decks hold: 20 jokers (four decks hold 8)."),
+        ({"out": "0", **WIN, "meld-0-joker": "x"}, "Jokers: a whole number of cards."),
+        ({"out": "0", **WIN, "left-1-total": "99999"}, "A typed total is a whole number of points, 0 to 9999."),
+    ]:
+        response = client.post(f"{game}/rounds", data=form)
+        assert response.status_code == 422, message
+        assert any(e.endswith(message) for e in errors(response.text)), message  # "Ann & Cy: ..."
+    assert app.test_client().post(f"{game}/rounds", data={**WIN, "out": "0"}).status_code == 403
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Play)) == 0
+    assert "Look up" not in client.get(game).text  # no words in this game

@@ -1,0 +1,1 @@
+"""The word judge: the store built from SCOWL and WordNet, and house word lists."""
