@@ -118,11 +118,16 @@ def test_the_docs_game_is_played_through_the_app(doc_app, doc_pages):
     client = doc_app.test_client()
     assert "Longest word" in text(client.get("/games/new").text)
     url = new_game(client, names=("Ann", "Bo"), ruleset=doc_pages.rules.key, goal=10)
-    assert "Round 1: Ann deals" in text(client.get(url).text)
+    page = client.get(url).text
+    assert "Round 1: Ann deals" in text(page)
+    assert set(words_form("", "")) <= set(re.findall(r'name="([^"]+)"', page))  # the form's fields
 
     saved = client.post(f"{url}/rounds", data=words_form("jazzy", "quota"))
     assert saved.status_code == 303
-    assert totals(client.get(url).text) == [5, 5]  # tied for longest: both score
+    page = client.get(url).text
+    assert totals(page) == [5, 5]  # tied for longest: both score
+    edit = re.search(r'href="([^"]*/edit)"\s+class="cell-link" aria-label="Edit round 1"', page)[1]
+    assert 'value="JAZZY"' in client.get(edit).text  # the saved round in its form again
 
     refused = client.post(f"{url}/rounds", data=words_form("", ""))
     assert refused.status_code == 422
