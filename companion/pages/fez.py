@@ -10,8 +10,7 @@ from ..rules.base import ALPHABET, NOT_A_CARD, REJECTED, STAR, Standings, normal
 from ..rules.fez import FEZ  # noqa: F401  (the doctests' game)
 from ..rules.fez import (BLACK, BLANK, CHALLENGE, COLOURS, FACE_VALUES, GAME_END, LAYOFF,
                          MAX_FACE_VALUE, OFF_ON, ROUND_END, UNCOUNTED, WORD, Word, cards_text,
-                         face, game_end_problems, label, read_cards, round_end_problems,
-                         score_word, spans, two_colour_cards)
+                         face, label, read_cards, score_word, spans, two_colour_cards)
 from ..rules.log import EDIT, Play
 from ..words.judge import SCRABBLE_VALUES
 from .base import Pages, read_values
@@ -205,39 +204,51 @@ class FezPages(Pages):
     no_challenge = "There is no such word on the table to challenge."
 
     def read_play(self, kind, form, standings) -> tuple[dict, dict]:
+        """A play's form read into its data, then checked by the rules against the table:
+        what the form itself says is wrong first, the rules' after it. The hands left at a
+        round's end are checked against each other once every one of them could be read."""
+        refused = self.rules.refusal(kind, standings)
+        if refused:
+            return {}, refused
+        if kind == FACE_VALUES:
+            return read_values(form, ALPHABET, MAX_FACE_VALUE, "letter")
+        read = {LAYOFF: self._read_layoff, ROUND_END: self._read_round_end,
+                GAME_END: self._read_game_end}[kind]
+        data, errors = read(form, standings)
+        if errors and kind == ROUND_END:
+            return data, errors
+        rules = self.rules.check_play(kind, standings, data)
+        return data, errors | {k: v for k, v in rules.items() if k not in errors}
+
+    def _read_round_end(self, form, standings) -> tuple[dict, dict]:
+        """Each hand's points left (typed, or the letters left at the card values) and who
+        went out."""
         players = len(standings.totals)
         errors: dict[str, str] = {}
-        if standings.finished:
-            return {}, {"round": "The game is over."}
-        if kind == LAYOFF:
-            return self._read_layoff(form, standings, players)
-        if kind == ROUND_END:
-            hands = []
-            for seat in range(players):
-                letters = normalize(form.get(f"left-{seat}", ""))
-                typed = (form.get(f"points-{seat}") or "").strip()
-                if any(c not in ALPHABET + BLANK for c in letters):
-                    errors[f"left-{seat}"] = "Letters A–Z of the cards left (both letters of each card)."
-                    hands.append(0)
-                elif typed:
-                    points = whole_number(typed)
-                    if points is None or points > 1000:
-                        errors[f"left-{seat}"] = "Points left are a whole number from 0 to 1000."
-                    elif letters and face(letters, standings.extra["values"]) != points:
-                        errors[f"left-{seat}"] = (f"Those letters are worth {face(letters, standings.extra['values'])}, "
-                                                  f"not {points}: correct one.")
-                    hands.append(points or 0)
-                else:
-                    hands.append(face(letters, standings.extra["values"]))
-            out = whole_number(form.get("out"))
-            if form.get("out") and (out is None or out >= players):
-                errors["out"] = "Choose who played their last card, or nobody."
-            data = {"hands": hands, "out": out if form.get("out") else None}
-            return data, errors or round_end_problems(data)
-        if kind == GAME_END:
-            data = {UNCOUNTED: True} if form.get(UNCOUNTED) else {}
-            return data, game_end_problems(standings, data)
-        return read_values(form, ALPHABET, MAX_FACE_VALUE, "letter")
+        hands = []
+        for seat in range(players):
+            letters = normalize(form.get(f"left-{seat}", ""))
+            typed = (form.get(f"points-{seat}") or "").strip()
+            if any(c not in ALPHABET + BLANK for c in letters):
+                errors[f"left-{seat}"] = "Letters A–Z of the cards left (both letters of each card)."
+                hands.append(0)
+            elif typed:
+                points = whole_number(typed)
+                if points is None or points > 1000:
+                    errors[f"left-{seat}"] = "Points left are a whole number from 0 to 1000."
+                elif letters and face(letters, standings.extra["values"]) != points:
+                    errors[f"left-{seat}"] = (f"Those letters are worth {face(letters, standings.extra['values'])}, "
+                                              f"not {points}: correct one.")
+                hands.append(points or 0)
+            else:
+                hands.append(face(letters, standings.extra["values"]))
+        out = whole_number(form.get("out"))
+        if form.get("out") and (out is None or out >= players):
+            errors["out"] = "Choose who played their last card, or nobody."
+        return {"hands": hands, "out": out if form.get("out") else None}, errors
+
+    def _read_game_end(self, form, standings) -> tuple[dict, dict]:
+        return ({UNCOUNTED: True} if form.get(UNCOUNTED) else {}), {}
 
     def play_form(self, kind, data, standings) -> dict:
         """A round end's form takes each hand's points left as points-<seat>."""
@@ -246,19 +257,14 @@ class FezPages(Pages):
                     "out": "" if data.get("out") is None else str(data["out"])}
         return super().play_form(kind, data, standings)
 
-    def _read_layoff(self, form, standings, players) -> tuple[dict, dict]:
+    def _read_layoff(self, form, standings) -> tuple[dict, dict]:
+        """Who laid off, onto which word, the letters added before and after it with their
+        colours and cards, and any star; the table's checks are the rules' (layoff_problems)."""
         errors: dict[str, str] = {}
-        settings_no_layoffs = standings.extra.get("no_layoffs")
-        if settings_no_layoffs:
-            return {}, {"round": "This game is played without lay-offs."}
         seat = whole_number(form.get("seat"))
-        if seat is None or seat >= players:
+        if seat is None or seat >= len(standings.totals):
             errors["seat"] = "Choose who laid off."
         onto = standings.extra["words"].get(whole_number(form.get("onto")) or 0)
-        if onto is None or onto.round != standings.extra["round"]:
-            errors["onto"] = "Choose a word on the table this round."
-        elif onto.rejected:
-            errors["onto"] = f"{onto.reads} was rejected: nothing can be laid on it."
         before = normalize(form.get("before", ""))
         after = normalize(form.get("after", ""))
         colours = normalize(form.get("colours", ""))
@@ -270,8 +276,6 @@ class FezPages(Pages):
             errors["colours"] = "Give every added letter its card’s colour: R or B for each."
         if any(c not in COLOURS for c in stars) or len(stars) > 4:
             errors["stars"] = "A star is red (R) or black (B); at most 4."
-        elif stars and onto is not None and seat is not None and onto.seat != seat:
-            errors["stars"] = "A star can only be laid on one’s own word."
         if not (added or stars) and "before" not in errors:
             errors["before"] = "Add letters before or after the word, or a star on your own word."
         cards = None if "before" in errors else self._cards(form, added, colours, errors)

@@ -8,8 +8,7 @@ from typing import Mapping
 
 from ..rules.base import Standings, whole_number
 from ..rules.hand_and_foot import (IN_FOUR_DECKS, KIND_NAMES, LEFT, MAX_TYPED, MELDED, MINIMUMS,
-                                   Round, cards_points, deck_problem, score_team, team_problem,
-                                   teams_of)
+                                   Round, cards_points, round_problems, score_team, teams_of)
 from ..rules.log import EDIT, Play
 from .base import Pages
 
@@ -92,6 +91,9 @@ class HandAndFootPages(Pages):
         return counts, total
 
     def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
+        """Each team's books and cards, who went out and who drew 22, with what cannot be
+        read (and a round with nobody out where the table's setting wants one); whether the
+        books and melds can be, and the deck, are the rules' (round_problems)."""
         errors: dict[str, str] = {}
         teams = teams_of(players, settings)
         out = whole_number(form.get("out"), strip=True) if form.get("out") not in (None, "", "none") else None
@@ -123,11 +125,7 @@ class HandAndFootPages(Pages):
                 entry["left_total"] = left_total
             else:
                 entry["left"] = left
-            if field not in errors and (problem := team_problem(entry, out == i, settings)):
-                errors[field] = problem
             data_teams.append(entry)
-        if problem := deck_problem(data_teams):
-            errors["round"] = problem
         drew = [s for s in range(players) if form.get(f"drew22-{s}")]
         return {"teams": data_teams, "out": out, "drew22": drew}, errors
 
@@ -150,6 +148,7 @@ class HandAndFootPages(Pages):
     def preview(self, form, players, settings, standings=None) -> list:
         """Each team's round as the form is filled in: its components and total, or a problem."""
         data, errors = self.read_round(form, players, {**settings, "nobody_out": True}, standings)
+        errors = round_problems(data, settings) | errors
         teams = teams_of(players, settings)
         shown = []
         for i, team in enumerate(data["teams"]):

@@ -8,7 +8,7 @@ from typing import Mapping
 from ..rules.base import REJECTED, Standings, whole_number
 from ..rules.log import Play
 from ..rules.poker import (ACTION, BET, CHALLENGE, DEAL, GAME_END, RAISE, REBUY, SHOWDOWN,
-                           showdown_preview, showdown_problems)
+                           showdown_preview)
 from .base import Pages
 
 
@@ -78,53 +78,26 @@ class PokerPages(Pages):
                                 settings["length"], settings["wilds"])
 
     def read_play(self, kind, form, standings) -> tuple[dict, dict]:
+        """A play's form read into its data; whether it can be made now, and what it comes
+        to against the table, are the rules' (refusal, action_data, check_play)."""
+        refused = self.rules.refusal(kind, standings)
+        if refused:
+            return {}, refused
         current = standings.extra["current"]
         players = len(standings.totals)
-        if standings.finished:
-            return {}, {"round": "The game is over."}
-        if kind == ACTION:
-            if current is None or current.betting.turn is None:
-                return {}, {"round": "Nobody is to act now."}
-            action = form.get("action", "")
-            legal = current.betting.legal()
-            if action not in legal:
-                return {}, {"round": "Choose one of the actions offered."}
-            amount = legal[action][0]
-            if action in (BET, RAISE):  # typed as what the bet comes to: "raise to 60"
-                least, most = current.betting.raise_to(action)
-                to = whole_number(form.get("amount"), strip=True)
-                if to is None or not least <= to <= most:
-                    return {}, {"amount": f"A bet here is {least} to {most} chips." if action == BET
-                                else f"A raise here is to {least} up to {most} chips."}
-                amount = to - current.betting.in_interval[current.betting.turn]
-            return {"deal": current.id, "seat": current.betting.turn, "action": action,
-                    "amount": amount}, {}
+        if kind == ACTION:  # a bet or raise typed as what the bet comes to: "raise to 60"
+            return self.rules.action_data(standings, form.get("action", ""),
+                                          whole_number(form.get("amount"), strip=True))
         if kind == SHOWDOWN:
-            if current is None or not current.betting.over or current.words is not None:
-                return {}, {"round": "There is no showdown now."}
-            words, errors = [], {}
-            for seat in range(players):
-                word = _showdown_word(form, seat) if seat in current.betting.in_hand() else ""
-                problems = showdown_problems(word, standings.extra["wilds"])
-                if problems:
-                    errors[f"word-{seat}"] = " ".join(problems)
-                words.append(word)
-            if not errors:  # each hand is dealt from one deck: the words together too
-                together = showdown_problems("".join(words), standings.extra["wilds"])
-                if together:
-                    errors["round"] = together[0].replace("This word uses", "These words together use")
-            return {"deal": current.id, "words": words}, errors
+            in_hand = current.betting.in_hand()
+            data = {"deal": current.id, "words": [_showdown_word(form, seat) if seat in in_hand else ""
+                                                  for seat in range(players)]}
+            return data, self.rules.check_play(kind, standings, data)
         if kind == REBUY:
             seat, chips = whole_number(form.get("seat"), strip=True), whole_number(form.get("chips"), strip=True)
-            if current is not None:
-                return {}, {"round": "Buy in between deals."}
-            if standings.rows and not standings.extra["rebuy"]:
-                return {}, {"round": "This table plays without rebuys."}
             if seat is None or seat >= players or not chips or chips > 100_000:
                 return {}, {"round": "Choose who buys in and how many chips (1 to 100,000)."}
             return {"seat": seat, "chips": chips}, {}
-        if current is not None:
-            return {}, {"round": "Finish the deal under way first."}
         return {}, {}
 
     def play_form(self, kind, data, standings) -> dict:

@@ -597,6 +597,29 @@ def _round_end(data: Mapping, number: int, entries: list, settings, players: int
     return RoundEnd(number, hands, tuple(all_flush), out, to_winner)
 
 
+def layoff_problems(standings: Standings, data: Mapping) -> dict[str, str]:
+    """What is wrong with a lay-off against the table: it goes onto a word of this round
+    that no challenge rejected, and a star only onto one's own word.
+
+    >>> table = FEZ.standings(FEZ.defaults(), 2, 0, [Play(1, WORD, {"seat": 0, "tiles": "PLAY",
+    ...                                                              "colours": "BBBB", "stars": ""})])
+    >>> layoff_problems(table, {"seat": 1, "onto": 1, "stars": "R"})
+    {'stars': 'A star can only be laid on one’s own word.'}
+    >>> layoff_problems(table, {"seat": 1, "onto": 7, "stars": ""})
+    {'onto': 'Choose a word on the table this round.'}
+    """
+    errors = {}
+    onto = standings.extra["words"].get(data.get("onto"))
+    if onto is None or onto.round != standings.extra["round"]:
+        errors["onto"] = "Choose a word on the table this round."
+    elif onto.rejected:
+        errors["onto"] = f"{onto.reads} was rejected: nothing can be laid on it."
+    if data.get("stars") and onto is not None and data.get("seat") is not None \
+            and onto.seat != data["seat"]:
+        errors["stars"] = "A star can only be laid on one’s own word."
+    return errors
+
+
 def round_end_problems(data: Mapping) -> dict[str, str]:
     """What is wrong with a round's end whatever the round held: a round ends when a player
     has played their last card, so with nobody out every hand holds something.
@@ -692,6 +715,32 @@ class FezRules(Ruleset):
 
     def check_round(self, standings, data, round_id) -> dict:
         return {"round": "The game is over."} if standings.finished else {}
+
+    # --- the game's other plays: lay-offs, a round's end, the game's end ------------------------
+
+    def refusal(self, kind: str, standings: Standings) -> dict[str, str]:
+        """Why no play of this kind can be made now, whatever a form says, by field; {}
+        when one can.
+
+        >>> FEZ.refusal(LAYOFF, FEZ.standings({**FEZ.defaults(), "no_layoffs": True}, 2, 0, []))
+        {'round': 'This game is played without lay-offs.'}
+        """
+        if standings.finished:
+            return {"round": "The game is over."}
+        if kind == LAYOFF and standings.extra.get("no_layoffs"):
+            return {"round": "This game is played without lay-offs."}
+        return {}
+
+    def check_play(self, kind: str, standings: Standings, data: Mapping) -> dict[str, str]:
+        """What is wrong with a lay-off's, a round end's or the game end's data against the
+        table now, by the fields of their forms; {} when nothing is."""
+        if kind == LAYOFF:
+            return layoff_problems(standings, data)
+        if kind == ROUND_END:
+            return round_end_problems(data)
+        if kind == GAME_END:
+            return game_end_problems(standings, data)
+        return {}
 
     def same_round(self, row: Word, data: Mapping) -> bool:
         return (row.seat, row.tiles, row.colours, row.stars, row.reads, row.cards) == (

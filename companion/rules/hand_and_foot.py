@@ -201,6 +201,24 @@ def deck_problem(teams: list[Mapping]) -> str | None:
     return "More cards than four decks hold: " + ", ".join(over) + "." if over else None
 
 
+def round_problems(data: Mapping, settings: Mapping) -> dict[str, str]:
+    """What the rules find wrong with a round's data, by the round form's fields: each team's
+    books and melds (team-<i>), and the cards of all the teams together (round).
+
+    >>> round_problems({"teams": [{"clean": 1, "dirty": 0, "meld": {"ace": 6}, "left": {}},
+    ...                           {"clean": 0, "dirty": 0, "meld": {"joker": 9}, "left": {}}],
+    ...                 "out": None}, {})["round"]
+    'More cards than four decks hold: 9 jokers (four decks hold 8).'
+    """
+    errors = {}
+    for i, team in enumerate(data["teams"]):
+        if problem := team_problem(team, data.get("out") == i, settings):
+            errors[f"team-{i}"] = problem
+    if problem := deck_problem(data["teams"]):
+        errors["round"] = problem
+    return errors
+
+
 # --- Teams ---------------------------------------------------------------------------------
 
 def teams_of(players: int, settings: Mapping) -> list[tuple[int, ...]]:
@@ -316,7 +334,8 @@ def standings(settings: Mapping, players: int, first: int, plays: Iterable[Play]
     starter = (first - len(rounds)) % players
     return Standings(tuple(totals), tuple(rounds), finished, leaders, (), None, starter,
                      tuple(sorted(p.id for p in unread)),
-                     extra={"teams": teams, "minimum": None if finished else opening_list[len(rounds)]},
+                     extra={"teams": teams, "minimum": None if finished else opening_list[len(rounds)],
+                            "books_to_go_out": bool(settings.get("books_to_go_out"))},
                      rematch_first=(first + 1) % players)
 
 
@@ -381,9 +400,13 @@ class HandAndFootRules(Ruleset):
         return (0,) * len(standings.totals), after
 
     def check_round(self, standings, data, round_id) -> dict:
+        """A new round once the list is played through is refused; every round's teams
+        and cards are checked (round_problems), the deck's count over the game's end."""
+        errors = {}
         if round_id is None and standings.finished:
-            return {"round": "The game is over: every round of the list was played."}
-        return {}
+            errors["round"] = "The game is over: every round of the list was played."
+        settings = {"books_to_go_out": standings.extra["books_to_go_out"]}
+        return errors | round_problems(data, settings)
 
     def same_round(self, row: Round, data: Mapping) -> bool:
         return {k: v for k, v in row.data.items() if k != "round"} == dict(data)

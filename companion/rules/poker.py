@@ -697,6 +697,68 @@ class PokerRules(Ruleset):
             return {"round": "Fewer than two players have chips."}
         return {}
 
+    # --- the other plays: an action, a showdown, a rebuy, the game's end --------------------------
+
+    def refusal(self, kind: str, standings: Standings) -> dict[str, str]:
+        """Why no play of this kind can be made now, whatever a form says, by field; {}
+        when one can: an action needs a seat to act, a showdown a deal whose betting is
+        over, a rebuy and the game's end no deal under way.
+
+        >>> POKER.refusal(ACTION, POKER.standings(POKER.defaults(), 2, 0, []))
+        {'round': 'Nobody is to act now.'}
+        """
+        current = standings.extra["current"]
+        if standings.finished:
+            return {"round": "The game is over."}
+        if kind == ACTION and (current is None or current.betting.turn is None):
+            return {"round": "Nobody is to act now."}
+        if kind == SHOWDOWN and (current is None or not current.betting.over
+                                 or current.words is not None):
+            return {"round": "There is no showdown now."}
+        if kind == REBUY and current is not None:
+            return {"round": "Buy in between deals."}
+        if kind == REBUY and standings.rows and not standings.extra["rebuy"]:
+            return {"round": "This table plays without rebuys."}
+        if kind == GAME_END and current is not None:
+            return {"round": "Finish the deal under way first."}
+        return {}
+
+    def action_data(self, standings: Standings, action: str, to: int | None) -> tuple[dict, dict]:
+        """(the data of an action, errors by field) from what the seat whose turn it is said:
+        its action and, for a bet or a raise, what its bet comes to this interval ("raise to
+        60", None when not a number). The chips it puts in are reckoned here: a call what it
+        owes, a raise what it adds. Only once `refusal` lets an action be made."""
+        current = standings.extra["current"]
+        betting = current.betting
+        legal = betting.legal()
+        if action not in legal:
+            return {}, {"round": "Choose one of the actions offered."}
+        amount = legal[action][0]
+        if action in (BET, RAISE):
+            least, most = betting.raise_to(action)
+            if to is None or not least <= to <= most:
+                return {}, {"amount": f"A bet here is {least} to {most} chips." if action == BET
+                            else f"A raise here is to {least} up to {most} chips."}
+            amount = to - betting.in_interval[betting.turn]
+        return {"deal": current.id, "seat": betting.turn, "action": action, "amount": amount}, {}
+
+    def check_play(self, kind: str, standings: Standings, data: Mapping) -> dict[str, str]:
+        """What is wrong with a showdown's words, by field (word-<seat>, and round for the
+        words together): each hand, and all of them, are dealt from one deck. {} for the
+        other kinds, which `refusal` and `action_data` check."""
+        if kind != SHOWDOWN:
+            return {}
+        wilds, errors = standings.extra["wilds"], {}
+        for seat, word in enumerate(data["words"]):
+            problems = showdown_problems(word, wilds)
+            if problems:
+                errors[f"word-{seat}"] = " ".join(problems)
+        if not errors:
+            together = showdown_problems("".join(data["words"]), wilds)
+            if together:
+                errors["round"] = together[0].replace("This word uses", "These words together use")
+        return errors
+
     # --- challenges: a showdown word -------------------------------------------------------------
 
     def challenge_target(self, standings, args) -> Target | None:

@@ -13,6 +13,11 @@ def round_form(out="0", **fields) -> dict:
     return {"out": out, **fields}
 
 
+def checked(form: dict, settings: dict) -> dict:
+    """The errors of a first round's form, read by the pages and checked by the rules."""
+    return HF.checked_round(form, 4, settings, HAND_AND_FOOT.standings(settings, 4, 0, []))[1]
+
+
 @pytest.mark.parametrize("settings, form, field, message", [
     (TEAMS, round_form("0", **{"clean-0": "1", "meld-0-ace": "7"}), "team-0",
      "To go out a team needs at least one clean and one dirty book."),
@@ -31,7 +36,7 @@ def round_form(out="0", **fields) -> dict:
      "round", "More cards than four decks hold: 9 red 3s (four decks hold 8)."),
 ])
 def test_a_round_is_checked_with_the_reason(settings, form, field, message):
-    _, errors = HF.read_round(form, 4, settings)
+    errors = checked(form, settings)
     assert errors.get(field) == message if field else errors == {}
 
 
@@ -60,11 +65,11 @@ OUT = {"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "6", "m
      "3 wild cards melded against 0 natural cards: every meld has more naturals than wild cards."),
 ])
 def test_cards_melded_must_be_melds_four_decks_can_hold(form, field, message):
-    _, errors = HF.read_round({"out": "0", **form}, 4, TEAMS)
+    errors = checked({"out": "0", **form}, TEAMS)
     assert errors.get(field) == message
 
 
 def test_a_round_four_decks_can_hold_with_real_melds_is_accepted():
     form = {"out": "0", **OUT, "meld-0-joker": "4", "left-1-joker": "4", "meld-1-two": "7",
             "meld-1-high": "8", "left-1-two": "9", "dirty-0": "1"}
-    assert HF.read_round(form, 4, TEAMS)[1] == {}
+    assert checked(form, TEAMS) == {}

@@ -168,3 +168,34 @@ def test_a_card_has_one_colour_in_every_play_that_says_its_cards():
         ("word", {"seat": 1, "tiles": "PLAY", "colours": "BBBB", "stars": "", "cards": [3, 1]}),
         ("word", {"seat": 1, "tiles": "SING", "colours": "RBRB", "stars": ""})))  # one a card
     assert s.totals == (18, 5) and s.unread == (2, 3)
+
+
+# --- The checks of the lay-off, round-end and game-end forms' data -------------------------
+
+def test_a_finished_game_refuses_every_play_and_a_table_without_layoffs_a_layoff():
+    over = standings(PLAIN, 2, 0, log(word(0, "PLAY", "BBBB"), end(0, 3), ("game-end", {})))
+    assert FEZ.refusal("round-end", over) == {"round": "The game is over."}
+    big_table = standings({**PLAIN, "no_layoffs": True}, 2, 0, log(word(0, "PLAY", "BBBB")))
+    assert FEZ.refusal("layoff", big_table) == {"round": "This game is played without lay-offs."}
+    assert FEZ.refusal("round-end", big_table) == {}
+
+
+def test_a_layoff_goes_onto_a_word_of_this_round_not_rejected_and_a_star_onto_ones_own():
+    s = standings(PLAIN, 2, 0, log(word(0, "PLAY", "BBBB"), end(0, 3), word(1, "FIN", "RBR"),
+                                   ("challenge", {"play": 3, "challenger": 0, "verdict": REJECTED})))
+    _, lay = layoff(1, 1, "S", "", "B")
+    assert FEZ.check_play("layoff", s, lay) == {"onto": "Choose a word on the table this round."}
+    _, lay = layoff(0, 3, "", "E", "R", stars="R")
+    assert FEZ.check_play("layoff", s, lay) == {
+        "onto": "FIN was rejected: nothing can be laid on it.",
+        "stars": "A star can only be laid on one’s own word."}
+    fresh = standings(PLAIN, 2, 0, log(word(0, "PLAY", "BBBB")))
+    assert FEZ.check_play("layoff", fresh, layoff(0, 1, "", "S", "B", stars="R")[1]) == {}
+
+
+def test_a_round_ends_with_someone_out_and_the_game_with_its_last_round_counted():
+    s = standings(PLAIN, 2, 0, log(word(0, "PLAY", "BBBB")))
+    assert set(FEZ.check_play("round-end", s, {"hands": [0, 0], "out": None})) == {"out"}
+    assert FEZ.check_play("round-end", s, {"hands": [0, 4], "out": 0}) == {}
+    assert set(FEZ.check_play("game-end", s, {})) == {"uncounted"}
+    assert FEZ.check_play("game-end", s, {"uncounted": True}) == {}

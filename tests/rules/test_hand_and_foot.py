@@ -80,3 +80,26 @@ def test_teams_sit_across_and_a_player_may_play_alone():
 def test_a_round_that_cannot_be_read_is_left_out():
     s = standings(TEAMS, 4, 0, [Play(1, "round", {"teams": "lots"}), Play(2, "round", {"teams": [{}, {}]})])
     assert s.totals == (0, 0) and s.unread == (1, 2)
+
+
+def test_a_rounds_books_melds_and_cards_are_checked_against_the_table():
+    """A team going out with no dirty book (this table wants both), a book of too few cards,
+    more jokers than four decks hold; and a fifth round once the list is played."""
+    empty = {"clean": 0, "dirty": 0, "meld": {}, "left": {}}  # as the form reads an empty team
+    books = {"clean": 1, "dirty": 1, "meld": {"ace": 13, "joker": 1}, "left": {}}
+    fresh = standings(TEAMS, 4, 0, [])
+    assert HF.check_round(fresh, play_round(0, books, {**empty, "meld": {"low": 3}}), None) == {}
+    clean_only = {"clean": 1, "dirty": 0, "meld": {"ace": 7}, "left": {}}
+    assert HF.check_round(fresh, play_round(0, clean_only, empty), None) == {
+        "team-0": "To go out a team needs at least one clean and one dirty book."}
+    lenient = standings({**TEAMS, "books_to_go_out": False}, 4, 0, [])
+    assert HF.check_round(lenient, play_round(0, clean_only, empty), None) == {}
+    short = {"clean": 1, "dirty": 1, "meld": {"ace": 8}, "left": {}}
+    jokers = {"clean": 0, "dirty": 0, "meld": {"joker": 5, "ace": 6}, "left": {"joker": 4}}
+    assert HF.check_round(fresh, play_round(0, short, jokers), None) == {
+        "team-0": "2 books hold at least 14 cards; 8 are counted melded.",
+        "round": "More cards than four decks hold: 9 jokers (four decks hold 8)."}
+    over = standings(TEAMS, 4, 0, rounds_log(*[play_round(0, books, empty)] * 4))
+    assert HF.check_round(over, play_round(0, books, empty), None) == {
+        "round": "The game is over: every round of the list was played."}
+    assert HF.check_round(over, play_round(0, books, empty), 1) == {}

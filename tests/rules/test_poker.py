@@ -218,3 +218,50 @@ def test_standings_carried_on_play_by_play_equal_those_read_from_the_whole_log()
                                         whole.starter, whole.unread), play
             assert [r.as_json() for r in stepped.rows] == [r.as_json() for r in whole.rows], play
             assert [r.raised_to for r in stepped.rows] == [r.raised_to for r in whole.rows]
+
+
+# --- The checks of the action, showdown, rebuy and game-end forms' data -----------------------
+
+def _table(*plays):
+    from companion.rules.poker import POKER
+    from tests.helpers import log
+
+    return POKER, POKER.standings(POKER.defaults(), 2, 0, log(*plays))
+
+
+CHECK_AROUND = [("action", {"deal": 1, "seat": seat, "action": "check", "amount": 0})
+                for seat in (1, 0, 1, 0)]
+
+
+def test_a_play_is_refused_when_the_table_is_not_waiting_for_it():
+    poker, between = _table()
+    assert poker.refusal("action", between) == {"round": "Nobody is to act now."}
+    assert poker.refusal("showdown", between) == {"round": "There is no showdown now."}
+    assert poker.refusal("rebuy", between) == {}  # before the first deal: buying in
+    poker, paid = _table(("deal", {}), *CHECK_AROUND, ("showdown", {"deal": 1, "words": ["JAZZIER", ""]}))
+    assert poker.refusal("rebuy", paid) == {"round": "This table plays without rebuys."}
+    poker, dealing = _table(("deal", {}))
+    assert poker.refusal("rebuy", dealing) == {"round": "Buy in between deals."}
+    assert poker.refusal("game-end", dealing) == {"round": "Finish the deal under way first."}
+    assert poker.refusal("action", dealing) == {}
+    poker, over = _table(("game-end", {}))
+    assert poker.refusal("rebuy", over) == {"round": "The game is over."}
+
+
+def test_an_action_must_be_offered_and_a_bet_within_the_range_it_puts_in():
+    poker, dealing = _table(("deal", {}))  # seat 1 to act, 195 chips behind after the ante
+    assert poker.action_data(dealing, "call", None) == ({}, {"round": "Choose one of the actions offered."})
+    assert poker.action_data(dealing, "bet", 500) == ({}, {"amount": "A bet here is 1 to 195 chips."})
+    assert poker.action_data(dealing, "bet", None)[1] == {"amount": "A bet here is 1 to 195 chips."}
+    assert poker.action_data(dealing, "bet", 20) == (
+        {"deal": 1, "seat": 1, "action": "bet", "amount": 20}, {})
+
+
+def test_a_showdown_word_and_the_words_together_come_from_one_deck():
+    poker, shown = _table(("deal", {}), *CHECK_AROUND)
+    assert poker.refusal("showdown", shown) == {}
+    assert poker.check_play("showdown", shown, {"deal": 1, "words": ["ZZZZZZZ", "JAZZIER"]}) == {
+        "word-0": "This word uses 7 Zs (the deck has 3)."}
+    assert poker.check_play("showdown", shown, {"deal": 1, "words": ["JAZZIER", "JAZZIER"]}) == {
+        "round": "These words together use 4 Zs (the deck has 3)."}
+    assert poker.check_play("showdown", shown, {"deal": 1, "words": ["JAZZIER", ""]}) == {}
