@@ -1,4 +1,4 @@
-"""What a table met entering rounds (issue 15, points 1 to 3 and the challenge link), on a phone:
+"""What a table met entering rounds (and following the challenge link), on a phone:
 
 1. A reload after a refused Save, or after a scan, shows the game with what was typed, never an
    error page: htmx keeps the game's address, an address that only takes a form redirects to

@@ -35,7 +35,7 @@ def test_scan_a_word_correct_a_card_and_use_it(page, table, tmp_path):
     expect(page.locator(".scan-result")).to_have_count(0)
 
 
-# --- Correcting a card with a thumb (issue 15, point 3) ----------------------------------------
+# --- Correcting a card with a thumb -------------------------------------------------------------
 
 SHOTS = Path("/tmp/scan")
 shoot = partial(phone.shoot, folder=SHOTS)

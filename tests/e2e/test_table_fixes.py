@@ -1,4 +1,4 @@
-"""What a table found (issue 15, points 4 to 7), seen on a phone:
+"""What a table found playing, seen on a phone:
 
 4. At 320 and 390 px, with four long names, no word of the header or of a table's head is
    split across two lines (a name may wrap at a space or a hyphen), and nothing sticks out
