@@ -23,7 +23,7 @@ from companion import create_app
 from companion.extensions import db
 
 from . import phone
-from .phone import PHONE, Watch
+from .phone import PHONE, Table, Watch
 
 pytestmark = pytest.mark.e2e
 
@@ -79,18 +79,6 @@ def check_layout(page, width: int, where: str) -> None:
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{where}: header link off screen"
 
 
-def start(page, ruleset: str, names: list[str], first: int = 0) -> str:
-    """A new game through the form (any game: its radio by value); its address."""
-    page.goto("/games/new")
-    page.locator(f'input[name=ruleset][value="{ruleset}"]').check()
-    for i, name in enumerate(names):
-        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    page.locator('input[name=dealer]').nth(first).check()
-    page.get_by_role("button", name="Start the game").tap()
-    page.wait_for_url(re.compile(r"/games/[a-z2-9]{12}$"))
-    return page.url
-
-
 def post(page, path: str, form: dict) -> None:
     """What the scorekeeper's form sends (its CSRF token, this phone's cookie): quicker than
     tapping every count of a game whose own e2e test taps them."""
@@ -118,7 +106,7 @@ def game_path(url: str) -> str:
 def test_every_games_pages_fit_320_and_390_px_with_four_long_names(page):
     pages = ["", "/history", "/edit", "/house", "/words", "/lists", "/handover"]
     for ruleset, rounds in ROUNDS.items():
-        game = game_path(start(page, ruleset, LONG))
+        game = game_path(Table(page).new_game(ruleset, LONG))
         for form in rounds:
             post(page, f"{game}/rounds", form)
         page.goto(game)
@@ -143,7 +131,7 @@ def test_every_games_pages_fit_320_and_390_px_with_four_long_names(page):
 
 def test_the_rounds_table_scrolls_inside_its_box_and_keeps_the_round_numbers_in_view(page):
     page.set_viewport_size({"width": 320, "height": 700})
-    game = game_path(start(page, "foot", LONG))
+    game = game_path(Table(page).new_game("foot", LONG))
     for form in ROUNDS["foot"]:
         post(page, f"{game}/rounds", form)
     page.goto(game)
@@ -171,10 +159,10 @@ def test_home_and_history_show_the_phones_time_with_the_day_when_not_today(brows
     page.on("pageerror", lambda error: watch.js_errors.append(str(error)))
     page.on("console", lambda msg: msg.type == "error" and watch.js_errors.append(msg.text))
     try:
-        old = start(page, "foot", ["Ann", "Bo", "Cy"])
+        old = Table(page).new_game("foot", ["Ann", "Bo", "Cy"])
         old_id = old.rsplit("/", 1)[1]
         post(page, f"/games/{old_id}/rounds", {"word-0": "JAZZY", "noword-1": "on", "noword-2": "on", "out": "0"})
-        today = start(page, "family", ["Ann", "Bo"])
+        today = Table(page).new_game("family", ["Ann", "Bo"])
         # The first game was started three days ago, its round saved two minutes later.
         then = (datetime.now(timezone.utc) - timedelta(days=3)).replace(hour=8, minute=1, second=30, microsecond=0)
         app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'companion.db'}",
@@ -218,7 +206,7 @@ def test_home_and_history_show_the_phones_time_with_the_day_when_not_today(brows
 # --- Points 6 and 7: what an edit replaced, and who dealt ------------------------------------
 
 def test_history_says_what_an_edit_replaced_and_each_round_who_dealt_it(page, table):
-    table.new_game("FOOT!", ["Ann", "Bo", "Cy"], dealer=0)
+    table.new_game("foot", ["Ann", "Bo", "Cy"], dealer=0)
     # Round 1, Ann deals: Cy laid OXBOW (25), Bo no word (0).
     table.fill_round(["JAZZY", "", "OXBOW"], out=0, expect_points=[81, 0, 25])
     table.save_round()
