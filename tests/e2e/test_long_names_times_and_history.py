@@ -1,12 +1,12 @@
 """What a table found playing, seen on a phone:
 
-4. At 320 and 390 px, with four long names, no word of the header or of a table's head is
+1. At 320 and 390 px, with four long names, no word of the header or of a table's head is
    split across two lines (a name may wrap at a space or a hyphen), and nothing sticks out
    past the screen (a wide rounds table scrolls sideways inside its box).
-5. The home page and History show the same time, the phone's (its time zone and language),
+2. The home page and History show the same time, the phone's (its time zone and language),
    with the day when it is not today.
-6. History says what an edit replaced: "Edited round 1: Cy OXBOW → FOXES".
-7. Each round of the rounds table says who dealt it.
+3. History says what an edit replaced: "Edited round 1: Cy OXBOW → FOXES".
+4. Each round of the rounds table says who dealt it.
 """
 
 import re
@@ -146,7 +146,7 @@ def test_the_rounds_table_scrolls_inside_its_box_and_keeps_the_round_numbers_in_
     shoot(page, "foot-scrolled-320")
 
 
-# --- Point 5: the phone's time everywhere ----------------------------------------------------
+# --- 2. The phone's time everywhere --------------------------------------------------------
 
 ZONE = "Asia/Kolkata"  # UTC+5:30: a half-hour offset shows any time left in UTC
 
@@ -203,7 +203,7 @@ def test_home_and_history_show_the_phones_time_with_the_day_when_not_today(brows
     assert not watch.js_errors, watch.js_errors
 
 
-# --- Points 6 and 7: what an edit replaced, and who dealt ------------------------------------
+# --- 3 and 4. What an edit replaced, and who dealt ------------------------------------------
 
 def test_history_says_what_an_edit_replaced_and_each_round_who_dealt_it(page, table):
     table.new_game("foot", ["Ann", "Bo", "Cy"], dealer=0)
