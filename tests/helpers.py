@@ -1,9 +1,12 @@
-"""What many tests do the same way: start a game through its form, fill a round form, and read
-a page as a player reads it. Plain functions (no fixtures needed), imported by name:
-`from tests.helpers import new_game, totals`. A fixture lives in a conftest.py instead."""
+"""What many tests do the same way: start a game through its form, fill a round form, post a
+form that must be saved, count what the database holds, and read a page as a player reads it.
+Plain functions (no fixtures needed), imported by name: `from tests.helpers import new_game,
+totals`. A fixture lives in a conftest.py instead; a test module never imports another."""
 
 from __future__ import annotations
 
+import hashlib
+import io
 import re
 import time
 from html import unescape
@@ -32,6 +35,31 @@ def round_form(*words, out, final=False, nonce=None) -> dict:
     if nonce:
         form["nonce"] = nonce
     return form
+
+
+def post(client, path: str, **form):
+    """Post a form that must be saved (a 303 to the game); the refusal's reasons otherwise."""
+    response = client.post(path, data=form)
+    assert response.status_code == 303, (path, form, errors(response.text))
+    return response
+
+
+def undo(client, url: str) -> None:
+    """Tap Undo on the game's page: the last play is taken back."""
+    play = re.search(r'name="play" value="(\d+)"', client.get(url).text).group(1)
+    post(client, f"{url}/undo", play=play)
+
+
+def challenge(client, url: str, query: str, challenger: int, verdict: str) -> None:
+    """A challenge recorded (one of an earlier FOOT! round confirmed, as its page asks)."""
+    post(client, f"{url}/challenge?{query}", challenger=str(challenger), verdict=verdict,
+         confirm="yes")
+
+
+def imported(client, export: bytes, name: str = "game.json"):
+    """The answer to a file sent through the import form."""
+    return client.post("/games/import", data={"file": (io.BytesIO(export), name)},
+                       content_type="multipart/form-data")
 
 
 def read_events(client, path: str, count: int, found: list, opened) -> None:
@@ -81,6 +109,42 @@ def game_row(app, url: str) -> int:
 
     with app.app_context():
         return db.session.scalar(select(Game.id).where(Game.public_id == public_id(url)))
+
+
+def play_ids(app, url: str) -> list[int]:
+    """The database's ids of the game's plays, oldest first."""
+    from sqlalchemy import select
+
+    from companion.extensions import db
+    from companion.models import Play
+
+    with app.app_context():
+        return list(db.session.scalars(select(Play.id).where(Play.game_id == game_row(app, url))
+                                       .order_by(Play.id)))
+
+
+def row_counts(app) -> dict[str, int]:
+    """How many rows each table holds (a refused request adds none anywhere)."""
+    from sqlalchemy import func, select
+
+    from companion.extensions import db
+
+    with app.app_context():
+        return {table.name: db.session.scalar(select(func.count()).select_from(table))
+                for table in db.metadata.sorted_tables}
+
+
+def contents(app) -> dict[str, str]:
+    """A digest of each table's rows: what a GET, HEAD or OPTIONS must not change."""
+    from sqlalchemy import select
+
+    from companion.extensions import db
+
+    with app.app_context():
+        return {table.name: hashlib.sha256(repr(db.session.execute(
+                    select(table).order_by(*table.primary_key.columns)).all()).encode()
+                ).hexdigest()
+                for table in db.metadata.sorted_tables}
 
 
 def plays(app) -> int:

@@ -362,7 +362,7 @@ def bench_decks(count: int = 60) -> list[tuple[str, str]]:
     ]
 
 
-# --- What a phone on the Wi-Fi can make the server do (issue 10) ----------------------------
+# --- What a phone on the Wi-Fi can make the server do ---------------------------------------
 
 def _photo_as(fmt: str, megapixels: float, seed: int = 300_500, flat: bool = False) -> bytes:
     """A generated photo of laid-down cards, scaled to `megapixels` and saved as `fmt`; or,
@@ -602,7 +602,7 @@ def bench_import_with_rounds(words: int = 1_000_000) -> list[tuple[str, str]]:
     ]
 
 
-# --- Many tables on one server (issue 16) ---------------------------------------------------
+# --- Many tables on one server --------------------------------------------------------------
 
 class _Connection:
     """One phone's persistent HTTP/1.1 connection (http.client), far cheaper for the load
@@ -973,7 +973,7 @@ def _served_on(database: str):
 
 def bench_many_tables(seconds: float = 60, tables: int = 50, watchers: int = 5, every: float = 3.0,
                       databases=("SQLite", "PostgreSQL")) -> list[tuple[str, str]]:
-    """Issue 16: one server (gunicorn as `make run`: 2 gevent workers) for many tables at
+    """One server (gunicorn as `make run`: 2 gevent workers) for many tables at
     once, on SQLite and on PostgreSQL: the steady state of `tables` games, each saved every
     `every` s and followed by `watchers` phones (_many_tables), for `seconds`; and what a
     long game costs a page (_page_times), on an idle server before the load."""
@@ -986,7 +986,7 @@ def bench_many_tables(seconds: float = 60, tables: int = 50, watchers: int = 5, 
     return rows
 
 
-# --- The house's limits (issue 36): the largest game an import takes, the rooms ------------
+# --- The house's limits: the largest game an import takes, the rooms -----------------------
 
 def _export(plays: list[dict]) -> bytes:
     import json

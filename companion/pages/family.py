@@ -8,8 +8,9 @@ from typing import Mapping
 
 from ..rules.base import ALPHABET, NOT_A_CARD, REJECTED, Standings, normalize, whole_number
 from ..rules.family import FAMILY  # noqa: F401  (the doctests' game)
-from ..rules.family import (CARD_VALUES, MAX_CARD_VALUE, MAX_HAND_POINTS, ROUND,
-                            ZAP_CARDS, ZAPS_OF_A_KIND, Round, count_hand, shown_cards)
+from ..rules.family import (CARD_VALUES, LOSING_TOTAL, MAX_CARD_VALUE, MAX_HAND_POINTS,
+                            REJECTED_DRAWS, ROUND, ZAP_CARDS, ZAPS_OF_A_KIND, Round, count_hand,
+                            shown_cards)
 from ..rules.log import EDIT, Play
 from .base import Pages, read_values
 
@@ -17,7 +18,8 @@ from .base import Pages, read_values
 class FamilyPages(Pages):
     """The family word game's pages."""
 
-    blurb = "ZAP cards · points left in hand · first to 100 loses"
+    blurb = f"ZAP cards · points left in hand · first to {LOSING_TOTAL} loses"
+    rejected_draws = REJECTED_DRAWS  # what the verdicts print, as the rules have it
     template = "family"
     forms = (CARD_VALUES,)
 

@@ -8,9 +8,10 @@ from typing import Mapping
 
 from ..rules.base import ALPHABET, NOT_A_CARD, REJECTED, STAR, Standings, normalize, whole_number
 from ..rules.fez import FEZ  # noqa: F401  (the doctests' game)
-from ..rules.fez import (BLACK, BLANK, CHALLENGE, COLOURS, FACE_VALUES, GAME_END, LAYOFF,
-                         MAX_FACE_VALUE, OFF_ON, ROUND_END, UNCOUNTED, WORD, Word, cards_text,
-                         face, label, read_cards, score_word, spans, two_colour_cards)
+from ..rules.fez import (ALL_FLUSH_BONUS, BLACK, BLANK, CHALLENGE, COLOURS, FACE_VALUES,
+                         GAME_END, LAYOFF, MAX_FACE_VALUE, OFF_ON, ROUND_END, TURN_SECONDS,
+                         UNCOUNTED, WORD, Word, cards_text, face, label, read_cards, score_word,
+                         spans, two_colour_cards)
 from ..rules.log import EDIT, Play
 from ..words.judge import SCRABBLE_VALUES
 from .base import Pages, read_values
@@ -20,6 +21,9 @@ class FezPages(Pages):
     """FEZ's pages."""
 
     blurb = "two-letter cards · flushes and stars · word by word"
+    # what the help and the timer print, as the rules have them
+    all_flush_bonus = ALL_FLUSH_BONUS
+    turn_seconds = TURN_SECONDS
 
     def describe_settings(self, settings: Mapping) -> str:
         on = [s.label.replace("Nasty: ", "") for s in self.rules.settings

@@ -7,7 +7,7 @@ from typing import Mapping
 
 from ..rules.base import REJECTED, Standings, normalize, whole_number
 from ..rules.foot import FOOT  # noqa: F401  (the doctests' game)
-from ..rules.foot import ROUND, FootRules, Round, WordPreview, preview
+from ..rules.foot import GOING_OUT_BONUS, ROUND, FootRules, Round, WordPreview, preview
 from ..rules.log import EDIT, Play
 from .base import Pages
 
@@ -33,6 +33,7 @@ class FootPages(Pages):
     rules: FootRules
     template = "foot"
     scans, deck = True, "foot"  # a word is read from a photo of the FOOT!/ZOOT! cards
+    going_out_bonus = GOING_OUT_BONUS  # what the round form's help prints
 
     @property
     def blurb(self) -> str:

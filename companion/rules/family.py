@@ -32,6 +32,7 @@ ZAP_CARDS = {"WILD": "Wild", "DISCARD": "Discard", "REPLACE": "Replace", "TWO_TU
              "CHECK": "Check"}
 ZAPS_OF_A_KIND = 2
 REMINDER_POINTS = 10  # a word worth this much makes every other player draw a card
+REJECTED_DRAWS = 2  # the cards a player draws whose word is rejected
 MIN_LENGTH = {"children": 3, "adults": 4}
 
 

@@ -47,6 +47,7 @@ BLANK = "?"
 LONG_WORD = 7  # whole words of 7+ letters earn +50 a letter from the 7th
 LONG_BONUS = 50
 ALL_FLUSH_BONUS = 30
+TURN_SECONDS = 30  # a turn under the nasty timer
 MAX_FACE_VALUE = 50
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 OFF_ON = {False: "Off", True: "On"}
@@ -660,7 +661,7 @@ class FezRules(Ruleset):
         Setting("nasty_layoff", "Nasty: an off-colour lay-off spoils the word's flush", False, OFF_ON),
         Setting("nasty_star", "Nasty: a star of the other colour spoils the all-flush bonus", False, OFF_ON),
         Setting("nasty_hands", "Nasty: points left in hands go to who went out", False, OFF_ON),
-        Setting("timer", "Nasty: a 30-second turn timer", False, OFF_ON),
+        Setting("timer", f"Nasty: a {TURN_SECONDS}-second turn timer", False, OFF_ON),
     )
     lookups = (("fez", "FEZ · 2 letters or more", {}),)
 

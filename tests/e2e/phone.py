@@ -1,21 +1,29 @@
 """What the e2e tests share about using a phone: its size, what it did (`Watch`), the
 scorekeeper's screen in a player's words (`Table`), a screenshot with notes on what a player
 would trip over, typing as a thumb does, and waiting for something the page's callbacks record.
-The fixtures that open phones are in conftest.py."""
+Also what several tests do with it: phones sharing a game (join and hand-over codes, the
+Wi-Fi cut), and where the scan screen draws each card. The fixtures that open phones are in
+conftest.py."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 import time
+import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from PIL import Image
 from playwright.sync_api import expect
 
 PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=3,
              is_mobile=True, has_touch=True)
 HOST = "127.0.0.1"
+#: A game's address: /games/ and its public id.
+GAME_ADDRESS = re.compile(r"/games/[a-z2-9]{12}$")
 # Schemes that never leave the phone.
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome", "chrome-extension", "devtools"}
 
@@ -51,19 +59,25 @@ class Table:
         self.page = page
 
     # The new-game form
-    def new_game(self, ruleset: str, names: list[str], dealer: int = 0) -> str:
-        """Start a game through Home -> New game; returns the game's URL."""
+    def new_game(self, game: str, names: list[str], dealer: int = 0,
+                 settings: dict[str, str] | None = None) -> str:
+        """Start a game through Home -> New game, as the scorekeeper taps it: `game` is its
+        ruleset's key ("foot", "zoot", "family", "fez", "hand-and-foot", "poker"), `dealer`
+        the seat ticked to deal (or play) first, `settings` the game's own choices by their
+        key (`{"difficulty": "adults"}`; the form's defaults otherwise). The game's address."""
         page = self.page
         page.goto("/")
         page.get_by_role("link", name="New game").tap()
         expect(page.get_by_role("heading", name="New game")).to_be_visible()
-        # "ZOOT! 7-letter words …", not "ZOOT! Poker …"
-        page.get_by_role("radio", name=re.compile(rf"^{re.escape(ruleset)} \d")).check()
+        page.locator(f'input[name=ruleset][value="{game}"]').check()
+        for key, value in (settings or {}).items():
+            page.locator(f'input[name="setting-{key}"][value="{value}"]').check()
         for i, name in enumerate(names):
             page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-        page.get_by_role("radio", name="deals").nth(dealer).check()
+        page.locator("input[name=dealer]").nth(dealer).check()
         page.get_by_role("button", name="Start the game").tap()
-        expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
+        expect(page).to_have_url(GAME_ADDRESS)
+        expect(page.get_by_role("link", name="Hand over")).to_be_visible()  # the scorekeeper's page
         self.settled()
         return page.url
 
@@ -185,3 +199,115 @@ def wait_until(page, done, what: str, timeout: float = 10) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {timeout} s for {what}")
         page.wait_for_timeout(20)
+
+
+# --- Phones that share a game: codes, a hand-over, the Wi-Fi cut ----------------------------
+
+#: What a phone's console says while its network is cut on purpose: each request it could not
+#: send (or the stream the cut broke), and htmx's own note of it.
+NETWORK_CUT = re.compile(r"^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED"
+                         r"|CONNECTION_RESET|EMPTY_RESPONSE|CONNECTION_CLOSED"
+                         r"|INCOMPLETE_CHUNKED_ENCODING)$"
+                         r"|^htmx:(sendError|afterRequest), \[object HTML\w+\]$")
+CODE8 = re.compile(r"^[A-Z2-9]{4}-[A-Z2-9]{4}$")
+
+
+def game_id(url: str) -> str:
+    """The game's id in its address (/games/<id>)."""
+    return url.rstrip("/").rsplit("/", 1)[1]
+
+
+def server_rows(live_server: str, url: str) -> list[dict]:
+    """The game's rounds as the server has them, asked from here (not through any phone)."""
+    with urllib.request.urlopen(f"{live_server}/games/{game_id(url)}.json", timeout=5) as answer:
+        return json.load(answer)["rows"]
+
+
+def type_code(other, typed: str) -> None:
+    """On the home page, type a code under "Join a game" and tap Join."""
+    other.goto("/")
+    tap_and_type(other.get_by_label(re.compile("^Join a game")), typed)
+    other.get_by_role("button", name="Join", exact=True).tap()
+
+
+def as_typed(code: str) -> str:
+    """What a player types, reading a code off another phone: lower case, a space for the dash."""
+    return code.lower().replace("-", " ")
+
+
+def hand_over(page, keep: str) -> str:
+    """The scorekeeper taps Hand over, picks who keeps score, makes a code; returns it.
+    (Hand over asks first: no code exists until "Make a code" is tapped under the choice;
+    a page that shows a code already offers "New code (this one stops working)".)"""
+    page.get_by_role("link", name="Hand over").tap()
+    expect(page.get_by_role("heading", name="Hand over the scorekeeping")).to_be_visible()
+    code = page.locator(".handover-code .code")
+    before = code.inner_text().strip() if code.count() else None
+    page.get_by_role("radio", name=re.compile(re.escape(keep))).check()
+    page.get_by_role("button", name=re.compile(r"^(Make a code|New code)")).tap()
+    expect(code).to_have_text(CODE8)
+    if before:
+        expect(code).not_to_have_text(before)  # the new code, not the one it replaced
+    expect(page.get_by_role("radio", name=re.compile(re.escape(keep)))).to_be_checked()
+    expect(page.get_by_role("img", name="QR code of the handover link")).to_be_visible()
+    return code.inner_text().strip()
+
+
+def save_jazzy(table: Table) -> None:
+    """Round 1 of a FOOT! game for Ann, Ben and Cat, saved: Ann goes out with JAZZY."""
+    # JAZZY = 20+1+20+20+10 = 71, + 10 for going out = 81; QUOTA = 26; HOUSE = 9
+    table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=0, expect_points=[81, 26, 9])
+    table.save_round()
+    expect(table.totals).to_have_text(["81", "26", "9"])
+
+
+def fill_waxes(table: Table) -> None:
+    """The next round typed, not saved: Ben goes out with WAXES."""
+    # WAXES = 10+1+10+1+3 = 25, + 10 for going out = 35; QUICK = 28; Ann has no word
+    table.fill_round(["", "WAXES", "QUICK"], out=1, expect_points=[0, 35, 28])
+
+
+def service_worker_in_charge(page) -> None:
+    """Wait until the service worker is active and answers this page's requests."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null"
+                           " && navigator.serviceWorker.controller.state === 'activated'")
+
+
+def keeper_behind_wifi(new_phone, wifi) -> tuple:
+    """The scorekeeper's phone on the Wi-Fi a test can cut, its service worker in charge, and
+    a new FOOT! game for Ann, Ben and Cat: (page, its Table, the game's address)."""
+    page = new_phone("scorekeeper", base_url=wifi.url)
+    table = Table(page)
+    page.goto("/")
+    service_worker_in_charge(page)
+    return page, table, table.new_game("foot", ["Ann", "Ben", "Cat"])
+
+
+# --- The scan screen ---------------------------------------------------------------------
+
+#: Where each card is drawn, in CSS px: its outline (the card in the photo), its tap target, and
+#: what the old screen (the whole photo, as wide as the player's block) would have drawn.
+GEOMETRY = """(photo) => {
+  const svg = document.querySelector('.scan-photo'), view = svg.viewBox.baseVal;
+  const size = (e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+  const before = svg.closest('.scan-result').clientWidth / photo;  // the old scale
+  return {view: view.width, photo, svg: size(svg), cards: [...svg.querySelectorAll('.scan-card')].map((g) => {
+    const box = g.querySelector('.scan-box');
+    return {box: size(box), hit: size(g.querySelector('.scan-hit')),
+            before: {w: box.width.baseVal.value * before, h: box.height.baseVal.value * before}};
+  })};
+}"""
+
+
+def geometry(page, photo: bytes) -> dict:
+    """Where the scan screen draws the photo and each of its cards (GEOMETRY)."""
+    page.locator(".scan-photo").scroll_into_view_if_needed()
+    return page.evaluate(GEOMETRY, Image.open(io.BytesIO(photo)).width)
+
+
+def tap_centre(page, card) -> None:
+    """A thumb on the middle of the card in the photo (not its letter, not its outline)."""
+    x, y = card["box"]["x"] + card["box"]["w"] / 2, card["box"]["y"] + card["box"]["h"] / 2
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y).getAttribute('class')", [x, y])
+    assert under == "scan-hit", f"the middle of the card is not its tap target but {under!r}"
+    page.touchscreen.tap(x, y)

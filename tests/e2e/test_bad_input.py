@@ -36,7 +36,7 @@ def assert_nothing_saved(page, table):
 
 
 def test_bad_words_show_their_reason_and_save_nothing(page, table):
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
 
     # While typing: the note under the field already says what is wrong.
     table.word(ANN).fill("absolute")
@@ -84,7 +84,7 @@ def test_bad_words_show_their_reason_and_save_nothing(page, table):
     assert_nothing_saved(page, table)
 
     # Reloading shows the same: none of the refused rounds was stored; what was typed last is
-    # back in the form (kept on the phone, issue 15 point 1), still to correct.
+    # back in the form (kept on the phone, so nothing typed is lost), still to correct.
     page.goto(url)
     assert_nothing_saved(page, table)
     expect(table.word(ANN)).to_have_value(re.compile("^jazzy$", re.I))
@@ -99,9 +99,9 @@ def test_bad_words_show_their_reason_and_save_nothing(page, table):
 
 
 def test_a_refused_word_shows_each_problem_once_and_no_points(page, table):
-    """Issue 15, point 8: no points beside a refused word, the character to remove quoted,
+    """No points beside a refused word, the character to remove quoted,
     every problem of a word, and each message once."""
-    table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    table.new_game("foot", ["Ann", "Ben", "Cat"])
     wild = "The going-out word cannot use the wild card."
     table.went_out(ANN)
     table.word(ANN).fill("wal?z")
@@ -150,7 +150,7 @@ def test_a_refused_word_shows_each_problem_once_and_no_points(page, table):
 def test_a_preview_answered_after_the_save_does_not_show_a_message_twice(page, table):
     # On a slow Wi-Fi the points preview of a word typed just before Save may come back after
     # the saved form: it must not put the word's message back beside the refused form's.
-    table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    table.new_game("foot", ["Ann", "Ben", "Cat"])
     wild = "The going-out word cannot use the wild card."
     table.went_out(ANN)
     held = []

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from companion.live import STREAMS_PER_ADDRESS
 
-from .test_live_phones import save_jazzy
+from .phone import save_jazzy
 
 pytestmark = pytest.mark.e2e
 
@@ -37,7 +37,7 @@ def hold_streams(live_server: str, path: str, stack: list) -> None:
 def test_a_watcher_refused_a_stream_still_sees_the_round_saved(page, table, new_phone,
                                                                 live_server, console_allows):
     console_allows.append(REFUSED)
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     held: list[socket.socket] = []
     try:
         hold_streams(live_server, urlsplit(url).path, held)

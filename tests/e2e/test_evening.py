@@ -42,7 +42,7 @@ READ_CHART = """() => {
 
 
 def test_two_rounds_the_chart_and_the_game_carried_to_another_phone(page, table, new_phone, tmp_path):
-    table.new_game("FOOT!", ["Ann", "Ben", "Cat"], dealer=0)
+    table.new_game("foot", ["Ann", "Ben", "Cat"], dealer=0)
     expect(page.locator("svg.chart")).to_have_count(0)  # no rounds: no chart
     table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=0, expect_points=[81, 26, 9])
     table.save_round()

@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 
 from . import phone
 from .phone import tap_and_type
+from .screens import Family
 
 pytestmark = pytest.mark.e2e
 
@@ -37,71 +38,6 @@ ZAP_VALUE = 15
 
 
 shoot = partial(phone.shoot, folder=SHOTS)
-
-
-class Family:
-    """The family game's round form and scoreboard on one phone."""
-
-    def __init__(self, page):
-        self.page = page
-
-    def seat(self, seat: int):
-        return self.page.locator("#round-form fieldset.player").nth(seat)
-
-    def went_out(self, seat: int) -> None:
-        radio = self.seat(seat).get_by_label("Went out: won the round")
-        radio.tap()
-        expect(radio).to_be_checked()
-
-    def points(self, seat: int):
-        return self.page.locator(f"#points-{seat}")
-
-    def cards(self, seat: int):
-        return self.page.locator(f"#cards-{seat}")
-
-    def zap(self, seat: int, label: str):
-        return self.page.get_by_label(f"{label} cards left in {NAMES[seat]}’s hand")
-
-    def hand(self, seat: int):
-        """The points shown beside a hand as the form is filled in (the htmx preview)."""
-        return self.page.locator(f"#hand-{seat}")
-
-    def expect_hand(self, seat: int, points: int) -> None:
-        expect(self.hand(seat)).to_have_text(re.compile(rf"^\s*{points}\s*pts\s*$"))
-
-    def enter_points(self, winner: int, points: dict[int, int]) -> None:
-        """Tick who went out, type the points left in every other hand, and wait until the
-        preview beside each hand shows them."""
-        self.went_out(winner)
-        for seat, pts in points.items():
-            tap_and_type(self.points(seat), str(pts))
-        self.expect_hand(winner, 0)
-        for seat, pts in points.items():
-            self.expect_hand(seat, pts)
-
-    def save(self, number: int) -> None:
-        self.page.get_by_role("button", name=f"Save round {number}").tap()
-
-    @property
-    def totals(self):
-        return self.page.locator(".totals .total")
-
-    @property
-    def status(self):
-        return self.page.locator("#scoreboard .status")
-
-    def to_100(self):
-        return self.page.locator("ul.to-100 li")
-
-    def round_row(self, number: int):
-        return self.page.locator(f"#round-{number}")
-
-    def round_scores(self, number: int):
-        return self.round_row(number).locator("td .score")
-
-    @property
-    def now(self):
-        return self.page.locator("#scoreboard .card.now")
 
 
 def start_an_adults_game(page, game):
@@ -162,7 +98,7 @@ def a_second_phone_watches(new_phone, url):
     """A second phone opens the game: it watches, read-only."""
     watcher = new_phone("watcher")
     watcher.goto(url)
-    watching = Family(watcher)
+    watching = Family(watcher, NAMES)
     expect(watcher.get_by_role("heading", name="Family word game")).to_be_visible()
     expect(watching.totals).to_have_text(["15", "12", "29", "29"])
     expect(watcher.get_by_text("You are watching.")).to_be_visible()
@@ -359,7 +295,7 @@ def history_lists_everything(page, game):
 
 def test_whole_adults_family_game_to_100_with_a_challenge_undo_edit_and_a_watcher(
         page, new_phone):
-    game = Family(page)
+    game = Family(page, NAMES)
     url = start_an_adults_game(page, game)
     round_1_ann_goes_out(page, game)
     round_2_ben_goes_out(page, game)

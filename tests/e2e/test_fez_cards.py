@@ -23,18 +23,6 @@ def shows(label: str, working: str) -> re.Pattern:
     return re.compile(rf"^\s*{re.escape(label)}\s+{re.escape(working)}\s*$")
 
 
-def new_fez(page) -> str:
-    page.goto("/")
-    page.get_by_role("link", name="New game").tap()
-    page.get_by_role("radio", name="FEZ").tap()
-    for seat, name in enumerate(["Ann", "Ben"]):
-        tap_and_type(page.get_by_label(f"Player {seat + 1}", exact=True), name)
-    page.get_by_role("radio", name="deals").nth(ANN).tap()
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
-    return page.url
-
-
 def a_star_on_the_black_flush(stars, form, working):
     """A star on the black flush: black first (x2x2), a tap makes it red (x2), the next removes
     it."""
@@ -120,8 +108,8 @@ def ending_the_game_asks_first(page):
     expect(page.locator(".winner")).to_have_text(re.compile(r"🏆\s+Ann\s+wins with 9!"))
 
 
-def test_stars_cards_and_the_ends_of_a_round_and_a_game(page):
-    new_fez(page)
+def test_stars_cards_and_the_ends_of_a_round_and_a_game(page, table):
+    table.new_game("fez", ["Ann", "Ben"], dealer=ANN)
     form = page.locator("#round-form")
     working = page.locator("#fez-working")
     chips = form.locator(".chips .chip[data-index]")

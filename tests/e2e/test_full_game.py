@@ -157,7 +157,7 @@ def the_finished_game_is_listed_and_opens(page, table, url):
 
 
 def test_whole_foot_game_from_first_deal_to_winner(page, table):
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"], dealer=ANN)
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"], dealer=ANN)
     expect(page.get_by_role("heading", name="FOOT!")).to_contain_text("5-letter words")
     expect(table.totals).to_have_text(["0", "0", "0"])
     expect(status(page)).to_contain_text("Round 1: Ann deals, Ben plays first.")

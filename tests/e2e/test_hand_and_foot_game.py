@@ -24,6 +24,8 @@ from playwright.sync_api import expect
 
 from . import phone
 from .phone import tap_and_type
+from .screens import (ACES, BLACK3, CLEAN, DEUCES, DIRTY, HIGH, JOKERS, LEFT_ACES, LEFT_DEUCES,
+                      LEFT_HIGH, LEFT_JOKERS, LEFT_LOW, LOW, RED3, HandAndFoot, words)
 
 pytestmark = pytest.mark.e2e
 
@@ -40,110 +42,7 @@ def note(name: str, text: str) -> None:
     with (SHOTS / f"{name}.txt").open("a") as notes:
         notes.write(text + "\n")
 
-# The stepper labels: cards melded score plus, cards left minus.
-CLEAN, DIRTY = "Clean (500)", "Dirty (300)"
-JOKERS, DEUCES, ACES = "Jokers (50)", "Deuces (20)", "Aces (20)"
-HIGH, LOW = "6 to King (10)", "4s and 5s (5)"
-LEFT_JOKERS, LEFT_DEUCES, LEFT_ACES = "Jokers (−50)", "Deuces (−20)", "Aces (−20)"
-LEFT_HIGH, LEFT_LOW = "6 to King (−10)", "4s and 5s (−5)"
-RED3, BLACK3 = "Red 3s (−500)", "Black 3s (0)"
 NO_BOOKS = "To go out a team needs at least one clean and one dirty book."
-
-
-def words(text: str) -> re.Pattern:
-    """The whole of an element's text, however it wraps."""
-    return re.compile(r"^\s*" + r"\s+".join(map(re.escape, text.split())) + r"\s*$")
-
-
-def signed(n: int) -> re.Pattern:
-    """A total as the scoreboard shows it: a minus sign either way it is written."""
-    return re.compile(rf"^\s*{'[-−]' if n < 0 else ''}{abs(n)}\s*$")
-
-
-class HandAndFoot:
-    """The Hand and Foot round form and scoreboard on one phone."""
-
-    def __init__(self, page):
-        self.page = page
-
-    # --- the round form
-    def team(self, team: int):
-        return self.page.locator("#round-form fieldset.team").nth(team)
-
-    def count(self, team: int, label: str):
-        return self.team(team).get_by_label(label, exact=True)
-
-    def step(self, team: int, label: str, times: int) -> None:
-        """Tap + (times > 0) or − (times < 0) beside a count, as often as it takes."""
-        button = self.team(team).get_by_role(
-            "button", name=f"{'One more' if times > 0 else 'One fewer'}: {label}", exact=True)
-        for _ in range(abs(times)):
-            button.tap()
-
-    def steps(self, team: int, counts: dict[str, int]) -> None:
-        """Step every count up from empty, then check what each field reads."""
-        for label, n in counts.items():
-            self.step(team, label, n)
-        for label, n in counts.items():
-            expect(self.count(team, label)).to_have_value(str(n))
-
-    def went_out(self, team: int) -> None:
-        radio = self.team(team).get_by_label("Went out (+100)")
-        radio.tap()
-        expect(radio).to_be_checked()
-
-    def drew_22(self, seat: int) -> None:
-        box = self.page.get_by_label(f"{NAMES[seat]} drew exactly 22")
-        box.tap()
-        expect(box).to_be_checked()
-
-    def live(self, team: int):
-        """The team's round as it adds up on screen while the form is filled in."""
-        return self.page.locator(f"#team-points-{team}")
-
-    def expect_live(self, team: int, total: int, books: int, meld: int, out: int = 0,
-                    exactly_22: int = 0, left: int = 0, problem: str = "") -> None:
-        """The figure, its breakdown and (before saving) what would keep it from saving."""
-        text = f"{total} this round books {books} · meld {meld}"
-        text += f" · out {out}" if out else ""
-        text += f" · 22 cards {exactly_22}" if exactly_22 else ""
-        text += f" · left −{left}" if left else ""
-        text += f" {problem}" if problem else ""
-        expect(self.live(team)).to_have_text(words(text))
-
-    def save(self, number: int) -> None:
-        self.page.get_by_role("button", name=re.compile(rf"^Save round {number}\b")).tap()
-
-    # --- the scoreboard
-    def heading(self, number: int, minimum: int):
-        return self.page.get_by_role("heading", name=f"Round {number}: open with {minimum}",
-                                     exact=True)
-
-    @property
-    def totals(self):
-        return self.page.locator(".totals .total")
-
-    def expect_totals(self, ac: int, bd: int) -> None:
-        expect(self.totals).to_have_text([signed(ac), signed(bd)])
-
-    @property
-    def status(self):
-        return self.page.locator("#scoreboard .status")
-
-    def round_row(self, number: int):
-        return self.page.locator(f"#round-{number}")
-
-    def round_cell(self, number: int, team: int):
-        return self.round_row(number).locator("td").nth(team)
-
-    def expect_round(self, number: int, minimum: int, *cells: tuple[int, list[str]]) -> None:
-        """A round's row: "at <minimum>", then per team its total and its breakdown."""
-        expect(self.round_row(number).locator("th")).to_contain_text(f"at {minimum}")
-        expect(self.round_row(number).locator("td .score")).to_have_text(
-            [signed(total) for total, _ in cells])
-        for team, (_, parts) in enumerate(cells):
-            items = self.round_cell(number, team).locator("small")
-            expect(items).to_have_text(parts)
 
 
 def start_a_game_in_teams(page, game):
@@ -366,7 +265,7 @@ def the_openings_once_more(page, game):
 
 
 def test_four_rounds_of_hand_and_foot_with_steppers_a_refusal_and_an_edit(page):
-    game = HandAndFoot(page)
+    game = HandAndFoot(page, NAMES)
     start_a_game_in_teams(page, game)
     round_1_ann_and_cy_go_out(game)
     reason = round_1_without_its_dirty_book_is_refused(page, game)

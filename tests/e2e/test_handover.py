@@ -11,7 +11,7 @@ ANN, BEN, CAT = 0, 1, 2
 
 
 def test_scorekeeping_moves_to_another_phone_with_the_handover_link(page, table, new_phone):
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"], dealer=ANN)
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"], dealer=ANN)
     # JAZZY = J 20 + A 1 + Z 20 + Z 20 + Y 10 = 71, + 10 for going out = 81
     # QUOTA = Q 20 + U 1 + O 1 + T 3 + A 1 = 26;  HOUSE = H 3 + O 1 + U 1 + S 3 + E 1 = 9
     table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=ANN, expect_points=[81, 26, 9])
@@ -79,7 +79,7 @@ def test_scorekeeping_moves_to_another_phone_with_the_handover_link(page, table,
 def test_the_handover_code_is_never_kept_by_the_phone(page, table):
     """The code makes any phone the scorekeeper: the app's offline copy of pages (its service
     worker) keeps the game page but never the hand-over page."""
-    url = table.new_game("FOOT!", ["Ann", "Ben"], dealer=ANN)
+    url = table.new_game("foot", ["Ann", "Ben"], dealer=ANN)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null"
                            " && navigator.serviceWorker.controller.state === 'activated'")
     page.reload()  # now through the service worker, which keeps the page

@@ -17,7 +17,6 @@ opens offline came from the service worker.
 import json
 import re
 import time
-import urllib.request
 from functools import partial
 from pathlib import Path
 
@@ -25,7 +24,8 @@ import pytest
 from playwright.sync_api import expect
 
 from . import phone
-from .phone import Table, tap_and_type
+from .phone import (NETWORK_CUT, Table, as_typed, fill_waxes, hand_over, keeper_behind_wifi,
+                    save_jazzy, server_rows, service_worker_in_charge, type_code)
 
 pytestmark = pytest.mark.e2e
 
@@ -33,25 +33,8 @@ SHOTS = Path("/tmp/e2e-shots/live-phones")
 shoot = partial(phone.shoot, folder=SHOTS)
 
 ANN, BEN, CAT = 0, 1, 2
-#: What a phone's console says while its network is cut on purpose: each request it could not
-#: send (or the stream the cut broke), and htmx's own note of it.
-NETWORK_CUT = re.compile(r"^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED"
-                         r"|CONNECTION_RESET|EMPTY_RESPONSE|CONNECTION_CLOSED"
-                         r"|INCOMPLETE_CHUNKED_ENCODING)$"
-                         r"|^htmx:(sendError|afterRequest), \[object HTML\w+\]$")
 CODE6 = re.compile(r"^[A-Z2-9]{3}-[A-Z2-9]{3}$")
-CODE8 = re.compile(r"^[A-Z2-9]{4}-[A-Z2-9]{4}$")
 
-
-def game_id(url: str) -> str:
-    """The game's id in its address (/games/<id>)."""
-    return url.rstrip("/").rsplit("/", 1)[1]
-
-
-def server_rows(live_server: str, url: str) -> list[dict]:
-    """The game's rounds as the server has them, asked from here (not through any phone)."""
-    with urllib.request.urlopen(f"{live_server}/games/{game_id(url)}.json", timeout=5) as answer:
-        return json.load(answer)["rows"]
 
 
 def share_code(page) -> str:
@@ -72,65 +55,7 @@ def expect_watching(other, url: str) -> None:
     expect(other.get_by_role("link", name="Hand over")).to_have_count(0)
 
 
-def type_code(other, typed: str) -> None:
-    """On the home page, type a code under "Join a game" and tap Join."""
-    other.goto("/")
-    tap_and_type(other.get_by_label(re.compile("^Join a game")), typed)
-    other.get_by_role("button", name="Join", exact=True).tap()
-
-
-def as_typed(code: str) -> str:
-    """What a player types, reading a code off another phone: lower case, a space for the dash."""
-    return code.lower().replace("-", " ")
-
-
-def hand_over(page, keep: str) -> str:
-    """The scorekeeper taps Hand over, picks who keeps score, makes a code; returns it.
-    (Hand over asks first: no code exists until "Make a code" is tapped under the choice;
-    a page that shows a code already offers "New code (this one stops working)".)"""
-    page.get_by_role("link", name="Hand over").tap()
-    expect(page.get_by_role("heading", name="Hand over the scorekeeping")).to_be_visible()
-    code = page.locator(".handover-code .code")
-    before = code.inner_text().strip() if code.count() else None
-    page.get_by_role("radio", name=re.compile(re.escape(keep))).check()
-    page.get_by_role("button", name=re.compile(r"^(Make a code|New code)")).tap()
-    expect(code).to_have_text(CODE8)
-    if before:
-        expect(code).not_to_have_text(before)  # the new code, not the one it replaced
-    expect(page.get_by_role("radio", name=re.compile(re.escape(keep)))).to_be_checked()
-    expect(page.get_by_role("img", name="QR code of the handover link")).to_be_visible()
-    return code.inner_text().strip()
-
-
-def save_jazzy(table: Table) -> None:
-    # JAZZY = 20+1+20+20+10 = 71, + 10 for going out = 81; QUOTA = 26; HOUSE = 9
-    table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=ANN, expect_points=[81, 26, 9])
-    table.save_round()
-    expect(table.totals).to_have_text(["81", "26", "9"])
-
-
-def fill_waxes(table: Table) -> None:
-    # WAXES = 10+1+10+1+3 = 25, + 10 for going out = 35; QUICK = 28; Ann has no word
-    table.fill_round(["", "WAXES", "QUICK"], out=BEN, expect_points=[0, 35, 28])
-
-
 AFTER_BOTH = ["81", "61", "37"]  # JAZZY's round, then WAXES's
-
-
-def service_worker_in_charge(page) -> None:
-    """Wait until the service worker is active and answers this page's requests."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null"
-                           " && navigator.serviceWorker.controller.state === 'activated'")
-
-
-def keeper_behind_wifi(new_phone, wifi) -> tuple:
-    """The scorekeeper's phone on the Wi-Fi a test can cut, its service worker in charge, and
-    a new FOOT! game for Ann, Ben and Cat: (page, its Table, the game's address)."""
-    page = new_phone("scorekeeper", base_url=wifi.url)
-    table = Table(page)
-    page.goto("/")
-    service_worker_in_charge(page)
-    return page, table, table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
 
 
 # --- 1. Join by code ---------------------------------------------------------------
@@ -139,7 +64,7 @@ def test_a_second_phone_joins_by_typing_the_code_and_watches(page, table, new_ph
     """The code in "Watch on another phone", typed as a player would (lower case, a space),
     opens the game read-only on another phone, which then lists it; a wrong code says so and
     keeps what was typed."""
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     code = share_code(page)
     expect(page.locator("details.share")).to_contain_text(f"type the code {code}")
     shoot(page, "01-share-box")
@@ -176,7 +101,7 @@ def test_a_second_phone_joins_by_typing_the_code_and_watches(page, table, new_ph
 def test_a_second_phone_opens_the_address_under_the_qr_code_and_watches(page, table, new_phone):
     """The share box shows a QR code and, under it, the game's own address: opened on another
     phone, that address shows the game read-only."""
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     save_jazzy(table)
     share_code(page)
     qr = page.get_by_role("img", name="QR code of this game’s address")
@@ -198,7 +123,7 @@ def test_two_watching_phones_see_a_saved_round_and_an_undo_without_a_reload(page
     """A round saved, then undone, on the scorekeeper's phone shows on two watching phones,
     without their pages reloading. (How soon is a figure, `make bench`'s "live" section: here
     Playwright's expect only bounds the wait, so a stream that never comes fails.)"""
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     watchers = [new_phone("watcher"), new_phone("watcher")]
     for watcher in watchers:
         watcher.goto(url)
@@ -231,7 +156,7 @@ def test_two_watching_phones_see_a_saved_round_and_an_undo_without_a_reload(page
 def test_handing_over_by_code_moves_the_scorekeeping(page, table, new_phone, live_server):
     """"Only the other phone keeps score": the code typed on another phone's home page makes
     it the scorekeeper; the first phone then only watches and its saves are refused."""
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     save_jazzy(table)
     csrf = json.loads(page.locator("body").get_attribute("hx-headers"))["X-CSRFToken"]
     code = hand_over(page, "Only the other phone keeps score")
@@ -278,7 +203,7 @@ def test_handing_over_to_both_phones_lets_each_save_and_see_the_others_round(
         page, table, new_phone, live_server):
     """"Both phones keep score": after the code is used, each phone saves a round and each
     sees the other's round live, without a reload."""
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     code = hand_over(page, "Both phones keep score")
     expect(page.get_by_text("This phone keeps score too.")).to_be_visible()
 
@@ -379,7 +304,7 @@ def test_a_round_whose_answer_was_lost_is_sent_again_and_saved_once(
     """The round reaches the server but its answer never comes back (the Wi-Fi drops on the
     way back): the phone keeps it as waiting and sends it again, and the form's one-time id
     makes the second arrival harmless: one round, not two."""
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=ANN, expect_points=[81, 26, 9])
     lost = []
 
@@ -452,7 +377,7 @@ def test_the_app_installs_and_opens_a_page_it_never_saw_offline(page, console_al
 def test_a_round_typed_but_not_saved_comes_back_after_a_reload(page, table, live_server):
     """Words typed in the round form and not saved are back after a reload, with the points
     beside them; saving then records one round, and the form is empty after that."""
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=ANN, expect_points=[81, 26, 9])
 
     page.reload()

@@ -7,7 +7,7 @@ pytestmark = pytest.mark.e2e
 
 
 def test_lookup_one_tap_from_a_game_answers_as_you_type(page, table):
-    table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    table.new_game("foot", ["Ann", "Ben", "Cat"])
     page.get_by_role("link", name="Look up").tap()
     expect(page.get_by_role("heading", name="Is it a word?")).to_be_visible()
     expect(page.get_by_text("FOOT! rules.")).to_be_visible()

@@ -33,7 +33,7 @@ def in_progress(phone):
 
 def test_rematch_tapped_twice_and_on_the_second_phone_is_one_game_and_watchers_follow_it(
         page, table, new_phone):
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"], dealer=ANN)
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"], dealer=ANN)
     phone_b = new_phone("second scorekeeper")
     keeps_score_too(page, phone_b)
     watcher = new_phone("watcher")

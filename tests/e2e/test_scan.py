@@ -1,22 +1,21 @@
 """Scanning a word at the table: photo in, letters over the photo, one tap to use it."""
 
-import io
 from functools import partial
 from pathlib import Path
 
 import pytest
-from PIL import Image
 from playwright.sync_api import expect
 
 from tests.drawn import table as drawn_cards
 
 from . import phone
+from .phone import geometry, tap_centre
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("letter_model")]  # they read photos
 
 
 def test_scan_a_word_correct_a_card_and_use_it(page, table, tmp_path):
-    table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    table.new_game("foot", ["Ann", "Ben", "Cat"])
     table.word(0).fill("JAZZY")
     photo = tmp_path / "quota.jpg"
     photo.write_bytes(drawn_cards("QUOTA"))
@@ -35,37 +34,10 @@ def test_scan_a_word_correct_a_card_and_use_it(page, table, tmp_path):
     expect(page.locator(".scan-result")).to_have_count(0)
 
 
-# --- Correcting a card with a thumb (issue 15, point 3) ----------------------------------------
+# --- Correcting a card with a thumb -------------------------------------------------------------
 
 SHOTS = Path("/tmp/scan")
 shoot = partial(phone.shoot, folder=SHOTS)
-
-#: Where each card is drawn, in CSS px: its outline (the card in the photo), its tap target, and
-#: what the old screen (the whole photo, as wide as the player's block) would have drawn.
-GEOMETRY = """(photo) => {
-  const svg = document.querySelector('.scan-photo'), view = svg.viewBox.baseVal;
-  const size = (e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
-  const before = svg.closest('.scan-result').clientWidth / photo;  // the old scale
-  return {view: view.width, photo, svg: size(svg), cards: [...svg.querySelectorAll('.scan-card')].map((g) => {
-    const box = g.querySelector('.scan-box');
-    return {box: size(box), hit: size(g.querySelector('.scan-hit')),
-            before: {w: box.width.baseVal.value * before, h: box.height.baseVal.value * before}};
-  })};
-}"""
-
-
-def geometry(page, photo: bytes):
-    page.locator(".scan-photo").scroll_into_view_if_needed()
-    return page.evaluate(GEOMETRY, Image.open(io.BytesIO(photo)).width)
-
-
-def tap_centre(page, card) -> None:
-    """A thumb on the middle of the card in the photo (not its letter, not its outline)."""
-    x, y = card["box"]["x"] + card["box"]["w"] / 2, card["box"]["y"] + card["box"]["h"] / 2
-    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y).getAttribute('class')", [x, y])
-    assert under == "scan-hit", f"the middle of the card is not its tap target but {under!r}"
-    page.touchscreen.tap(x, y)
-
 
 def assert_thumb_sized(shown) -> None:
     assert shown["view"] < shown["photo"], "the photo is cropped to the row of cards"
@@ -89,7 +61,7 @@ def scanned(page, tmp_path, seat: int, word: str):
 
 
 def test_tap_the_middle_of_a_card_to_pick_its_letter(page, table, tmp_path):
-    table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    table.new_game("foot", ["Ann", "Ben", "Cat"])
     table.word(0).fill("JAZZY")
     table.went_out(0)
     photo, letters, shown = scanned(page, tmp_path, 1, "QUOTA")
@@ -128,7 +100,7 @@ def test_tap_the_middle_of_a_card_to_pick_its_letter(page, table, tmp_path):
 
 
 def test_seven_cards_are_still_thumb_sized(page, table, tmp_path):
-    table.new_game("ZOOT!", ["Ann", "Ben"])
+    table.new_game("zoot", ["Ann", "Ben"])
     _, letters, shown = scanned(page, tmp_path, 0, "ZEBRAS?")
     assert_thumb_sized(shown)
     # the letters on the photo are large: at least 20 px high on the phone

@@ -11,25 +11,13 @@ from playwright.sync_api import expect
 from tests.drawn import hand, table as drawn_cards
 
 from . import phone
-from .phone import tap_and_type
-from .test_scan import geometry, tap_centre
+from .phone import geometry, tap_and_type, tap_centre
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("letter_model")]  # they read photos
 
 SHOTS = Path("/tmp/scan-decks")
 shoot = partial(phone.shoot, folder=SHOTS)
 NAMES = ["Ann", "Ben", "Cat"]
-
-
-def new_game(page, game: str) -> None:
-    page.goto("/")
-    page.get_by_role("link", name="New game").tap()
-    page.get_by_role("radio", name=re.compile(rf"^{re.escape(game)}")).tap()
-    for seat, name in enumerate(NAMES):
-        tap_and_type(page.get_by_label(f"Player {seat + 1}", exact=True), name)
-    page.get_by_role("radio", name="deals").nth(0).tap()
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
 
 
 def choose_photo(page, tmp_path, seat: int, photo: bytes) -> None:
@@ -49,10 +37,10 @@ def assert_thumb_sized(page) -> None:
     assert sizes and not small, small
 
 
-def test_scan_a_fez_word_fix_a_colour_and_save_it(page, tmp_path):
+def test_scan_a_fez_word_fix_a_colour_and_save_it(page, table, tmp_path):
     """Ben lays PLAY with a black star, a black flush; the photo's A reads red (a red card's
     glare, say). He taps the A, makes it black, and uses the word: ★PLAYᶠ, 9×2×2×2 = 72."""
-    new_game(page, "FEZ")
+    table.new_game("fez", NAMES)
     page.get_by_role("radio", name="Ben", exact=True).tap()
     photo = drawn_cards("PLAY★", inks="BBRBB")
     choose_photo(page, tmp_path, 0, photo)
@@ -93,11 +81,11 @@ def test_scan_a_fez_word_fix_a_colour_and_save_it(page, tmp_path):
     expect(page.locator(".totals .total")).to_have_text(["0", "72", "0"])
 
 
-def test_scan_a_family_hand_drop_a_card_fix_a_letter_and_count_it(page, tmp_path):
+def test_scan_a_family_hand_drop_a_card_fix_a_letter_and_count_it(page, table, tmp_path):
     """Cat's hand, spread on the table: J, O, X, E, a 2 TURNS and a WILD card. The E was the
     box's corner (✕), the X a Z, and a Q lay under the pencil (a card the photo missed).
     Use these cards: JOZQ and two ZAP cards, 2+2+10+10+15+15 = 54."""
-    new_game(page, "Family")
+    table.new_game("family", NAMES)
     expect(page.get_by_text("without the values a photo of the cards cannot be counted")).to_be_visible()
     expect(page.locator("input[type=file]")).to_have_count(0)
     page.get_by_role("link", name="Set the card values").tap()
@@ -147,10 +135,10 @@ def test_scan_a_family_hand_drop_a_card_fix_a_letter_and_count_it(page, tmp_path
     expect(page.locator(".totals .total")).to_have_text(["0", "5", "54"])
 
 
-def test_a_reload_keeps_what_was_typed_and_the_cards_used(page, tmp_path):
+def test_a_reload_keeps_what_was_typed_and_the_cards_used(page, table, tmp_path):
     """The photo is never kept, so a reload of the correction screen drops it, but not what
     was typed; after "Use these cards", a reload keeps the cards the scan filled in."""
-    new_game(page, "Family")
+    table.new_game("family", NAMES)
     page.get_by_role("link", name="Set the card values").tap()
     for card in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
         page.get_by_label(f"Points of {card}", exact=True).fill("2")

@@ -11,12 +11,12 @@ import pytest
 from playwright.sync_api import expect
 
 from . import phone
-from .phone import Table
-from .test_live_phones import (ANN, BEN, CAT, NETWORK_CUT, as_typed,
-                               fill_waxes, hand_over, keeper_behind_wifi, save_jazzy,
-                               server_rows, type_code)
+from .phone import (NETWORK_CUT, Table, as_typed, fill_waxes, hand_over, keeper_behind_wifi,
+                    save_jazzy, server_rows, type_code)
 
 pytestmark = pytest.mark.e2e
+
+ANN, BEN, CAT = 0, 1, 2
 
 SHOTS = Path("/tmp/e2e-shots/trust")
 DRAFT_BACK = "What you typed before is back"
@@ -91,7 +91,7 @@ def test_the_second_scorekeeper_is_told_the_round_was_already_saved(page, table,
     """Both phones keep score. Phone B saves round 1 while phone A still shows "Save round 1"
     with the same hand typed: A's save is refused, showing the round B saved and keeping A's
     words; one tap saves them as round 2 when that was meant."""
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     code = hand_over(page, "Both phones keep score")
     other = new_phone("second scorekeeper")
     table_b = take_over(other, code, url)
@@ -125,7 +125,7 @@ def test_the_second_scorekeeper_is_told_the_round_was_already_saved(page, table,
 def test_the_old_phone_is_told_at_once_and_keeps_what_it_typed(page, table, new_phone, live_server):
     """After a hand-over the old phone's open page hears of it at once: its form and Undo go,
     "This phone only watches now" shows, and the words it was typing are shown, not dropped."""
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     save_jazzy(table)
     code = hand_over(page, "Only the other phone")
     page.get_by_role("link", name="Back to the game").tap()
@@ -151,7 +151,7 @@ def test_the_old_phone_is_told_at_once_and_keeps_what_it_typed(page, table, new_
 def test_the_edit_page_and_fez_forms_keep_their_drafts_on_a_reload(page, table, live_server):
     """A round's edit, a FEZ word (with its working line), a lay-off and an end of round:
     what was typed is back after a reload."""
-    table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    table.new_game("foot", ["Ann", "Ben", "Cat"])
     save_jazzy(table)
     page.get_by_role("link", name="Edit round 1").tap()
     expect(page.get_by_role("heading", name="Edit round 1")).to_be_visible()
@@ -206,7 +206,7 @@ def test_a_save_from_a_page_that_missed_the_hand_over_shows_the_game_and_keeps_t
     """The old phone's page did not hear of the hand-over (its stream was down): its save
     ends on the game as it now sees it, watching, with why, and the round typed shown; not
     on a bare 403."""
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
     code = hand_over(page, "Only the other phone")
     page.get_by_role("link", name="Back to the game").tap()
     table.settled()

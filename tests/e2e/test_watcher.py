@@ -13,7 +13,7 @@ POLL_WAIT = 10_000  # the watcher's scoreboard asks every 4 s; allow two polls a
 
 def test_second_phone_watches_read_only_and_sees_new_totals_without_reloading(
         page, table, new_phone):
-    url = table.new_game("FOOT!", ["Ann", "Ben", "Cat"])
+    url = table.new_game("foot", ["Ann", "Ben", "Cat"])
 
     watcher = new_phone("watcher")
     watcher.goto(url)

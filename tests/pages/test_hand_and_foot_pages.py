@@ -45,7 +45,7 @@ OUT = {"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "6", "m
 
 
 @pytest.mark.parametrize("form, field, message", [
-    # melded and left count together (one team's, the issue's cases), across teams, against four decks
+    # melded and left count together (one team's), across teams, against four decks
     ({**OUT, "meld-0-joker": "", "meld-0-two": "1", "meld-1-joker": "5", "meld-1-high": "6",
       "left-1-joker": "4"}, "round", "More cards than four decks hold: 9 jokers (four decks hold 8)."),
     ({**OUT, "meld-0-joker": "", "meld-0-two": "1", "meld-1-joker": "8", "meld-1-high": "9",

@@ -437,8 +437,8 @@ def test_the_command_line_checks_the_row_against_a_game_s_words(tmp_path, word_s
 
 def test_reads_most_generated_photos():
     """A floor against regressions; the bar itself (97% of words) is measured by make bench.
-    The generator was widened in issue 17 (designs, fonts, curves, the row near the frame's
-    edge); with rows read to their ends the reader reads these 20 of 20 again."""
+    The generator draws many designs, fonts, curves and rows near the frame's edge; with rows
+    read to their ends the reader reads these 20 of 20."""
     photos = [synth.render_photo(synth.random_word(seed), seed) for seed in range(7000, 7020)]
     exact = sum(read(p.jpeg).word == p.word for p in photos)
     assert exact >= 19

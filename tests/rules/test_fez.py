@@ -5,7 +5,6 @@ import pytest
 
 from companion.rules.base import REJECTED
 from companion.rules.fez import FEZ, label, score_word, standings
-from companion.rules.log import Play
 from tests.helpers import log
 
 PLAIN = FEZ.defaults()

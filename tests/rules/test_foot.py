@@ -55,7 +55,8 @@ def test_word_problem(variant, word, going_out, problem):
     assert foot.word_problem(variant, word, going_out) == problem
 
 
-# Issue 15, point 8: every problem of a word, the offending characters quoted.
+# Every problem of a word at once, the offending characters quoted: fixing one problem
+# should not uncover another.
 @pytest.mark.parametrize("variant, word, going_out, problems", [
     # a digit and four Zs: both, not only the digit
     (FOOT, "ZZZZ0", False, ["Only letters A–Z, and ? for the wild: remove “0”.",

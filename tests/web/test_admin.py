@@ -1,5 +1,6 @@
-"""The admin view (issue 16): off unless the environment holds a long enough secret; signed
-in, it lists every table's games and word lists with their sizes, and deletes them."""
+"""The admin view, for a server that hosts many tables: off unless the environment holds a long
+enough secret; signed in, it lists every table's games and word lists with their sizes, and
+deletes them."""
 
 from __future__ import annotations
 

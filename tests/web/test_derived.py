@@ -10,8 +10,7 @@ from sqlalchemy import event, select
 
 from companion.extensions import db
 from companion.models import Game
-from tests.helpers import new_game, round_form, totals
-from .test_fuzz import poker_table
+from tests.helpers import new_game, public_id, round_form, totals
 
 WORDS = ["JAZZY", "QUOTA", "FJORD", "OXBOW", "WAXES"]
 
@@ -82,10 +81,11 @@ def test_the_kept_page_carries_each_phones_own_form_token(app):
     """The scorekeeper's live region is kept too, with its forms' CSRF token left out: each
     phone keeping score gets its own token, which its own session accepts."""
     keeper = app.test_client()
-    table = poker_table(app, keeper, "bet")  # a deal under way: the void form is in the region
-    game = f"/games/{table.game}"
+    url = new_game(keeper, names=("Ann", "Bo", "Cy", "Di"), ruleset="poker")
+    assert keeper.post(f"{url}/rounds").status_code == 303  # a deal: the void form is in the region
+    game = f"/games/{public_id(url)}"
     with app.app_context():  # a second phone keeps score too
-        row = db.session.scalar(select(Game).where(Game.public_id == table.game))
+        row = db.session.scalar(select(Game).where(Game.public_id == public_id(url)))
         code = row.offer_handover(keep=True)
         db.session.commit()
     other = app.test_client()

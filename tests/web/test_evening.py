@@ -15,7 +15,7 @@ import threading
 import xml.etree.ElementTree as ET
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from companion.exports import MAX_PLAYS
 from companion.extensions import db
@@ -23,42 +23,10 @@ from companion.models import Game, Play
 from companion.registry import RULESETS
 from companion.rules.log import renumber
 from companion.stats import player_stats
-from tests.helpers import errors, game_row, new_game, public_id, round_form, text, totals
-
-# --- Helpers --------------------------------------------------------------------------------
-
-
-def start(client, ruleset, names, dealer=0, **settings) -> str:
-    return new_game(client, names, ruleset, dealer, **settings)
-
-
-def post(client, path, **form):
-    response = client.post(path, data=form)
-    assert response.status_code == 303, (path, form, errors(response.text))
-    return response
-
-
-def play_ids(app, url) -> list[int]:
-    with app.app_context():
-        return list(db.session.scalars(select(Play.id).where(Play.game_id == game_row(app, url))
-                                       .order_by(Play.id)))
-
-
-def undo(client, url):
-    play = re.search(r'name="play" value="(\d+)"', client.get(url).text).group(1)
-    post(client, f"{url}/undo", play=play)
-
-
-def challenge(client, url, query, challenger, verdict):
-    """A challenge recorded (one of an earlier FOOT! round confirmed, as its page asks)."""
-    post(client, f"{url}/challenge?{query}", challenger=str(challenger), verdict=verdict,
-         confirm="yes")
-
-
-def row_counts(app) -> dict[str, int]:
-    with app.app_context():
-        return {t.name: db.session.scalar(select(func.count()).select_from(t))
-                for t in db.metadata.sorted_tables}
+from tests.helpers import (challenge, errors, game_row, imported, new_game, play_ids, post,
+                           public_id, round_form, row_counts, text, totals)
+from tests.web.evenings import (family_evening, fez_evening, foot_evening, foot_with_everything,
+                                hand_and_foot_evening, poker_evening)
 
 
 def chart(html: str) -> dict[str, list[float]] | None:
@@ -96,18 +64,6 @@ def near(drawn: list[float], totals: list[int], span: float) -> bool:
 # --- The score chart ------------------------------------------------------------------------
 
 
-def foot_evening(client) -> str:
-    """FOOT! for Ann, Bo and Cy (Ann deals). Round 1: JAZZY (Ann, out) 71+10 = 81, QUOTA 26,
-    Cy no word: 81, 26, 0. Round 2: QUI?K 25 (Ann), WAXEB (Bo, out) 25+10 = 35, Cy none; Cy
-    challenges WAXEB, rejected: Bo 0, Cy +25. Totals 106, 26, 25."""
-    url = new_game(client)
-    post(client, f"{url}/rounds", **round_form("JAZZY", "QUOTA", "", out=0))
-    post(client, f"{url}/rounds", **round_form("QUI?K", "WAXEB", "", out=1))
-    round_2 = re.findall(r"round=(\d+)&amp;seat=1", client.get(url).text)[-1]
-    challenge(client, url, f"round={round_2}&seat=1", 2, "rejected")
-    return url
-
-
 def test_the_chart_draws_each_players_total_after_each_round(client):
     url = new_game(client)
     assert chart(client.get(url).text) is None  # no rounds yet: no chart
@@ -136,7 +92,7 @@ def test_the_chart_is_in_the_region_every_phone_refreshes(app, client):
 
 
 def test_the_chart_of_hand_and_foot_draws_teams_and_of_poker_chips(client):
-    url = start(client, "hand-and-foot", ("Ann", "Bo", "Cy", "Di"), dealer=1)
+    url = new_game(client, ("Ann", "Bo", "Cy", "Di"), "hand-and-foot", dealer=1)
     win = {"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "6",
            "meld-0-joker": "1", "out": "0"}
     # Ann & Cy: books 500 + 300, meld 8×20 + 6×10 + 50 = 270, out 100: 1170; Bo & Di: 0
@@ -148,7 +104,7 @@ def test_the_chart_of_hand_and_foot_draws_teams_and_of_poker_chips(client):
     assert near(drawn["Ann & Cy"], [0, 1170, 2340], 3000)
     assert near(drawn["Bo & Di"], [0, 0, -485], 3000)
 
-    url = start(client, "poker", ("Ann", "Bo"), ante=5, buy_in=100)
+    url = new_game(client, ("Ann", "Bo"), "poker", ante=5, buy_in=100)
     post(client, f"{url}/rounds")  # deal 1: antes 5 each
     post(client, f"{url}/plays/action", action="bet", amount="20")  # Bo
     post(client, f"{url}/plays/action", action="fold")  # Ann folds: Bo wins the antes
@@ -229,7 +185,7 @@ def test_stats_count_the_games_this_phone_knows(app, client):
     g3 = new_game(client, names=("Ann", "Bo"))
     post(client, f"{g3}/rounds", **round_form("QUOTA", "JAZZY", out=1, final=True))
     # G4: Hand and Foot, teams Ann & Cy, Bo & Di, one round: 1170 and 0, not finished
-    g4 = start(client, "hand-and-foot", ("Ann", "Bo", "Cy", "Di"), dealer=1)
+    g4 = new_game(client, ("Ann", "Bo", "Cy", "Di"), "hand-and-foot", dealer=1)
     post(client, f"{g4}/rounds", **{"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8",
                                     "meld-0-high": "6", "meld-0-joker": "1", "out": "0"})
     # another phone's game, where Ann wins: not this phone's, not counted here
@@ -276,12 +232,12 @@ def test_stats_count_the_games_this_phone_knows(app, client):
 
 
 def test_stats_best_words_of_fez_and_poker(app, client):
-    url = start(client, "fez", ("Ann", "Bo"))
+    url = new_game(client, ("Ann", "Bo"), "fez")
     post(client, f"{url}/rounds", seat="0", tiles="PLACING", colours="RRRRRRR")  # 124
     post(client, f"{url}/rounds", seat="1", tiles="FIN", colours="RBR", stars="B")  # ★FIN 12
     post(client, f"{url}/rounds", seat="1", tiles="QWXZ", colours="RRRR")  # 34, to be rejected
     challenge(client, url, f"play={play_ids(app, url)[-1]}", 0, "rejected")
-    url = start(client, "poker", ("Ann", "Bo"), ante=0, buy_in=100)
+    url = new_game(client, ("Ann", "Bo"), "poker", ante=0, buy_in=100)
     post(client, f"{url}/rounds")
     post(client, f"{url}/plays/action", action="all-in")  # Bo
     post(client, f"{url}/plays/action", action="call")  # Ann
@@ -318,85 +274,6 @@ def test_the_csv_lists_each_round_and_running_total(client):
 # --- Export and import ------------------------------------------------------------------------
 
 
-def poker_evening(client) -> str:
-    url = start(client, "poker", ("Ann", "Bo", "Cy"), ante=5, buy_in=100, rebuy=True)
-    post(client, f"{url}/rounds")  # deal 1, antes in
-    post(client, f"{url}/plays/action", action="bet", amount="20")  # Bo
-    undo(client, url)  # Bo's bet taken back
-    post(client, f"{url}/plays/action", action="bet", amount="30")  # Bo
-    post(client, f"{url}/plays/action", action="call")  # Cy
-    post(client, f"{url}/plays/action", action="call")  # Ann
-    for _ in range(3):
-        post(client, f"{url}/plays/action", action="check")
-    post(client, f"{url}/plays/showdown", **{"word-0": "JAZZIER", "word-1": "QUI?ZES", "word-2": "QUOTING"})
-    challenge(client, url, "seat=1", 0, "rejected")  # the table rejects QUI?ZES
-    post(client, f"{url}/rounds")  # deal 2, voided whole
-    post(client, f"{url}/plays/action", action="bet", amount="10")
-    deal = re.findall(r"/rounds/(\d+)/delete", client.get(url).text)[-1]
-    post(client, f"{url}/rounds/{deal}/delete")
-    post(client, f"{url}/plays/rebuy", seat="1", chips="50")
-    return url
-
-
-def family_evening(client) -> str:
-    url = start(client, "family", ("Ann", "Bo", "Cy"), difficulty="adults")
-    values = {f"value-{c}": "10" if c in "QZ" else "2" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
-    values |= {f"value-{z}": "15" for z in ("WILD", "DISCARD", "REPLACE", "TWO_TURNS", "CHECK")}
-    post(client, f"{url}/plays/card-values", **values)
-    post(client, f"{url}/rounds", winner="0", **{"points-1": "12", "cards-2": "QZ"})
-    first = re.findall(r"/rounds/(\d+)/edit", client.get(url).text)[0]
-    post(client, f"{url}/rounds/{first}/edit", winner="0", **{"points-1": "14", "cards-2": "QZA"})
-    challenge(client, url, "seat=2&word=cats", 0, "rejected")
-    post(client, f"{url}/rounds", winner="1", **{"points-0": "30", "points-2": "9"})
-    undo(client, url)
-    post(client, f"{url}/rounds", winner="2", **{"points-0": "33", "points-1": "9"})
-    return url
-
-
-def fez_evening(app, client) -> str:
-    url = start(client, "fez", ("Ann", "Bo", "Cy"))
-    post(client, f"{url}/rounds", seat="1", tiles="PLAY", colours="BBBB")
-    post(client, f"{url}/rounds", seat="0", tiles="F?N", colours="RBR", stars="B", reads="FIN")
-    play, fin = play_ids(app, url)
-    post(client, f"{url}/plays/layoff", seat="2", onto=str(play), before="S", after="", colours="B")
-    post(client, f"{url}/plays/layoff", seat="0", onto=str(fin), before="", after="S", colours="R")
-    challenge(client, url, f"play={play_ids(app, url)[-2]}", 0, "rejected")  # Cy's SPLAY
-    post(client, f"{url}/rounds/{play}/edit", seat="1", tiles="PLAY", colours="BBBR")
-    post(client, f"{url}/rounds", seat="2", tiles="QI", colours="RR")
-    undo(client, url)
-    post(client, f"{url}/plays/round-end", **{"left-0": "QI", "points-1": "4", "out": "2"})
-    post(client, f"{url}/rounds", seat="2", tiles="ZAX", colours="BBB")
-    return url
-
-
-def hand_and_foot_evening(client) -> str:
-    url = start(client, "hand-and-foot", ("Ann", "Bo", "Cy", "Di"), dealer=1)
-    win = {"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "6",
-           "meld-0-joker": "1", "out": "0"}
-    post(client, f"{url}/rounds", **win)
-    first = re.findall(r"/rounds/(\d+)/edit", client.get(url).text)[0]
-    post(client, f"{url}/rounds/{first}/edit", **{**win, "meld-0-ace": "9"})
-    post(client, f"{url}/rounds", **win, **{"left-1-red3": "1"})
-    second = re.findall(r"/rounds/(\d+)/edit", client.get(url).text)[-1]
-    post(client, f"{url}/rounds/{second}/delete")
-    undo(client, url)  # the delete undone: round 2 is back
-    post(client, f"{url}/rounds", **win)
-    return url
-
-
-def foot_with_everything(client) -> str:
-    url = foot_evening(client)
-    first = re.findall(r"/rounds/(\d+)/edit", client.get(url).text)[0]
-    post(client, f"{url}/rounds/{first}/edit", **round_form("JAZZY", "QUOTE", "", out=0))
-    challenge(client, url, f"round={first}&seat=0", 1, "stands")  # Bo loses 71
-    post(client, f"{url}/rounds", **round_form("", "QUOTA", "FJORD", out=2))
-    third = re.findall(r"/rounds/(\d+)/edit", client.get(url).text)[-1]
-    post(client, f"{url}/rounds/{third}/delete")
-    post(client, f"{url}/house/words", word="ZYZZY", action="add", definition="a weevil")
-    post(client, f"{url}/rounds", **round_form("", "QUOTA", "FJORD", out=1, final=True))
-    return url
-
-
 def comparable(client, url) -> tuple[dict, list[str]]:
     """The game's standings as its JSON gives them, but for its id and the ids of unread
     plays; and its history in words, without the times."""
@@ -407,11 +284,6 @@ def comparable(client, url) -> tuple[dict, list[str]]:
     entries = re.search(r'<ol class="history">(.*?)</ol>', page, re.S).group(1)
     history = re.findall(r"<li(?:\s[^>]*)?>(.*?)</li>", entries, re.S)
     return standings, [text(h) for h in history]
-
-
-def imported(client, export: bytes, name: str = "game.json"):
-    return client.post("/games/import", data={"file": (io.BytesIO(export), name)},
-                       content_type="multipart/form-data")
 
 
 @pytest.mark.parametrize("evening", ["foot", "family", "fez", "hand-and-foot", "poker"])
@@ -594,7 +466,7 @@ def test_a_house_list_of_another_server_is_not_this_servers_list(app, client):
 
 
 def test_a_rematch_starts_the_same_game_with_the_next_dealer(app, client):
-    url = start(client, "poker", ("Ann", "Bo", "Cy"), dealer=2, buy_in=500, ante=10)
+    url = new_game(client, ("Ann", "Bo", "Cy"), "poker", dealer=2, buy_in=500, ante=10)
     assert "Rematch" not in client.get(url).text  # not before the game is over
     post(client, f"{url}/plays/game-end")
     page = client.get(url).text
@@ -628,7 +500,7 @@ def second_scorekeeper(app, client, url):
 
 
 def test_rematch_tapped_twice_or_on_both_phones_opens_one_new_game(app, client):
-    url = start(client, "poker", ("Ann", "Bo", "Cy"), dealer=2, buy_in=500, ante=10)
+    url = new_game(client, ("Ann", "Bo", "Cy"), "poker", dealer=2, buy_in=500, ante=10)
     other = second_scorekeeper(app, client, url)
     post(client, f"{url}/plays/game-end")
     games = row_counts(app)["game"]
@@ -649,7 +521,7 @@ def test_rematch_tapped_twice_or_on_both_phones_opens_one_new_game(app, client):
 
 
 def test_watchers_are_offered_to_follow_the_rematch(app, client):
-    url = start(client, "foot", ("Ann", "Bo", "Cy"))
+    url = new_game(client, ("Ann", "Bo", "Cy"), "foot")
     watcher = app.test_client()
     assert "Follow the rematch" not in watcher.get(url).text
     post(client, f"{url}/rounds", **round_form("JAZZY", "QUOTA", "", out=0, final=True))
@@ -662,7 +534,7 @@ def test_watchers_are_offered_to_follow_the_rematch(app, client):
 
 
 def test_an_imported_game_has_no_rematch_of_its_own(app, client):
-    url = start(client, "poker", ("Ann", "Bo", "Cy"), buy_in=500, ante=10)
+    url = new_game(client, ("Ann", "Bo", "Cy"), "poker", buy_in=500, ante=10)
     post(client, f"{url}/plays/game-end")
     post(client, f"{url}/rematch")
     export = client.get(f"{url}/export.json").data

@@ -34,7 +34,6 @@ shows them all.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import random
@@ -48,12 +47,13 @@ from urllib.parse import parse_qsl, urlencode
 
 import pytest
 from PIL import Image
-from sqlalchemy import func, select
+from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from companion.extensions import db
 from companion.models import Game, Play
-from tests.helpers import game_row, new_game, public_id, round_form
+from tests.helpers import contents, game_row, new_game, public_id, round_form, row_counts
+from tests.web.hostile import BROKEN_MULTIPART, HOSTILE, LONG, STRINGS
 
 pytestmark = pytest.mark.usefixtures("letter_model")  # its scans read photos
 
@@ -62,22 +62,11 @@ FUZZ_PER_METHOD = 2  # random forms per (route, method, phone) at the route's re
 PHONES = ("scorekeeper", "stranger")
 WRONG_METHODS = ("PUT", "DELETE", "PATCH")
 
-# --- Hostile values ---------------------------------------------------------------------
+# --- Hostile values (the shared ones are in tests/web/hostile.py) -----------------------
 
-#: Characters str.isdigit() accepts that are not ASCII digits (some int() refuses).
-ODD_DIGITS = ["²", "١٢", "５", "⁰", "𝟙", "፩", "߁"]
-NUMBERS = ["9" * 5000, "99999999999999999999", "9223372036854775808", "-1", "1e9", " 1 ",
-           "0x10", "1.5", "+1", "00", "٠"]
-STRINGS = ["", " ", "\x00", "A\x00B", "\u202eYZZAJ", "\u200b", "\ufeff1", "\r\n", "\x1b[2J",
-           "' OR '1'='1", "1; DROP TABLE game;--", "<script>alert(1)</script>", "{{ 7*7 }}",
-           "%s%s%n", "../../../etc/passwd", "null", "[1]", '{"a": 1}',
-           "ＪＡＺＺＹ", "ÆØÅÆØ", "😀😀😀😀😀", "ßßßßß", "ﬃ", "Ǆ"]
 #: Each breaks a different assumption of `int(x) if x.isdigit()`: that int() takes what
 #: isdigit() accepts, that int() takes any number of digits, that the database takes the int.
 SHARP = ["²", "9" * 5000, "99999999999999999999"]
-#: Just under the app's 64 KB body limit, with the other fields of a form beside it.
-LONG = "Q" * 60_000
-HOSTILE = ODD_DIGITS + NUMBERS + STRINGS + [LONG]
 #: Text a field reads as more than a number gets in the field pass too, beside SHARP. Hand and
 #: Foot's "Does this meld open?" (?melds=, cut at 80 characters) reads cards by rank: ten as
 #: 10 or T, * a joker, 2 a deuce; letters whose capital is longer (ß, ﬃ) or another letter
@@ -400,23 +389,7 @@ def play_ids(app, game_id: int) -> list[int]:
             select(Play.id).where(Play.game_id == game_id).order_by(Play.id)))
 
 
-def row_counts(app) -> dict[str, int]:
-    """How many rows each table holds."""
-    with app.app_context():
-        return {table.name: db.session.scalar(select(func.count()).select_from(table))
-                for table in db.metadata.sorted_tables}
-
-
 SAFE = ("GET", "HEAD", "OPTIONS")
-
-
-def contents(app) -> dict[str, str]:
-    """A digest of each table's rows: what a safe method must not change."""
-    with app.app_context():
-        return {table.name: hashlib.sha256(repr(db.session.execute(
-                    select(table).order_by(*table.primary_key.columns)).all()).encode()
-                ).hexdigest()
-                for table in db.metadata.sorted_tables}
 
 
 # --- Forms ------------------------------------------------------------------------------
@@ -708,11 +681,6 @@ class Case:
     mutated: list[str] = field(default_factory=list)
     query: list = field(default_factory=list)  # fields in the address, beside a body
     game: str = "foot"
-
-
-BROKEN_MULTIPART = (b'--fuzz\r\nContent-Disposition: form-data; name="out"\r\n\r\n\xc2\xb2\r\n'
-                    b'--fuzz\r\nContent-Disposition: form-data; name="photo-0"; filename="a.jpg"'
-                    b'\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\x00')
 
 
 def request_kwargs(case: Case) -> dict:

@@ -26,9 +26,8 @@ from sqlalchemy import func, select
 from werkzeug.datastructures import MultiDict
 
 from companion.extensions import db
-from tests.helpers import game_row, new_game, round_form
-from .test_fuzz import (BROKEN_MULTIPART, HOSTILE, NUMBERS, ODD_DIGITS, STRINGS, contents,
-                       row_counts)
+from tests.helpers import contents, game_row, imported, new_game, round_form, row_counts
+from tests.web.hostile import BROKEN_MULTIPART, HOSTILE, NUMBERS, ODD_DIGITS, STRINGS
 
 SEED = 20261123
 MUTATED_FILES = 400
@@ -134,11 +133,6 @@ def check(app, client, send, what: str, failures: list, accepted: list) -> None:
             if status != 200:
                 failures.append(f"{what}: accepted, then {path} answers {status}")
         accepted.append(url)
-
-
-def imported(client, body: bytes, name: str = "game.json"):
-    return client.post("/games/import", data={"file": (io.BytesIO(body), name)},
-                       content_type="multipart/form-data")
 
 
 def test_mutated_export_files_never_fail_the_server(app, client):

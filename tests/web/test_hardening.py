@@ -1,4 +1,4 @@
-"""What a phone on the Wi-Fi sends cannot crash, stall or lose a round (issue 10, point by point).
+"""What a phone on the Wi-Fi sends cannot crash, stall or lose a round, case by case.
 The broad fuzz of every route is tests/web/test_fuzz.py; these are the cases found by hand."""
 
 import gzip

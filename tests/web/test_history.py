@@ -1,4 +1,4 @@
-"""Issue 15, points 5 to 7, through the real app: History says what an edit replaced, every
+"""What a table reads back in History, through the real app: History says what an edit replaced, every
 time shown is the phone's (a <time> the page's script converts, UTC without it), and every
 round says who dealt it."""
 

@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from tests.helpers import errors, text, totals
-from .test_evening import hand_and_foot_evening, imported, poker_evening, row_counts
+from tests.helpers import errors, imported, row_counts, text, totals
+from tests.web.evenings import hand_and_foot_evening, poker_evening
 
 
 def export(ruleset: str, players: list[str], plays: list[tuple[str, dict]], **settings) -> dict:
@@ -64,7 +64,7 @@ REFUSED = [
      "a character no phone can show"),
     ("a NUL in a player's name", json.dumps({**foot(), "players": ["Ann", "B\x00o", "Cy"]}),
      "a character no phone can show"),
-    # The form's checks of other issues' points come through the same way.
+    # Every other check of the forms comes through the same way.
     ("9 jokers in Hand and Foot", hand_and_foot(
         [{**HF_WIN, "meld": {"ace": 8, "high": 6, "joker": 5}}, {**HF_LOSE, "left": {"joker": 4}}]),
      "Play 1 (a round): More cards than four decks hold: 9 jokers (four decks hold 8)."),
@@ -158,7 +158,7 @@ def test_the_reason_names_the_play_and_says_nothing_was_imported(app, client):
 
 
 def test_a_played_game_of_every_kind_still_imports(app, client):
-    """The evenings of test_evening (edits, deletes, undos, challenges, house rules, the
+    """The evenings played through the forms (edits, deletes, undos, challenges, house rules, the
     poker betting and its showdown) replay through their forms unchanged."""
     for evening in (hand_and_foot_evening, poker_evening):
         url = evening(client)

@@ -72,7 +72,8 @@ def test_points_preview_flags_a_problem_as_it_is_typed(client, game):
 
 
 def test_a_refused_word_shows_no_points(client, game):
-    """Issue 15, point 8a: no "44 incl. +10 pts" beside a going-out word that uses the wild."""
+    """No "44 incl. +10 pts" beside a going-out word that uses the wild: a refused word scores
+    nothing, and a number beside it would say otherwise."""
     html = client.get(f"{game}/rounds/preview?word-0=WAL%3FZ&word-1=QUOTA&out=0").text
     assert re.search(r'id="points-0"[^>]*>—</output>', html) and "incl." not in html
     assert re.search(r'id="points-1"[^>]*>26<small> pts', html)
@@ -84,7 +85,7 @@ def test_a_refused_word_shows_no_points(client, game):
 
 
 def test_each_message_shows_once(client, game):
-    """Issue 15, point 8c: neither a round's problem nor a word's shows twice."""
+    """Neither a round's problem nor a word's shows twice (a reason read twice reads as two)."""
     response = client.post(f"{game}/rounds", data=round_form("JAZZY", "FIZZY", "", out=0))
     assert text(response.text).count("This round uses 4 Zs (the deck has 3).") == 1
     response = client.post(f"{game}/rounds", data=round_form("JA?ZY", "QUOTA", "", out=0))
@@ -97,7 +98,8 @@ def test_each_message_shows_once(client, game):
 
 
 def test_every_problem_of_a_word_shows_and_characters_are_quoted(client, game):
-    """Issue 15, points 8b and 8d: "remove “0”", and the four Zs too."""
+    """Every problem of a word shows, the character to remove quoted ("remove “0”") and the
+    four Zs too: fixing one problem should not uncover another."""
     response = client.post(f"{game}/rounds", data=round_form("ZZZZ0", "QUOTA", "", out=1))
     assert errors(response.text) == ["Only letters A–Z, and ? for the wild: remove “0”. "
                                      "This word uses 4 Zs (the deck has 3)."]
@@ -138,7 +140,7 @@ def test_edit_replaces_a_round_and_the_history_keeps_both(client, game):
     assert totals(page) == [111, 36, 25]
     history = client.get(f"{game}/history").text
     assert "Round 1: Ann JAZZY (out), Bo QUOTA, Cy no word" in history
-    # the edit says what it changed (issue 15, point 6)
+    # the edit says what it changed, so the table can check it
     assert "Edited round 1: Cy no word → OXBOW; went out first: Ann → Bo" in history
     # Undo takes back the edit, not the round.
     client.post(f"{game}/undo", data={"play": "3"})

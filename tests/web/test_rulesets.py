@@ -172,3 +172,24 @@ def test_the_new_game_page_offers_every_game_and_its_settings(client):
     assert "Choose difficulty." in errors(client.post("/games/new", data=bad).text)
     assert "No game in progress." in client.get("/").text
     assert new_game(client)  # FOOT! still starts as before
+
+
+def test_each_games_help_prints_the_rules_figures(client):
+    """The figures a game's help and labels quote (FOOT!'s going-out bonus, FEZ's all-flush
+    bonus and turn timer, Hand and Foot's books and going out, the family game's cards drawn
+    and losing total) read as the rules set them: the pages print the rules' constants."""
+    foot = new_game(client)
+    assert "The player who went out scores +10 and uses no wild." in text(client.get(foot).text)
+    fez = new_game(client, ("Ann", "Bo"), "fez", timer=True)
+    page = client.get(fez).text
+    assert "this round were all flushes gains 30." in text(page)
+    assert 'data-seconds="30"' in page and "Start a turn: 30 s" in text(page)
+    assert "flushes gains 30." in text(client.get(f"{fez}/plays/round-end").text)
+    assert "Nasty: a 30-second turn timer" in text(client.get("/games/new").text)
+    hf = new_game(client, ("Ann", "Bo", "Cy", "Di"), "hand-and-foot")
+    page = text(client.get(hf).text)
+    assert all(label in page for label in ("Went out (+100)", "Clean (500)", "Dirty (300)"))
+    family = new_game(client, ("Ann", "Bo", "Cy"), "family")
+    challenge = text(client.get(f"{family}/challenge?seat=1&word=cats").text)
+    assert "Not allowed: Bo takes it back and draws 2 cards" in challenge
+    assert "first to 100 loses" in text(client.get("/games/new").text)

@@ -34,7 +34,7 @@ def test_a_scan_shows_each_card_read_over_the_photo(client, game):
 
 
 def test_the_photo_is_cropped_to_the_row_and_each_whole_card_is_a_target(client, game):
-    """Issue 15, point 3: the photo shown is the row of cards (the SVG's viewBox), and each
+    """A thumb corrects a card on the photo: the photo shown is the row of cards (the SVG's viewBox), and each
     card's whole column catches a tap (a transparent rect that takes pointer events)."""
     response = scan(client, game, 1, table("QUOTA"))  # 910 x 400, cards 120 x 140 from x=40
     html = response.text

@@ -1,4 +1,4 @@
-"""What a table met entering rounds (issue 15, points 1 to 3 and the challenge link), on a phone:
+"""What a table met entering rounds (and following the challenge link), on a phone:
 
 1. A reload after a refused Save, or after a scan, shows the game with what was typed, never an
    error page: htmx keeps the game's address, an address that only takes a form redirects to
@@ -26,8 +26,7 @@ from tests.drawn import table as drawn_cards
 
 from . import phone
 from .phone import Table, tap_and_type
-from .test_family_game import Family
-from .test_hand_and_foot_game import CLEAN, HIGH, JOKERS, HandAndFoot
+from .screens import CLEAN, HIGH, JOKERS, Family, HandAndFoot
 
 pytestmark = pytest.mark.e2e
 
@@ -113,7 +112,7 @@ def first_error_in_view(page, focus: str | None = None) -> dict:
 # --- 1. A reload keeps the game and what was typed ---------------------------------------------
 
 def test_a_refused_foot_round_keeps_the_games_address_and_comes_back_after_a_reload(page, table):
-    url = table.new_game("FOOT!", NAMES)
+    url = table.new_game("foot", NAMES)
     # Dan goes out with a wild: refused.
     table.fill_round(["JAZZY", "QUOTA", "HOUSE", "WAL?Z"], out=DAN)
     expect(table.note(DAN)).to_have_text(WILD)
@@ -150,22 +149,12 @@ def test_a_refused_foot_round_keeps_the_games_address_and_comes_back_after_a_rel
 
 
 def test_a_form_only_address_opened_shows_the_game(page, table):
-    url = table.new_game("FOOT!", NAMES)
+    url = table.new_game("foot", NAMES)
     # What a reload of the old addresses asked for: each is the game now, not a 405.
     for tail in ("/rounds", "/scan/1", "/scan/1/use"):
         response = page.goto(url + tail)
         assert response.ok, f"{tail}: {response.status}"
         expect_game_page(page, url, "Round 1")
-
-
-def start_family_game(page) -> None:
-    """Home → New game → the family game (Adults) for NAMES, the first player dealing."""
-    page.goto("/")
-    page.get_by_role("link", name="New game").tap()
-    page.get_by_role("radio", name="Family word game").tap()
-    for i, name in enumerate(NAMES):
-        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the game").tap()
 
 
 def save_without_cats_hand(game, number: int, went_out: int, hands: list[tuple[int, int]]) -> None:
@@ -180,8 +169,8 @@ def save_without_cats_hand(game, number: int, went_out: int, hands: list[tuple[i
 
 
 def test_a_refused_family_round_comes_back_after_a_reload(page):
-    game = Family(page)
-    start_family_game(page)
+    game = Family(page, NAMES)
+    Table(page).new_game("family", NAMES)
     expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
     url = page.url
 
@@ -210,7 +199,7 @@ def test_a_refused_family_round_comes_back_after_a_reload(page):
 
 @pytest.mark.usefixtures("letter_model")
 def test_a_scan_keeps_the_games_address_and_a_reload_shows_the_game(page, table, tmp_path):
-    url = table.new_game("FOOT!", NAMES)
+    url = table.new_game("foot", NAMES)
     table.word(ANN).fill("JAZZY")
     expect(table.points(ANN)).to_have_text(re.compile(r"^\s*71\s*pts\s*$"))
     photo = tmp_path / "quota.jpg"
@@ -241,7 +230,7 @@ def test_a_scan_keeps_the_games_address_and_a_reload_shows_the_game(page, table,
 # --- 2. A refused round's reason is in view, its field focused ----------------------------------
 
 def test_a_refused_round_4_shows_its_first_reason_in_view_with_focus_on_the_field(page, table):
-    url = table.new_game("FOOT!", NAMES)
+    url = table.new_game("foot", NAMES)
     play_rounds(page, table, ROUNDS)
 
     # Round 4: Cat's word forgotten, and Dan goes out with a wild.
@@ -279,8 +268,8 @@ def test_a_refused_round_4_shows_its_first_reason_in_view_with_focus_on_the_fiel
 
 
 def test_a_refused_family_round_shows_its_reason_in_view_with_focus_on_the_field(page):
-    game = Family(page)
-    start_family_game(page)
+    game = Family(page, NAMES)
+    Table(page).new_game("family", NAMES)
     for number, (winner, points) in enumerate(
             [(ANN, {BEN: 12, CAT: 7, DAN: 20}), (BEN, {ANN: 15, CAT: 22, DAN: 9}),
              (CAT, {ANN: 3, BEN: 4, DAN: 5})], start=1):
@@ -305,13 +294,9 @@ def test_a_refused_family_round_shows_its_reason_in_view_with_focus_on_the_field
 
 
 def test_a_refused_hand_and_foot_round_shows_its_reason_in_view_with_focus_on_a_field(page):
-    game = HandAndFoot(page)
-    page.goto("/")
-    page.get_by_role("link", name="New game").tap()
-    page.get_by_role("radio", name="Hand and Foot").tap()
-    for i, name in enumerate(["Ann", "Bo", "Cy", "Di"]):
-        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the game").tap()
+    names = ["Ann", "Bo", "Cy", "Di"]
+    game = HandAndFoot(page, names)
+    Table(page).new_game("hand-and-foot", names)
     expect(game.heading(1, 50)).to_be_visible()
     # Two quick rounds so that the form sits below a scoreboard: each time Ann & Cy go out
     # with a clean and a dirty book, 14 cards of 6 to King and the dirty book's joker:
@@ -360,7 +345,7 @@ def test_a_short_game_typed_fast_logs_no_console_error_or_warning(page, table, t
     # stream is closed on leaving the game page, which is no failure.
     page.on("requestfailed", lambda request: "/events" not in request.url and aborted.append(
         f"{request.method} {request.url}: {request.failure}"))
-    url = table.new_game("FOOT!", NAMES)
+    url = table.new_game("foot", NAMES)
 
     # Typed as fast as keys go, in several fields one after the other: every preview answers.
     for seat, word in enumerate(["jazzy", "quota", "house", "wal?z"]):
@@ -435,7 +420,7 @@ def test_a_short_game_typed_fast_logs_no_console_error_or_warning(page, table, t
 # --- 4. The challenge link: whose word, which round, and a way back -----------------------------
 
 def test_tapping_a_word_by_mistake_records_nothing(page, table):
-    table.new_game("FOOT!", NAMES)
+    table.new_game("foot", NAMES)
     play_rounds(page, table, ROUNDS[:2])
     expect(table.totals).to_have_text(TOTALS[1])
 

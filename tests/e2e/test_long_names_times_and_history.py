@@ -1,12 +1,12 @@
-"""What a table found (issue 15, points 4 to 7), seen on a phone:
+"""What a table found playing, seen on a phone:
 
-4. At 320 and 390 px, with four long names, no word of the header or of a table's head is
+1. At 320 and 390 px, with four long names, no word of the header or of a table's head is
    split across two lines (a name may wrap at a space or a hyphen), and nothing sticks out
    past the screen (a wide rounds table scrolls sideways inside its box).
-5. The home page and History show the same time, the phone's (its time zone and language),
+2. The home page and History show the same time, the phone's (its time zone and language),
    with the day when it is not today.
-6. History says what an edit replaced: "Edited round 1: Cy OXBOW → FOXES".
-7. Each round of the rounds table says who dealt it.
+3. History says what an edit replaced: "Edited round 1: Cy OXBOW → FOXES".
+4. Each round of the rounds table says who dealt it.
 """
 
 import re
@@ -23,7 +23,7 @@ from companion import create_app
 from companion.extensions import db
 
 from . import phone
-from .phone import PHONE, Watch
+from .phone import PHONE, Table, Watch
 
 pytestmark = pytest.mark.e2e
 
@@ -79,18 +79,6 @@ def check_layout(page, width: int, where: str) -> None:
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{where}: header link off screen"
 
 
-def start(page, ruleset: str, names: list[str], first: int = 0) -> str:
-    """A new game through the form (any game: its radio by value); its address."""
-    page.goto("/games/new")
-    page.locator(f'input[name=ruleset][value="{ruleset}"]').check()
-    for i, name in enumerate(names):
-        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    page.locator('input[name=dealer]').nth(first).check()
-    page.get_by_role("button", name="Start the game").tap()
-    page.wait_for_url(re.compile(r"/games/[a-z2-9]{12}$"))
-    return page.url
-
-
 def post(page, path: str, form: dict) -> None:
     """What the scorekeeper's form sends (its CSRF token, this phone's cookie): quicker than
     tapping every count of a game whose own e2e test taps them."""
@@ -118,7 +106,7 @@ def game_path(url: str) -> str:
 def test_every_games_pages_fit_320_and_390_px_with_four_long_names(page):
     pages = ["", "/history", "/edit", "/house", "/words", "/lists", "/handover"]
     for ruleset, rounds in ROUNDS.items():
-        game = game_path(start(page, ruleset, LONG))
+        game = game_path(Table(page).new_game(ruleset, LONG))
         for form in rounds:
             post(page, f"{game}/rounds", form)
         page.goto(game)
@@ -143,7 +131,7 @@ def test_every_games_pages_fit_320_and_390_px_with_four_long_names(page):
 
 def test_the_rounds_table_scrolls_inside_its_box_and_keeps_the_round_numbers_in_view(page):
     page.set_viewport_size({"width": 320, "height": 700})
-    game = game_path(start(page, "foot", LONG))
+    game = game_path(Table(page).new_game("foot", LONG))
     for form in ROUNDS["foot"]:
         post(page, f"{game}/rounds", form)
     page.goto(game)
@@ -158,7 +146,7 @@ def test_the_rounds_table_scrolls_inside_its_box_and_keeps_the_round_numbers_in_
     shoot(page, "foot-scrolled-320")
 
 
-# --- Point 5: the phone's time everywhere ----------------------------------------------------
+# --- 2. The phone's time everywhere --------------------------------------------------------
 
 ZONE = "Asia/Kolkata"  # UTC+5:30: a half-hour offset shows any time left in UTC
 
@@ -171,10 +159,10 @@ def test_home_and_history_show_the_phones_time_with_the_day_when_not_today(brows
     page.on("pageerror", lambda error: watch.js_errors.append(str(error)))
     page.on("console", lambda msg: msg.type == "error" and watch.js_errors.append(msg.text))
     try:
-        old = start(page, "foot", ["Ann", "Bo", "Cy"])
+        old = Table(page).new_game("foot", ["Ann", "Bo", "Cy"])
         old_id = old.rsplit("/", 1)[1]
         post(page, f"/games/{old_id}/rounds", {"word-0": "JAZZY", "noword-1": "on", "noword-2": "on", "out": "0"})
-        today = start(page, "family", ["Ann", "Bo"])
+        today = Table(page).new_game("family", ["Ann", "Bo"])
         # The first game was started three days ago, its round saved two minutes later.
         then = (datetime.now(timezone.utc) - timedelta(days=3)).replace(hour=8, minute=1, second=30, microsecond=0)
         app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'companion.db'}",
@@ -215,10 +203,10 @@ def test_home_and_history_show_the_phones_time_with_the_day_when_not_today(brows
     assert not watch.js_errors, watch.js_errors
 
 
-# --- Points 6 and 7: what an edit replaced, and who dealt ------------------------------------
+# --- 3 and 4. What an edit replaced, and who dealt ------------------------------------------
 
 def test_history_says_what_an_edit_replaced_and_each_round_who_dealt_it(page, table):
-    table.new_game("FOOT!", ["Ann", "Bo", "Cy"], dealer=0)
+    table.new_game("foot", ["Ann", "Bo", "Cy"], dealer=0)
     # Round 1, Ann deals: Cy laid OXBOW (25), Bo no word (0).
     table.fill_round(["JAZZY", "", "OXBOW"], out=0, expect_points=[81, 0, 25])
     table.save_round()
