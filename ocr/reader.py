@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, WIDEST, WILD_PRINT, CardNames, Glyph,
+from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, WIDEST, WILD_PRINT, CardNames, Glyph,
                    Row, edge_field, find_row, gaps, glyphs, joined, light_ratios, on_a_card,
                    own_ink, paper_angle, paper_faces, paper_past_ends, paper_share, row_paper,
                    row_through, steps_between, without_specks)
@@ -82,20 +82,24 @@ def upright_mask(ink: np.ndarray, glyph: Glyph, angle: float) -> np.ndarray:
     return _turned(own_ink(ink, glyph), glyph.size, angle)
 
 
+TURN_PAD = 0.1  # a letter's mask is padded by this many letter sizes (and 2 pixels) to turn
+LEAST_TURN = 0.5  # degrees: a letter turned less than this is left as it is
+
+
 def _turned(inner: np.ndarray, size: float, angle: float) -> np.ndarray:
     """A letter's mask, padded and turned by -angle."""
-    pad = int(0.1 * size) + 2
+    pad = int(TURN_PAD * size) + 2
     h, w = inner.shape
     crop = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
     crop[pad:pad + h, pad:pad + w] = inner.astype(np.uint8) * 255
-    if abs(angle) > 0.5:
+    if abs(angle) > LEAST_TURN:
         h, w = crop.shape
         side = int(np.hypot(h, w)) + 2
         canvas = np.zeros((side, side), np.uint8)
         canvas[(side - h) // 2:(side - h) // 2 + h, (side - w) // 2:(side - w) // 2 + w] = crop
         m = cv2.getRotationMatrix2D((side / 2, side / 2), -angle, 1.0)
         crop = cv2.warpAffine(canvas, m, (side, side), flags=cv2.INTER_LINEAR)
-    return crop > 127
+    return crop > 127  # half of 255
 
 
 def _classify_row(ratio: np.ndarray, faces: np.ndarray, ink: np.ndarray, edges: np.ndarray,
@@ -134,6 +138,8 @@ def _classify_row(ratio: np.ndarray, faces: np.ndarray, ink: np.ndarray, edges: 
 
 FULLER = 0.6  # a cut showing less than this share of the ink a looser one shows of a letter
 # has lost strokes
+HELD = 0.1  # a loose shape holds a letter's ink when it covers this share of it
+TALLEST = 1.4  # a letter's whole shape is at most this many letter sizes tall
 
 
 def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndarray,
@@ -149,13 +155,13 @@ def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndar
     count, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
     gx, gy = glyph.x - x0, glyph.y - y0
     inside = labels[gy:gy + glyph.h, gx:gx + glyph.w][own]
-    chosen = np.nonzero(np.bincount(inside[inside > 0]) >= 0.1 * own.sum())[0]
+    chosen = np.nonzero(np.bincount(inside[inside > 0]) >= HELD * own.sum())[0]
     if not len(chosen):
         return None
     left, top = min(gx, *stats[chosen, 0]), min(gy, *stats[chosen, 1])
     right = max(gx + glyph.w, *(stats[chosen, 0] + stats[chosen, 2]))
     bottom = max(gy + glyph.h, *(stats[chosen, 1] + stats[chosen, 3]))
-    if (bottom - top > 1.4 * size or right - left > WIDEST * size or left == 0 or top == 0
+    if (bottom - top > TALLEST * size or right - left > WIDEST * size or left == 0 or top == 0
             or right == window.shape[1] or bottom == window.shape[0]):
         return None
     whole = np.isin(labels[top:bottom, left:right], chosen)
@@ -195,15 +201,20 @@ def card_box(glyph_cx: float, glyph_cy: float, size: float, angle: float,
     return int(x0), int(y0), int(x1), int(y1)
 
 
+ALTERNATIVES = 2  # the next likeliest letters a card lists ...
+LEAST_ALTERNATIVE = 0.01  # ... when at least this likely
+
+
 def _card(probabilities: np.ndarray, box, in_row: bool, colour: str | None = None) -> Card:
     probabilities = probabilities[:NONE]  # what is left to NONE lowers the confidence
     order = np.argsort(probabilities)[::-1]
-    alternatives = tuple((LETTERS[k], float(probabilities[k])) for k in order[1:3]
-                         if probabilities[k] > 0.01)
+    alternatives = tuple((LETTERS[k], float(probabilities[k])) for k in order[1:1 + ALTERNATIVES]
+                         if probabilities[k] > LEAST_ALTERNATIVE)
     return Card(LETTERS[order[0]], float(probabilities[order[0]]), box, alternatives, in_row, colour)
 
 
 RED_INK = 15.0  # this much redder (Lab a*) than the card around it is red ink
+INK_CORE = 50  # percentile: the strokes' darker half (not their blurred rims) and the paper's lighter
 
 
 def ink_colour(image: np.ndarray, ink: np.ndarray, glyph: Glyph) -> str:
@@ -215,8 +226,8 @@ def ink_colour(image: np.ndarray, ink: np.ndarray, glyph: Glyph) -> str:
     strokes, rest = lab[inside], lab[~inside]
     if not len(strokes) or not len(rest):
         return "black"
-    core = strokes[strokes[:, 0] <= np.percentile(strokes[:, 0], 50)]  # not the strokes' blurred rims
-    paper = rest[rest[:, 0] >= np.percentile(rest[:, 0], 50)]
+    core = strokes[strokes[:, 0] <= np.percentile(strokes[:, 0], INK_CORE)]  # not the strokes' blurred rims
+    paper = rest[rest[:, 0] >= np.percentile(rest[:, 0], INK_CORE)]
     return "red" if core[:, 1].mean() - paper[:, 1].mean() > RED_INK else "black"
 
 
@@ -224,6 +235,7 @@ LETTERLIKE = 0.35  # below this, a shape looks to the classifier like no letter 
 OTHER_INK = 18.0  # this far from the row's usual ink colour (in Lab a*b*) is no letter of the row
 RESCUE_NEAR_EDGE = 0.6  # a letter with the table showing around it must look like one
 LOOSER_LEVEL = 0.75  # how much more letter a looser ink level must find to be taken
+GAP_WILD = 0.5  # a WILD found in a row's gap counts as this much of a letter (weaker proof)
 
 
 def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.ndarray:
@@ -287,7 +299,7 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
             score = sum(min(likeness[g.label], a) for g, a in zip(row.members, along))
             # a WILD card in a gap is weaker proof than a letter; a shape in a gap that this
             # level did not see as a letter is none (a looser level may see it whole)
-            score += 0.5 * sum(letter is None for _, _, letter in row_gaps)
+            score += GAP_WILD * sum(letter is None for _, _, letter in row_gaps)
         if patches is not None:  # a hand spread out: its cards' letters count, not a row
             loose = _apart(_loose_letters(on_paper, on_paper, None, patches))
             p = (classify_any_turn(edges, ink, loose, LETTERS)[0][:, :NONE].max(axis=1) if loose
@@ -415,6 +427,10 @@ def _own_tilt(edges: np.ndarray, glyph: Glyph, angle: float) -> float:
     return angle + (paper_angle(edges, glyph) - angle + 45) % 90 - 45
 
 
+INK_DARKEST = 30  # percentile: a letter's ink colour is that of its darkest strokes
+DULLED = 0.5  # a shadow or glare dulls an ink at most to this share of its colour
+
+
 def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
     """Drop a shape printed in another colour than the rest of the row: the cards of a
     deck share one ink, while a square of a checked cloth, a knot in the wood or the
@@ -426,14 +442,20 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
         inside = own_ink(ink, g)
         lab = cv2.cvtColor(image[g.y:g.y + g.h, g.x:g.x + g.w], cv2.COLOR_RGB2LAB)
         pixels = lab[inside].astype(np.float32)
-        darkest = pixels[pixels[:, 0] <= np.percentile(pixels[:, 0], 30)]
-        colours.append(darkest[:, 1:].mean(axis=0) - 128)  # a*, b* about grey
+        darkest = pixels[pixels[:, 0] <= np.percentile(pixels[:, 0], INK_DARKEST)]
+        colours.append(darkest[:, 1:].mean(axis=0) - 128)  # a*, b* about grey (OpenCV's 8-bit Lab)
     colours = np.array(colours)
     usual = np.median(colours, axis=0)
     # a shadow or glare dulls an ink (its colour nearer grey), it does not change its hue
-    dulled = np.clip(colours @ usual / max(float(usual @ usual), 1e-6), 0.5, 1.0)
+    dulled = np.clip(colours @ usual / max(float(usual @ usual), 1e-6), DULLED, 1.0)
     keep = [g for g, c, s in zip(row.members, colours, dulled) if np.hypot(*(c - s * usual)) < OTHER_INK]
     return row_through(keep) if keep and len(keep) < len(row.members) else row
+
+
+NARROW = 0.3  # a shape narrower than this many letter sizes is a bar (an I, or a card's edge)
+THIN_STROKE = 0.5  # ... and a card's edge when its stroke is under this share of the row's
+LINED_UP = 0.2  # a letter's top and bottom lie within this many letter sizes of the row's lines
+ON_THE_WAY = 0.6  # past an end, its middle lies within this many letter sizes of theirs
 
 
 def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
@@ -462,7 +484,7 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
         bottom.append(middle + rows[-1])
         width.append(cols[-1] - cols[0] + 1)
     along, top, bottom, width, stroke = map(np.array, (along, top, bottom, width, stroke))
-    suspect = np.array([w < 0.3 * row.size or g.label in doubtful
+    suspect = np.array([w < NARROW * row.size or g.label in doubtful
                         for g, w in zip(row.members, width)])
     sure = np.nonzero(~suspect)[0]
     if len(sure) < 2:
@@ -482,20 +504,20 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     cap_line, baseline, ends = lines(list(sure))
     outside = np.maximum(ends[0] - along, along - ends[1])  # how far past an end, if > 0
     usual = row_paper(image, paper, row) if (suspect & (outside > 0)).any() else None
-    thin = (width < 0.3 * row.size) & (stroke < 0.5 * usual_stroke)  # a card's edge, not an I
+    thin = (width < NARROW * row.size) & (stroke < THIN_STROKE * usual_stroke)  # a card's edge, not an I
     drop, fitted = set(np.nonzero(thin)[0]), list(sure)
     for k in sorted(np.nonzero(suspect & ~thin)[0], key=lambda k: outside[k]):
         g = row.members[k]
         if outside[k] <= 0:
             cap, base = (_continued(line, *ends, along[k]) for line in (cap_line, baseline))
-            lined_up = max(abs(top[k] - cap), abs(bottom[k] - base)) <= 0.2 * row.size
+            lined_up = max(abs(top[k] - cap), abs(bottom[k] - base)) <= LINED_UP * row.size
         else:  # past an end, where the row may turn away from the lines' tangents: a
             # letter as tall as the row's (not as a card), its middle on the row's way,
             # on a card of the row's paper
             cap_past, base_past, span = lines(fitted)
             cap, base = (_continued(line, *span, along[k]) for line in (cap_past, base_past))
-            lined_up = (abs(bottom[k] - top[k] - height) <= 0.2 * row.size
-                        and abs(top[k] + bottom[k] - cap - base) / 2 <= 0.6 * row.size
+            lined_up = (abs(bottom[k] - top[k] - height) <= LINED_UP * row.size
+                        and abs(top[k] + bottom[k] - cap - base) / 2 <= ON_THE_WAY * row.size
                         and on_a_card(image, paper, row, g.cx, g.cy,
                                       (angles[k], _own_tilt(edges, g, angles[k])), usual))
             if lined_up:
@@ -576,6 +598,10 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     return "".join(c.letter for c in letters), row_cards + other_cards, suggestions
 
 
+ALONG = 45  # degrees: a turn within this of the row's tilt reads along the row ...
+UPSIDE_DOWN = 135  # ... and one past this reads along it upside down
+
+
 def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> Row | None:
     """A laid word reads along its row: most of its letters look most like a letter upright
     along it (or upside down, as the same letter: an N, an S). When most do not, the line
@@ -590,7 +616,7 @@ def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> 
     off = _off(turns, row.angle)
     n = np.arange(len(row.members))
     along, best = off.argmin(axis=1), letters.max(axis=2).argmax(axis=1)
-    upright = (off[n, best] < 45) | ((off[n, best] > 135)
+    upright = (off[n, best] < ALONG) | ((off[n, best] > UPSIDE_DOWN)
                                      & (letters[n, along].argmax(axis=1) == letters[n, best].argmax(axis=1)))
     if 2 * upright.sum() >= len(row.members):
         return row
@@ -696,10 +722,16 @@ def _wild(paper: np.ndarray, x: float, y: float, row: Row, box) -> Card | None:
     return _marked(card) if _off_the_way(row, x, y) else card
 
 
+SURE_WILD = 0.9  # the confidence of a WILD (or a star) found by its print and paper
+
+
 def _wild_card(box) -> Card:
     """A WILD card of the row, as sure as a WILD found by its print and paper is (no letter
     is read, so none is surer)."""
-    return Card(WILD, 0.9, box, (), True)
+    return Card(WILD, SURE_WILD, box, (), True)
+
+
+ON_ITS_WAY = 0.1  # a card within this many letter sizes of where the next would lie is on its way
 
 
 def _off_the_way(row: Row, x: float, y: float) -> bool:
@@ -708,7 +740,7 @@ def _off_the_way(row: Row, x: float, y: float) -> bool:
     wood or cloth beside a row shows print-like streaks more often than a card does)."""
     if not _past_an_end(row, x, y):
         return False
-    return all(np.hypot(*(row.step_past(end)[0] - (x, y))) > 0.1 * row.size for end in (0, -1))
+    return all(np.hypot(*(row.step_past(end)[0] - (x, y))) > ON_ITS_WAY * row.size for end in (0, -1))
 
 
 def _past_an_end(row: Row, x: float, y: float) -> bool:
@@ -795,6 +827,14 @@ def _sized(card: Card, size: float) -> Card:
     return card if size >= least else _marked(card, size / least)
 
 
+BIG_PRINT = 0.3  # with no row, the letters' size is the typical of shapes bigger than this
+# share of the biggest
+STAR_SIZE = (0.5, 2.5)  # a star is this many letter sizes big, at least and at most
+UNDER_A_STAR = (1.0, 0.5)  # a card within this many star sizes of a star is its (a WILD's
+# print, a letter's)
+STAR_IN_ROW = 1.5  # a star continues the row within this many letter sizes past an end
+
+
 def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row | None,
                 row_cards: list[Card], other_cards: list[Card]) -> tuple[list[Card], list[Card]]:
     """FEZ's star cards among the cards: a star of about a letter's size, with its colour;
@@ -803,8 +843,8 @@ def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row |
     sizes = [g.size for g in on_paper]
     if not sizes:
         return row_cards, other_cards
-    typical = row.size if row else float(np.median([s for s in sizes if s > 0.3 * max(sizes)]))
-    stars = [g for g in on_paper if 0.5 * typical < g.size < 2.5 * typical
+    typical = row.size if row else float(np.median([s for s in sizes if s > BIG_PRINT * max(sizes)]))
+    stars = [g for g in on_paper if STAR_SIZE[0] * typical < g.size < STAR_SIZE[1] * typical
              and star_shaped(own_ink(ink, g))]
     if not stars:
         return row_cards, other_cards
@@ -814,14 +854,14 @@ def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row |
         return np.array([x0 + x1, y0 + y1]) * photo.scale / 2
 
     def under_a_star(card: Card) -> bool:  # a WILD's print anywhere on the star's card
-        reach = 1.0 if card.letter == WILD else 0.5
+        reach = UNDER_A_STAR[0] if card.letter == WILD else UNDER_A_STAR[1]
         return any(np.abs(card_centre(card) - (g.cx, g.cy)).max() < reach * g.size for g in stars)
 
     row_cards = [c for c in row_cards if not under_a_star(c)]
     other_cards = [c for c in other_cards if not under_a_star(c)]
     for g in stars:
-        in_row = bool(row and row.continues(g, reach=1.5, any_size=True))
-        card = Card(STAR, 0.9, card_box(g.cx, g.cy, g.size, row.angle if in_row else 0.0, photo.scale),
+        in_row = bool(row and row.continues(g, reach=STAR_IN_ROW, any_size=True))
+        card = Card(STAR, SURE_WILD, card_box(g.cx, g.cy, g.size, row.angle if in_row else 0.0, photo.scale),
                     (), in_row, ink_colour(photo.image, ink, g))
         (row_cards if in_row else other_cards).append(card)
     if row:
@@ -835,7 +875,6 @@ ALL_ROUND = 0.9  # ... and has card paper nearly all round it (a table's grain b
 # streaks has less)
 CARD_STEP = 1.5  # two cards' letters lie at least this many letter sizes apart (a card is
 # wider than its letter; cards of a hand may overlap a little)
-SAME_SIZE = 1.45  # a deck's letters are within this factor of one another's size
 
 
 CLEAR = 0.9  # a shape read as a letter this surely, at one of its quarter turns, is one
@@ -937,23 +976,29 @@ def _worded(row_cards: list[Card], is_word: Callable[[str], bool]) -> list[Card]
     return [_marked(c) if k in doubted else c for k, c in enumerate(row_cards)]
 
 
+SURE = 0.95  # a card this sure has no other letter suggested ...
+LIKELY = 0.05  # ... else its alternatives this likely are
+COMBINATIONS = 256  # readings tried at most (bounded work)
+SUGGESTIONS = 3  # words suggested at most
+
+
 def _suggestions(cards: list[Card], is_word: Callable[[str], bool]) -> tuple[str, ...]:
     """Other readings that are words: each unsure card may be its next likeliest letter.
     The word list only ranks these; the reading itself stays what the cards look like."""
     options = []
     for c in cards:
         choices = [(c.letter, c.confidence)]
-        if c.confidence < 0.95:
-            choices += [a for a in c.alternatives if a[1] > 0.05]
+        if c.confidence < SURE:
+            choices += [a for a in c.alternatives if a[1] > LIKELY]
         options.append(choices)
     readings = []
-    for combo in itertools.islice(itertools.product(*options), 256):
+    for combo in itertools.islice(itertools.product(*options), COMBINATIONS):
         word = "".join(letter for letter, _ in combo)
         likelihood = float(np.prod([p for _, p in combo]))
         readings.append((likelihood, word))
     readings.sort(reverse=True)
     read_word = "".join(c.letter for c in cards)
-    return tuple(w for _, w in readings if w != read_word and WILD not in w and is_word(w))[:3]
+    return tuple(w for _, w in readings if w != read_word and WILD not in w and is_word(w))[:SUGGESTIONS]
 
 
 def read(data: bytes | Photo, alphabet: str = LETTERS, is_word: Callable[[str], bool] | None = None,
