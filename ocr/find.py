@@ -30,6 +30,9 @@ PAST_END_TURNED = np.radians(40)
 ALONG_ITS_CARD = 12.0
 TURN_MOST = np.tan(np.radians(60))  # no card of a row turns more than this from its line
 SAME_SIZE = 1.45  # a deck's letters are within this factor of one another's size
+BOWED = 3  # a row of this many letters already shows a bow: the way it runs at each card curves
+REACHING_CURVE = 4  # a curve to reach past the row's ends by is fitted from this many letters
+# on (through fewer, one letter off the line swings it too far)
 ON_LINE = 0.6  # a letter of the row lies within this many letter sizes of its centre line
 REACH = 2.5  # ... and within this many letter sizes past its ends
 PAST_END_STEP = (0.5, 2.6)  # the next card past an end lies at least this many letter sizes on
@@ -267,7 +270,7 @@ class Row:
         """(mean, normal, fit of offset against distance along, first along, last along):
         the gentle curve through the letters' centres, in the row's frame."""
         n = len(self.members)
-        return self._curve(2 if n >= 4 else 1 if n >= 2 else 0)
+        return self._curve(2 if n >= REACHING_CURVE else 1 if n >= 2 else 0)
 
     def _curve(self, degree: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
         """A polynomial of `degree` through the letters' centres, in the row's frame (as
@@ -284,7 +287,8 @@ class Row:
         line, within it or at most `reach` letter sizes past an end; or where the row,
         bending as it bends, would bring its next card past an end. Its card's `tilt`
         (degrees, as paper_angle gives it), when known, allows for its box's growth."""
-        if not any_size and not self.size / SAME_SIZE < glyph.size < self.size * SAME_SIZE * _box_growth(tilt):
+        most = self.size * SAME_SIZE * _box_growth(tilt)
+        if not any_size and not self.size / SAME_SIZE < glyph.size < most:
             return False
         mean, normal, fit, first, last = self._centreline
         relative = np.array([glyph.cx, glyph.cy]) - mean
@@ -302,7 +306,7 @@ class Row:
     def angle_at(self, x: float, y: float) -> float:
         """The row's tilt where it passes (x, y), in degrees like `angle`: the cards of a
         curved row (a bow, an arc) turn with it, the end cards most."""
-        if len(self.members) < 3:
+        if len(self.members) < BOWED:
             return self.angle
         mean, normal, fit, first, last = self._bend
         along = min(max(float((np.array([x, y]) - mean) @ self.direction), first), last)
@@ -337,7 +341,8 @@ class Row:
         way = _unit(point - self.centres[end])
         step = np.array([glyph.cx, glyph.cy]) - self.centres[end]
         distance = float(np.hypot(*step))
-        if not (PAST_END_STEP[0] * self.size < float(step @ way) and distance < PAST_END_STEP[1] * self.pitch):
+        nearest, farthest = PAST_END_STEP
+        if not (nearest * self.size < float(step @ way) and distance < farthest * self.pitch):
             return False
         off = float(np.arccos(np.clip(step @ way / distance, -1, 1)))
         if off < PAST_END:
@@ -446,7 +451,7 @@ def _grow(centres: np.ndarray, sizes: np.ndarray, members: list[int]) -> list[in
         normal = np.array([-direction[1], direction[0]])
         along, offset = (centres - mean) @ direction, (centres - mean) @ normal
         size = float(np.median(sizes[members]))
-        fit = np.polyfit(along[members], offset[members], 2 if len(members) >= 4 else 1)
+        fit = np.polyfit(along[members], offset[members], 2 if len(members) >= REACHING_CURVE else 1)
         low, high = along[members].min(), along[members].max()
         added = [k for k in range(len(centres)) if k not in members
                  and size / SAME_SIZE < sizes[k] < size * SAME_SIZE
@@ -610,13 +615,26 @@ CARDS_MISSING = 0.35  # a gap of this share of a pitch more than whole steps hol
 WIDE_PAIR = 1.9  # two lone letters this many letter sizes apart may have a WILD between them
 
 
+@dataclass(frozen=True)
+class CardAt:
+    """A card found at a place the row leaves room for one (working pixels): a WILD (small
+    print only, the word WILD), or a card whose big shape there is its letter."""
+
+    x: float  # the place, the card's centre
+    y: float
+    letter: Glyph | None = None  # None for a WILD
+
+    @property
+    def wild(self) -> bool:
+        return self.letter is None
+
+
 def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
          looser: np.ndarray | None = None,
-         names: CardNames | None = None) -> list[tuple[float, float, Glyph | None]]:
+         names: CardNames | None = None) -> list[CardAt]:
     """Cards the row finder missed: where the row leaves a gap of about one card (or could
-    go on at an end) and a card of the row's paper lies there. Each is (centre x, centre y,
-    its letter): the letter is None for a WILD card (small print only, the word WILD), or
-    the big shape found there, a letter too faint or too odd to have been taken for one
+    go on at an end) and a card of the row's paper lies there. Each is a WILD card, or the
+    big shape found there: a letter too faint or too odd to have been taken for one
     before. Cards pushed together may hide a WILD between two letters less than two steps
     apart, where that step is the exception (when most are as long, the row is of other
     print): only a WILD counts there, a letter would be a neighbour's again. Past an end, a
@@ -646,11 +664,10 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
         card = card_at(image, paper, ink, row, float(x), float(y), angle, usual,
                        strict=kind == TIGHT_GAP, looser=None if kind == TIGHT_GAP else looser,
                        off=FAINT_PAST_END if kind == PAST_AN_END else FAINT_OFF, names=names)
-        if card is False and kind == PAST_AN_END:
-            card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual,
-                                    looser, names)
-        if card is None or (card is not False and kind != TIGHT_GAP):
-            found.append((float(x), float(y), card))
+        if card is None and kind == PAST_AN_END:
+            card = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual, looser, names)
+        if card is not None and (card.wild or kind != TIGHT_GAP):
+            found.append(card)
     return found
 
 
@@ -665,9 +682,9 @@ WILD_NEAR = (0.4, 0.25)  # how far off a row's way past its end a WILD may lie: 
 
 def _wild_near(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float,
                y: float, angle: float, usual: np.ndarray | None, looser: np.ndarray | None = None,
-               names: CardNames | None = None) -> tuple[Glyph | None | bool, float, float]:
-    """A WILD card near (x, y), where the row would go on past an end: (None, its centre),
-    or (False, x, y) when none lies there. Its print must not be all bars (`strict`), and
+               names: CardNames | None = None) -> CardAt | None:
+    """A WILD card near (x, y), where the row would go on past an end; None when none lies
+    there. Its print must not be all bars (`strict`), and
     the reader marks it unsure: it is not quite where the next card would lie. Its "print"
     may be the pieces of a letter printed fainter than the row's: with `looser`, such a
     letter seen whole there is that card's instead (_faint_letter)."""
@@ -676,12 +693,13 @@ def _wild_near(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, 
     normal = np.array([-way[1], way[0]])
     for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         cx, cy = np.array([x, y]) + a * across * normal + b * along * way
-        if card_at(image, paper, ink, row, float(cx), float(cy), angle, usual, strict=True,
-                   names=names) is None:
+        card = card_at(image, paper, ink, row, float(cx), float(cy), angle, usual, strict=True,
+                       names=names)
+        if card is not None and card.wild:
             faint = (_faint_letter(looser, ink, float(cx), float(cy), row.size, FAINT_PAST_END)
                      if looser is not None else None)
-            return (None if faint is None else faint[0]), float(cx), float(cy)
-    return False, x, y
+            return CardAt(float(cx), float(cy), None if faint is None else faint[0])
+    return None
 
 
 SQUEEZED_WILD = 1.4  # a step of this many pitches between two letters may span a WILD
@@ -698,9 +716,9 @@ def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | No
 def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float, y: float,
             angle: float, usual: np.ndarray | None, strict: bool = False,
             looser: np.ndarray | None = None, off: float = FAINT_OFF,
-            names: CardNames | None = None) -> Glyph | None | bool:
-    """What lies at (x, y) turned by `angle`, as _card_at says, where a card of the row's
-    paper (of colour `usual`, row_paper's) lies there; else False. `strict` where cards'
+            names: CardNames | None = None) -> CardAt | None:
+    """The card at (x, y) turned by `angle`, as _card_at finds it, where a card of the row's
+    paper (of colour `usual`, row_paper's) lies there; else None. `strict` where cards'
     edges and shadows may stand side by side like print (between two cards that lie close,
     off the row's way): a WILD's print must then not be all bars. `looser`, `off`: as
     _card_at's. A light card of other paper (a WILD's tinted, or in a glare or a shadow the
@@ -710,10 +728,11 @@ def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: 
     colour = _paper_colour(image, face, x, y, angle)
     if _of_the_row(colour, usual):
         return _card_at(face, ink, x, y, row.size, strict, looser, row.height, off)
-    named_wild = (names is not None and colour is not None
-                  and _card_at(face, ink, x, y, row.size, strict) is None
-                  and names.at(x, y, angle, row.size) == WILD_PRINT)
-    return None if named_wild else False
+    if names is None or colour is None:
+        return None
+    seen = _card_at(face, ink, x, y, row.size, strict)
+    named_wild = seen is not None and seen.wild and names.at(x, y, angle, row.size) == WILD_PRINT
+    return seen if named_wild else None
 
 
 WILD_PRINT = "WILD"  # the name a WILD card of the letter decks prints across its middle
@@ -829,16 +848,16 @@ PRINT_BAND = (0.15, 1.15)  # the rows of a card's upright middle (CARD_MIDDLE) a
 
 def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
              strict: bool = False, looser: np.ndarray | None = None,
-             height: float | None = None, off: float = FAINT_OFF) -> Glyph | None | bool:
-    """What lies at (x, y), whose upright `face` is given: False for no card; None for a
-    light card with only small print (WILD); or the big dark shape on a light card there
-    (a letter). With `looser`, a looser cut of the ink: a letter printed fainter than the
+             height: float | None = None, off: float = FAINT_OFF) -> CardAt | None:
+    """The card at (x, y), whose upright `face` is given: None for no card; a WILD for a
+    light card with only small print; or the card of the big dark shape on a light card
+    there (a letter). With `looser`, a looser cut of the ink: a letter printed fainter than the
     row's (a card in a glare, a lighter print), which broke into pieces that look like
     small print or vanished at `ink`'s, is taken whole from it (_faint_letter). `height`:
     the row's letters' (Row.height), when known; `off`: how far the faint letter may lie from
     (x, y), in letter sizes."""
     if not _light_face(face):
-        return False
+        return None
     half = int(HALF_LETTER * size)
     inside = half <= x < ink.shape[1] - half and half <= y < ink.shape[0] - half
     # a line of small print across the middle, perhaps fainter than the big letters and
@@ -846,13 +865,13 @@ def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
     if _small_print(face[int(PRINT_BAND[0] * size):int(PRINT_BAND[1] * size)], size, strict):
         faint = (_faint_letter(looser, ink, x, y, size, off) if looser is not None and inside
                  else None)
-        return None if faint is None else faint[0]
+        return CardAt(x, y, None if faint is None else faint[0])
     if not inside:
-        return False
+        return None
     letter = _big_shape(ink, x, y, size, height)
     if letter is None and looser is not None:
         letter = _faint_letter(looser, ink, x, y, size, off)
-    return False if letter is None else letter[0]
+    return None if letter is None else CardAt(x, y, letter[0])
 
 
 BIG_SHAPE_REACH = 1.2  # a letter's pieces are looked for this many letter sizes around a place

@@ -1,5 +1,7 @@
 """Reading a photo: open it, find the letters and their row, turn each letter upright,
-classify it, and put the cards in reading order.
+classify it, and put the cards in reading order. read_photo runs the steps (listed in
+order in ocr/__init__.py), each handing the next a named result (Planes, RowFound, CardAt,
+Card); read and read_debug run read_photo, the latter keeping each step's image.
 
     read(jpeg_bytes) -> Reading(word="JA?ZY", cards=[...], seconds=0.2)
 """
@@ -18,10 +20,10 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, WIDEST, WILD_PRINT, CardNames, Glyph,
-                   Row, edge_field, find_row, gaps, glyphs, joined, light_ratios, on_a_card,
-                   own_ink, paper_angle, paper_faces, paper_past_ends, paper_share, row_paper,
-                   row_through, steps_between, without_specks)
+from .find import (BOWED, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, WIDEST, WILD_PRINT,
+                   CardAt, CardNames, Glyph, Row, edge_field, find_row, gaps, glyphs, joined,
+                   light_ratios, on_a_card, own_ink, paper_angle, paper_faces, paper_past_ends,
+                   paper_share, row_paper, row_through, steps_between, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -146,7 +148,7 @@ def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndar
                   size: float) -> tuple[np.ndarray, np.ndarray] | None:
     """The loose shapes under a glyph's `own` ink (two, for a letter joined from two pieces)
     and the strict ink's pieces they hold together, in their common box; None if they run
-    on past a letter of `size` (into a border or a neighbour): taller than 1.4 sizes or
+    on past a letter of `size` (into a border or a neighbour): taller than TALLEST sizes or
     wider than the widest letter (WIDEST; the glyph may be an R's stem, its bowl and leg
     reaching a letter's width on)."""
     margin = int(WIDEST * size)
@@ -246,10 +248,41 @@ def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.n
     return 1.0 - model().probabilities(masks)[:, NONE]
 
 
-def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray,
-                 faces: np.ndarray, loosest: np.ndarray, one_ink: bool = True,
-                 wild_print: bool = True, patches: np.ndarray | None = None,
-                 names: CardNames | None = None):
+@dataclass(frozen=True)
+class Planes:
+    """The photo's working images, each made once; every later step looks at these."""
+
+    image: np.ndarray  # RGB, upright, working size (Photo.image)
+    gray: np.ndarray
+    ratio: np.ndarray  # each pixel over the paper white near it (light_ratios' ink ratio)
+    paper: np.ndarray  # ... over the widest white around it (its paper ratio)
+    faces: np.ndarray  # light paper with what is printed on it (paper_faces), 0/1
+    edges: np.ndarray  # edge strength by direction (edge_field), (h, w, 2)
+    loosest: np.ndarray  # the loosest cut of the ink on the faces, 0/1
+
+    @classmethod
+    def of(cls, photo: Photo) -> Planes:
+        gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
+        (ratio, paper), edges = light_ratios(gray), edge_field(gray)
+        faces = paper_faces(ratio)
+        loosest = (ratio < INK_LEVELS[-1]).astype(np.uint8) & faces
+        return cls(photo.image, gray, ratio, paper, faces, edges, loosest)
+
+
+@dataclass(frozen=True)
+class RowFound:
+    """What the row finder settled on, all at the ink level it kept."""
+
+    on_paper: list[Glyph]  # the dark shapes with light paper round them
+    letters: list[Glyph]  # those that look like upright letters
+    ink: np.ndarray  # the ink mask, 0/1
+    row: Row | None
+    gaps: list[CardAt]  # the cards found in the row's gaps and past its ends
+    level: float  # the ink level (one of INK_LEVELS)
+
+
+def _fullest_row(planes: Planes, one_ink: bool = True, wild_print: bool = True,
+                 patches: np.ndarray | None = None, names: CardNames | None = None) -> RowFound:
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
@@ -258,56 +291,63 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
     With `patches` (_patches: a hand spread out), the level is the one whose cards read
     best, each card's letter at its best quarter turn, and no row counts: a hand in faint
     print chooses the looser level that sees it, and a ZAP card's name is no row.
-    `loosest`, the loosest cut of the ink, shows the row's gaps a card printed fainter;
-    `names` reads a WILD's name in a gap (gaps).
-    Returns (the shapes on paper, those that look like upright letters, ink mask, row or
-    None, the row's gaps), all at the level kept, and that level."""
+    The loosest cut of the ink (Planes.loosest) shows the row's gaps a card printed
+    fainter; `names` reads a WILD's name in a gap (gaps)."""
     best = None
     for level in INK_LEVELS:
-        candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
-        on_paper = found = [g for g in candidates if g.paper > ON_PAPER]
-        tilts = [paper_angle(edges, g) for g in found]
-        weights = letterness(ink, found, tilts)
-        likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
-        tilts = [t for g, t in zip(found, tilts) if g.label in likeness]
-        found = [g for g in found if g.label in likeness]
-        row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
-        # a WILD card's print, seen close up, may pass for a row
-        if row and wild_print and (printed := _wild_print(ink, row)):
-            tilts = [t for g, t in zip(found, tilts) if g.label not in printed]
-            found = [g for g in found if g.label not in printed]
-            on_paper = [g for g in on_paper if g.label not in printed]
-            candidates = [g for g in candidates if g.label not in printed]
-            row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
-        near_edge = set()
-        if (row is None or len(row.members) < 2) and patches is None:
-            # no row (or one letter) with paper all round: big letters near their cards' edges
-            # (the table shows around them) may be the row, if they line up as one
-            row, near_edge = _near_edges(ink, edges, candidates, found, tilts, likeness) or (row, set())
-        score, row_gaps = 0.0, []
-        if row:
-            row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
-            rescued |= near_edge
-            row = _between_the_lines(image, paper, ink, edges, row, rescued)
-            row = _one_ink(image, ink, row) if one_ink else row
-            row, whole = joined(ink, row)
-            likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
-            row_gaps = gaps(image, paper, ink, row, _looser(loosest, level), names)
-            # each letter counts as much as it looks like one, on its card and along the row
-            # (bars end to end down a wood grain are I's on their own, but not in a row)
-            along = letterness(ink, row.members, _angles(row, row.members))
-            score = sum(min(likeness[g.label], a) for g, a in zip(row.members, along))
-            # a WILD card in a gap is weaker proof than a letter; a shape in a gap that this
-            # level did not see as a letter is none (a looser level may see it whole)
-            score += GAP_WILD * sum(letter is None for _, _, letter in row_gaps)
-        if patches is not None:  # a hand spread out: its cards' letters count, not a row
-            loose = _apart(_loose_letters(on_paper, on_paper, None, patches))
-            p = (classify_any_turn(edges, ink, loose, LETTERS)[0][:, :NONE].max(axis=1) if loose
-                 else np.zeros(0))
-            score = float(p[p > LETTERLIKE].sum())
+        score, found = _row_at(planes, level, one_ink, wild_print, patches, names)
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
-            best = (score, on_paper, found, ink, row, row_gaps, level)
-    return best[1:]
+            best = (score, found)
+    return best[1]
+
+
+def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
+            patches: np.ndarray | None, names: CardNames | None) -> tuple[float, RowFound]:
+    """The row found at one ink level (as _fullest_row says), and how much it looks like a
+    row of letters."""
+    image, edges, ratio, paper, faces = planes.image, planes.edges, planes.ratio, planes.paper, planes.faces
+    candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
+    on_paper = found = [g for g in candidates if g.paper > ON_PAPER]
+    tilts = [paper_angle(edges, g) for g in found]
+    weights = letterness(ink, found, tilts)
+    likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
+    tilts = [t for g, t in zip(found, tilts) if g.label in likeness]
+    found = [g for g in found if g.label in likeness]
+    row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
+    # a WILD card's print, seen close up, may pass for a row
+    if row and wild_print and (printed := _wild_print(ink, row)):
+        tilts = [t for g, t in zip(found, tilts) if g.label not in printed]
+        found = [g for g in found if g.label not in printed]
+        on_paper = [g for g in on_paper if g.label not in printed]
+        candidates = [g for g in candidates if g.label not in printed]
+        row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
+    near_edge = set()
+    if (row is None or len(row.members) < 2) and patches is None:
+        # no row (or one letter) with paper all round: big letters near their cards' edges
+        # (the table shows around them) may be the row, if they line up as one
+        row, near_edge = _near_edges(ink, edges, candidates, found, tilts, likeness) or (row, set())
+    score, row_gaps = 0.0, []
+    if row:
+        row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
+        rescued |= near_edge
+        row = _between_the_lines(image, paper, ink, edges, row, rescued)
+        row = _one_ink(image, ink, row) if one_ink else row
+        row, whole = joined(ink, row)
+        likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
+        row_gaps = gaps(image, paper, ink, row, _looser(planes.loosest, level), names)
+        # each letter counts as much as it looks like one, on its card and along the row
+        # (bars end to end down a wood grain are I's on their own, but not in a row)
+        along = letterness(ink, row.members, _angles(row, row.members))
+        score = sum(min(likeness[g.label], a) for g, a in zip(row.members, along))
+        # a WILD card in a gap is weaker proof than a letter; a shape in a gap that this
+        # level did not see as a letter is none (a looser level may see it whole)
+        score += GAP_WILD * sum(card.wild for card in row_gaps)
+    if patches is not None:  # a hand spread out: its cards' letters count, not a row
+        loose = _apart(_loose_letters(on_paper, on_paper, None, patches))
+        p = (classify_any_turn(edges, ink, loose, LETTERS)[0][:, :NONE].max(axis=1) if loose
+             else np.zeros(0))
+        score = float(p[p > LETTERLIKE].sum())
+    return score, RowFound(on_paper, found, ink, row, row_gaps, level)
 
 
 def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:
@@ -318,6 +358,7 @@ def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:
 
 PRINT_STEP = 1.0  # letters printed as a word lie closer than this many letter sizes apart
 # (cards are wider than their letters)
+PRINT_SEEN = 3  # the word WILD is told by this many of its letters in order (a thin I may be lost)
 
 
 def _wild_print(ink: np.ndarray, row: Row) -> set[int]:
@@ -337,7 +378,7 @@ def _wild_print(ink: np.ndarray, row: Row) -> set[int]:
             if k < 0 or (at and WILD_PRINT[at[-1] + 1:k] not in ("", "I")):
                 break
             at.append(k)
-        if len(at) < 3 and not (len(at) == len(members) == 2 and at[1] == at[0] + 1):
+        if len(at) < PRINT_SEEN and not (len(at) == len(members) == 2 and at[1] == at[0] + 1):
             continue
         run = members[i:i + len(at)]
         size = float(np.median([g.size for g in run]))
@@ -494,7 +535,7 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     # where a letter let in on second thought most often lies: there card by card outwards,
     # each letter taken drawing the lines on to the next (a bow, an arc)
     def lines(members: list[int]) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
-        degree = 2 if len(members) >= 3 else 1
+        degree = 2 if len(members) >= BOWED else 1
         cap_line, baseline = (np.polyfit(along[members], edge[members], degree)
                               for edge in (top, bottom))
         return cap_line, baseline, (float(along[members].min()), float(along[members].max()))
@@ -535,7 +576,7 @@ def _continued(fit: np.ndarray, first: float, last: float, at: float) -> float:
     return float(np.polyval(fit, end) + np.polyval(np.polyder(fit), end) * (at - end))
 
 
-def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
+def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None,
                is_word: Callable[[str], bool] | None = None,
                deck: str = "foot") -> tuple[str, list[Card], tuple[str, ...]]:
     """The row's word, every card found (the row's in reading order, then the others) and
@@ -544,49 +585,32 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     longest line of upright letters; every other letter of a card's size is read at
     whichever quarter turn of its card looks most like a letter. Each card's ink colour
     is reported; the `deck` says what else its cards carry: FEZ's star cards ("fez"),
-    the family game's ZAP cards, named in print ("family")."""
+    the family game's ZAP cards, named in print ("family"). `steps` (none by default)
+    is shown each step's image (Steps)."""
     if deck not in DECKS:
         raise ValueError(f"deck must be one of {DECKS}")
-    gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
-    (ratio, paper), edges = light_ratios(gray), edge_field(gray)
-    faces = paper_faces(ratio)
-    loosest = (ratio < INK_LEVELS[-1]).astype(np.uint8) & faces
-    patches = _patches(faces) if deck == "family" else None  # a hand spread out
+    steps = steps or NO_STEPS
+    planes = Planes.of(photo)
+    steps.keep("gray", lambda: planes.gray)
+    steps.keep("paper", lambda: planes.faces * 255)
+    patches = _patches(planes.faces) if deck == "family" else None  # a hand spread out
     # a WILD card of other paper than the row's is told by its name (the family game's
     # ZAP cards, WILD among them, are all named by zap_names below)
     card_names = CardNames(photo.image) if deck != "family" else None
-    on_paper, found, ink, row, row_gaps, level = _fullest_row(
-        photo.image, edges, ratio, paper, faces, loosest, one_ink=deck == "foot",
-        wild_print=deck != "family", patches=patches, names=card_names)
+    found = _fullest_row(planes, one_ink=deck == "foot", wild_print=deck != "family",
+                         patches=patches, names=card_names)
+    on_paper, ink, row, row_gaps = found.on_paper, found.ink, found.row, found.gaps
     names = []
     if deck == "family":
-        # the word printed small on each letter card is for information only; a ZAP card's
-        # name is no word laid, and its letters are no cards. The names are looked for at
-        # the loosest ink level too, where a light or thin name shows whole
-        loose_print = [] if level == INK_LEVELS[-1] else glyphs(ratio, INK_LEVELS[-1], on_paper=ON_PAPER,
-                                                                faces=faces)[0]
-        names = zap_names(gray, on_paper, loose_print)
-        small = small_print(on_paper)
-        on_paper = [g for g in on_paper if g.label not in small]
-        inside = small | {g.label for g in on_paper if any(n.holds(g) for n in names)}
-        on_paper = [g for g in on_paper if g.label not in inside]
-        if row and any(g.label in inside for g in row.members):
-            row, row_gaps = None, []
-        elif row:  # a ZAP card in the row's gap is that card, not a WILD of small print
-            row_gaps = [gap for gap in row_gaps
-                        if not any(n.within(gap[0], gap[1], row.size) for n in names)]
-    if steps is not None:
-        steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row, row_gaps))
-    if row and (upright := _upright_in(row, edges, ink, alphabet)) is not row:
-        row = upright
-        row_gaps = (gaps(photo.image, paper, ink, row, _looser(loosest, level), card_names)
-                    if row else [])
-    row_gaps = _not_turned(row_gaps, row, edges, ink, alphabet)
-    row_cards, gap_centres = (_row_cards(photo, ratio, faces, paper, ink, edges, row, row_gaps,
-                                         alphabet, card_names) if row else ([], []))
-    if row and _bigger_letters(found, row, edges, ink, alphabet):
+        on_paper, row, row_gaps, names = _without_names(planes, found)
+    steps.keep("ink", lambda: ink * 255)
+    steps.keep("letters", lambda: _draw(photo.image, found.letters, row, row_gaps))
+    row, row_gaps = _settled(planes, ink, row, row_gaps, found.level, card_names, alphabet)
+    row_cards, gap_centres = (_row_cards(photo, planes, ink, row, row_gaps, alphabet, card_names)
+                              if row else ([], []))
+    if row and _bigger_letters(found.letters, row, planes.edges, ink, alphabet):
         row_cards = [_marked(c) for c in row_cards]
-    other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet, patches)
+    other_cards = _other_cards(photo, planes.edges, ink, on_paper, row, gap_centres, alphabet, patches)
     row_cards = _stems(row_cards, other_cards)
     if deck == "fez":
         row_cards, other_cards = _with_stars(photo, ink, on_paper, row, row_cards, other_cards)
@@ -595,7 +619,46 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         row_cards = _worded(row_cards, is_word)
     letters = [c for c in row_cards if c.letter != STAR]
     suggestions = _suggestions(letters, is_word) if is_word and letters else ()
-    return "".join(c.letter for c in letters), row_cards + other_cards, suggestions
+    cards = row_cards + other_cards
+    steps.keep("cards", lambda: _draw_cards(photo, cards))
+    for k, card in enumerate(cards):
+        steps.keep(f"card-{k:02d}", lambda card=card: _crop(photo, card.box))
+    return "".join(c.letter for c in letters), cards, suggestions
+
+
+def _without_names(planes: Planes, found: RowFound):
+    """The family deck's print that is no card's letter taken away: the word printed small
+    on each letter card is for information only; a ZAP card's name is no word laid, and
+    its letters are no cards. The names are looked for at the loosest ink level too, where
+    a light or thin name shows whole. Returns the shapes on paper, the row and its gaps
+    without them, and the ZAP cards' names."""
+    on_paper, row, row_gaps = found.on_paper, found.row, found.gaps
+    loose_print = [] if found.level == INK_LEVELS[-1] else glyphs(
+        planes.ratio, INK_LEVELS[-1], on_paper=ON_PAPER, faces=planes.faces)[0]
+    names = zap_names(planes.gray, on_paper, loose_print)
+    small = small_print(on_paper)
+    on_paper = [g for g in on_paper if g.label not in small]
+    inside = small | {g.label for g in on_paper if any(n.holds(g) for n in names)}
+    on_paper = [g for g in on_paper if g.label not in inside]
+    if row and any(g.label in inside for g in row.members):
+        row, row_gaps = None, []
+    elif row:  # a ZAP card in the row's gap is that card, not a WILD of small print
+        row_gaps = [card for card in row_gaps
+                    if not any(n.within(card.x, card.y, row.size) for n in names)]
+    return on_paper, row, row_gaps, names
+
+
+def _settled(planes: Planes, ink: np.ndarray, row: Row | None, row_gaps: list[CardAt],
+             level: float, card_names: CardNames | None,
+             alphabet: str) -> tuple[Row | None, list[CardAt]]:
+    """The row with only the letters that read along it (_upright_in; its gaps looked for
+    again when that changed it), and its gaps without a card lying across it past an end
+    (_not_turned)."""
+    if row and (upright := _upright_in(row, planes.edges, ink, alphabet)) is not row:
+        row = upright
+        row_gaps = (gaps(planes.image, planes.paper, ink, row, _looser(planes.loosest, level),
+                         card_names) if row else [])
+    return row, _not_turned(row_gaps, row, planes.edges, ink, alphabet)
 
 
 ALONG = 45  # degrees: a turn within this of the row's tilt reads along the row ...
@@ -638,36 +701,38 @@ def _off(turns: np.ndarray, angle: float) -> np.ndarray:
 TURNED = 0.2  # a shape this much likelier a letter turned than upright lies across the row
 
 
-def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, alphabet: str):
+def _not_turned(row_gaps: list[CardAt], row: Row | None, edges: np.ndarray, ink: np.ndarray,
+                alphabet: str) -> list[CardAt]:
     """The cards found in the row's gaps and past its ends, without a letter past an end
     that reads as a letter far better turned than upright along the row: a card lying
     across it, read with the other loose cards. A card between two of the row's letters
     is the row's, however its letter reads (its confidence says how well)."""
     if row is None or not row_gaps:
         return row_gaps
-    letters = [letter for x, y, letter in row_gaps
-               if letter is not None and _past_an_end(row, x, y)]
+    letters = [card.letter for card in row_gaps
+               if not card.wild and _past_an_end(row, card.x, card.y)]
     if not letters:
         return row_gaps
     p, turns = _quarter_turns(edges, ink, letters, alphabet)
     score = p[:, :, :NONE].max(axis=2)
     along = _off(turns, row.angle).argmin(axis=1)
     turned = {g.label for g, s, a in zip(letters, score, along) if s[a] < s.max() - TURNED}
-    return [gap for gap in row_gaps if gap[2] is None or gap[2].label not in turned]
+    return [card for card in row_gaps if card.wild or card.letter.label not in turned]
 
 
-def _row_cards(photo: Photo, ratio: np.ndarray, faces: np.ndarray, paper: np.ndarray,
-               ink: np.ndarray, edges: np.ndarray, row: Row, row_gaps, alphabet: str,
-               names: CardNames | None = None) -> tuple[list[Card], list[tuple[float, float]]]:
+def _row_cards(photo: Photo, planes: Planes, ink: np.ndarray, row: Row, row_gaps: list[CardAt],
+               alphabet: str, names: CardNames | None = None
+               ) -> tuple[list[Card], list[tuple[float, float]]]:
     """The row's cards in reading order: its letters, and the cards in its gaps (a WILD, or
     a letter the first pass passed over, flagged by its confidence), read together, each
     marked unsure where it does not lie as a laid card would (_placed), and its I's when
     they are most of it (_mostly_bars). A shape that looks like no letter is a WILD when
     `names` reads the print there as the word (its letters run together, big enough to be
     taken for one of the row's). Also the centres of the cards found in the gaps."""
+    paper, edges = planes.paper, planes.edges
     in_row = row.members
-    in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
-    p_read = iter(_classify_row(ratio, faces, ink, edges, in_row + in_gaps, row, alphabet))
+    in_gaps = [card.letter for card in row_gaps if not card.wild]
+    p_read = iter(_classify_row(planes.ratio, planes.faces, ink, edges, in_row + in_gaps, row, alphabet))
 
     def letter_card(g: Glyph, box) -> Card:
         card = _card(next(p_read), box, True, ink_colour(photo.image, ink, g))
@@ -681,9 +746,10 @@ def _row_cards(photo: Photo, ratio: np.ndarray, faces: np.ndarray, paper: np.nda
         box = card_box(g.cx, g.cy, row.size, row.angle, photo.scale)
         slots.append((row.along(g.cx, g.cy), (g.cx, g.cy), letter_card(g, box)))
     gap_centres = []
-    for cx, cy, letter in row_gaps:
+    for found in row_gaps:
+        cx, cy = found.x, found.y
         box = card_box(cx, cy, row.size, row.angle, photo.scale)
-        card = _wild(paper, cx, cy, row, box) if letter is None else letter_card(letter, box)
+        card = _wild(paper, cx, cy, row, box) if found.wild else letter_card(found.letter, box)
         if card is None:  # no WILD after all: the table past an end
             continue
         slots.append((row.along(cx, cy), (cx, cy), card))
@@ -1001,12 +1067,38 @@ def _suggestions(cards: list[Card], is_word: Callable[[str], bool]) -> tuple[str
     return tuple(w for _, w in readings if w != read_word and WILD not in w and is_word(w))[:SUGGESTIONS]
 
 
+class Steps:
+    """What a reading shows of its steps: each step hands `keep` a name and a function that
+    draws its image. This one keeps nothing and draws nothing (read's default);
+    ImagesKept keeps them all (read_debug)."""
+
+    def keep(self, name: str, draw: Callable[[], np.ndarray]) -> None:
+        pass
+
+
+NO_STEPS = Steps()
+
+
+class ImagesKept(Steps):
+    """Keeps each step's image by name, in the order the steps ran: "gray" (the photo in
+    grey), "paper" (the light paper found, white), "ink" (the print at the ink level kept,
+    white), "letters" (the shapes that look like letters in orange, the row's in green,
+    cards found in its gaps in blue), "cards" (every card read, boxed and labelled) and
+    "card-00", "card-01" ... (each card's crop, in the reading's order)."""
+
+    def __init__(self):
+        self.images: dict[str, np.ndarray] = {}
+
+    def keep(self, name: str, draw: Callable[[], np.ndarray]) -> None:
+        self.images[name] = draw()
+
+
 def read(data: bytes | Photo, alphabet: str = LETTERS, is_word: Callable[[str], bool] | None = None,
-         steps: dict | None = None, deck: str = "foot") -> Reading:
+         steps: Steps | None = None, deck: str = "foot") -> Reading:
     """Read the laid-down row in a photo: its file's bytes, or a Photo already opened (to use
     its pixels again without a second decode). Raises UnreadablePhoto with a player's message.
-    `is_word` only ranks other readings; `steps`, when given, receives named images; `deck`
-    is one of DECKS: "foot" (FOOT!, ZOOT! and its Poker), "fez", "family"."""
+    `is_word` only ranks other readings; `steps`, when given, is shown each step's image
+    (Steps); `deck` is one of DECKS: "foot" (FOOT!, ZOOT! and its Poker), "fez", "family"."""
     start = time.perf_counter()
     photo = data if isinstance(data, Photo) else open_photo(data)
     word, cards, suggestions = read_photo(photo, alphabet, steps, is_word, deck)
@@ -1014,25 +1106,53 @@ def read(data: bytes | Photo, alphabet: str = LETTERS, is_word: Callable[[str], 
                    time.perf_counter() - start, suggestions)
 
 
-def read_debug(data: bytes, alphabet: str = LETTERS) -> tuple[Reading, dict[str, np.ndarray]]:
-    """read(), plus the named intermediate images: gray, ink, glyphs."""
-    steps: dict[str, np.ndarray] = {}
-    return read(data, alphabet, steps=steps), steps
+def read_debug(data: bytes | Photo, alphabet: str = LETTERS,
+               is_word: Callable[[str], bool] | None = None,
+               deck: str = "foot") -> tuple[Reading, dict[str, np.ndarray]]:
+    """read(), the same steps, with each step's image kept by name (ImagesKept): grey and
+    single-channel images as they are, drawings and crops in RGB."""
+    kept = ImagesKept()
+    return read(data, alphabet, is_word, kept, deck), kept.images
 
 
-def _draw(image: np.ndarray, found: list[Glyph], row: Row | None,
-          row_gaps: list[tuple[float, float, Glyph | None]]) -> np.ndarray:
+def _draw(image: np.ndarray, found: list[Glyph], row: Row | None, row_gaps: list[CardAt]) -> np.ndarray:
     """Letters found (orange), the row's letters (green), cards found in its gaps (blue: a
-    letter there, a cross for a WILD)."""
-    out = cv2.cvtColor(image, cv2.COLOR_RGB2BGR)
-    for shapes, colour in ((found, (0, 140, 255)), (row.members if row else [], (0, 200, 0))):
+    letter there, a cross for a WILD), on a copy of the RGB image."""
+    out = image.copy()
+    for shapes, colour in ((found, ORANGE), (row.members if row else [], GREEN)):
         for g in shapes:
             cv2.rectangle(out, (g.x, g.y), (g.x + g.w, g.y + g.h), colour, 2)
-    for x, y, letter in row_gaps:
-        if letter is None:
+    for card in row_gaps:
+        if card.wild:
             r = int(0.3 * row.size)
-            cv2.drawMarker(out, (int(x), int(y)), (255, 80, 0), cv2.MARKER_TILTED_CROSS, 2 * r, 3)
+            cv2.drawMarker(out, (int(card.x), int(card.y)), BLUE, cv2.MARKER_TILTED_CROSS, 2 * r, 3)
         else:
-            cv2.rectangle(out, (letter.x, letter.y), (letter.x + letter.w, letter.y + letter.h), (255, 80, 0), 2)
+            g = card.letter
+            cv2.rectangle(out, (g.x, g.y), (g.x + g.w, g.y + g.h), BLUE, 2)
     return out
 
+
+ORANGE, GREEN, BLUE, RED = (255, 140, 0), (0, 200, 0), (0, 80, 255), (230, 0, 0)  # RGB
+
+
+def _draw_cards(photo: Photo, cards: list[Card]) -> np.ndarray:
+    """Every card read on a copy of the photo's working image: the row's boxed in green,
+    the others in orange, an unsure one (below LOW_CONFIDENCE) in red, each labelled with
+    its letter (or ZAP name) and confidence."""
+    out = photo.image.copy()
+    for card in cards:
+        x0, y0, x1, y1 = (int(v * photo.scale) for v in card.box)
+        colour = RED if card.confidence < LOW_CONFIDENCE else GREEN if card.in_row else ORANGE
+        cv2.rectangle(out, (x0, y0), (x1, y1), colour, 2)
+        label = f"{card.name or card.letter} {card.confidence:.2f}".replace(STAR, "*")
+        cv2.putText(out, label, (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.5, colour, 1)
+    return out
+
+
+def _crop(photo: Photo, box: tuple[int, int, int, int]) -> np.ndarray:
+    """The card's box (photo pixels) cut from the working image, clipped to it."""
+    height, width = photo.image.shape[:2]
+    x0, y0, x1, y1 = (int(v * photo.scale) for v in box)
+    x0, x1 = min(max(0, x0), width - 1), min(max(x0 + 1, x1), width)
+    y0, y1 = min(max(0, y0), height - 1), min(max(y0 + 1, y1), height)
+    return photo.image[y0:y1, x0:x1].copy()
