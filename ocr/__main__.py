@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from .photo import UnreadablePhoto
-from .reader import DECKS, LOW_CONFIDENCE, ImagesKept, Steps, read
+from .reader import DECKS, LOW_CONFIDENCE, NO_STEPS, ImagesKept, read
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.photos:
         start = time.perf_counter()
         try:
-            kept = ImagesKept() if args.debug else Steps()
+            kept = ImagesKept() if args.debug else NO_STEPS
             with open(path, "rb") as f:
                 reading = read(f.read(), deck=args.deck, is_word=is_word, steps=kept)
             if args.debug:

@@ -658,14 +658,13 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
     for end in (0, -1):  # past each end, where the row (bending as it bends) goes on
         (x, y), angle = row.step_past(end)
         slots.append((x, y, angle, PAST_AN_END))
-    usual = row_paper(image, paper, row)
+    scene = RowScene(image, paper, ink, row, row_paper(image, paper, row), looser, names)
     found = []
     for x, y, angle, kind in slots:
-        card = card_at(image, paper, ink, row, float(x), float(y), angle, usual,
-                       strict=kind == TIGHT_GAP, looser=None if kind == TIGHT_GAP else looser,
-                       off=FAINT_PAST_END if kind == PAST_AN_END else FAINT_OFF, names=names)
+        card = card_at(scene, float(x), float(y), angle, strict=kind == TIGHT_GAP,
+                       faint=kind != TIGHT_GAP, off=FAINT_PAST_END if kind == PAST_AN_END else FAINT_OFF)
         if card is None and kind == PAST_AN_END:
-            card = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual, looser, names)
+            card = _wild_near(scene, float(x), float(y), angle)
         if card is not None and (card.wild or kind != TIGHT_GAP):
             found.append(card)
     return found
@@ -680,23 +679,21 @@ WILD_NEAR = (0.4, 0.25)  # how far off a row's way past its end a WILD may lie: 
 # letter sizes (a row of two letters shows its way only roughly), and along, in steps
 
 
-def _wild_near(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float,
-               y: float, angle: float, usual: np.ndarray | None, looser: np.ndarray | None = None,
-               names: CardNames | None = None) -> CardAt | None:
+def _wild_near(scene: RowScene, x: float, y: float, angle: float) -> CardAt | None:
     """A WILD card near (x, y), where the row would go on past an end; None when none lies
-    there. Its print must not be all bars (`strict`), and
-    the reader marks it unsure: it is not quite where the next card would lie. Its "print"
-    may be the pieces of a letter printed fainter than the row's: with `looser`, such a
-    letter seen whole there is that card's instead (_faint_letter)."""
+    there. Its print must not be all bars (`strict`), and the reader marks it unsure: it is
+    not quite where the next card would lie. Its "print" may be the pieces of a letter
+    printed fainter than the row's: with the scene's looser cut, such a letter seen whole
+    there is that card's instead (_faint_letter)."""
+    row, looser = scene.row, scene.looser
     across, along = WILD_NEAR[0] * row.size, WILD_NEAR[1] * row.pitch
     way = np.array([np.cos(np.radians(angle)), -np.sin(np.radians(angle))])
     normal = np.array([-way[1], way[0]])
     for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         cx, cy = np.array([x, y]) + a * across * normal + b * along * way
-        card = card_at(image, paper, ink, row, float(cx), float(cy), angle, usual, strict=True,
-                       names=names)
+        card = card_at(scene, float(cx), float(cy), angle, strict=True)
         if card is not None and card.wild:
-            faint = (_faint_letter(looser, ink, float(cx), float(cy), row.size, FAINT_PAST_END)
+            faint = (_faint_letter(looser, scene.ink, float(cx), float(cy), row.size, FAINT_PAST_END)
                      if looser is not None else None)
             return CardAt(float(cx), float(cy), None if faint is None else faint[0])
     return None
@@ -713,20 +710,34 @@ def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | No
     return np.median(colours, axis=0) if colours else None
 
 
-def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float, y: float,
-            angle: float, usual: np.ndarray | None, strict: bool = False,
-            looser: np.ndarray | None = None, off: float = FAINT_OFF,
-            names: CardNames | None = None) -> CardAt | None:
+@dataclass(frozen=True)
+class RowScene:
+    """What gaps() looks at in every place the row leaves room for a card: the same for all."""
+
+    image: np.ndarray  # RGB
+    paper: np.ndarray  # the paper ratio (light_ratios' second)
+    ink: np.ndarray  # the ink mask at the row's ink level
+    row: Row
+    usual: np.ndarray | None  # the colour of the row's cards' paper (row_paper), if any shows
+    looser: np.ndarray | None = None  # a looser cut of the ink, if any (_card_at)
+    names: CardNames | None = None  # reads a card's printed name, if the deck's are read
+
+
+def card_at(scene: RowScene, x: float, y: float, angle: float, strict: bool = False,
+            faint: bool = False, off: float = FAINT_OFF) -> CardAt | None:
     """The card at (x, y) turned by `angle`, as _card_at finds it, where a card of the row's
-    paper (of colour `usual`, row_paper's) lies there; else None. `strict` where cards'
-    edges and shadows may stand side by side like print (between two cards that lie close,
-    off the row's way): a WILD's print must then not be all bars. `looser`, `off`: as
-    _card_at's. A light card of other paper (a WILD's tinted, or in a glare or a shadow the
-    row's other cards are not in) with a line of print is a WILD when `names` reads that
-    print as the word WILD; else it is no card of the row."""
-    face = _face(paper, x, y, row, angle)
-    colour = _paper_colour(image, face, x, y, angle)
-    if _of_the_row(colour, usual):
+    paper (of the scene's usual colour) lies there; else None. `strict` where cards' edges
+    and shadows may stand side by side like print (between two cards that lie close, off
+    the row's way): a WILD's print must then not be all bars. With `faint`, a letter printed
+    fainter is looked for in the scene's looser cut; `off`: as _card_at's. A light card of
+    other paper (a WILD's tinted, or in a glare or a shadow the row's other cards are not
+    in) with a line of print is a WILD when the scene's names reads that print as the word
+    WILD; else it is no card of the row."""
+    row, ink, names = scene.row, scene.ink, scene.names
+    face = _face(scene.paper, x, y, row, angle)
+    colour = _paper_colour(scene.image, face, x, y, angle)
+    if _of_the_row(colour, scene.usual):
+        looser = scene.looser if faint else None
         return _card_at(face, ink, x, y, row.size, strict, looser, row.height, off)
     if names is None or colour is None:
         return None

@@ -1069,8 +1069,9 @@ def _suggestions(cards: list[Card], is_word: Callable[[str], bool]) -> tuple[str
 
 class Steps:
     """What a reading shows of its steps: each step hands `keep` a name and a function that
-    draws its image. This one keeps nothing and draws nothing (read's default);
-    ImagesKept keeps them all (read_debug)."""
+    draws its image, to be called at once or never (later steps go on with the values it
+    draws). This one keeps nothing and draws nothing (read's default); ImagesKept keeps
+    them all (read_debug)."""
 
     def keep(self, name: str, draw: Callable[[], np.ndarray]) -> None:
         pass
