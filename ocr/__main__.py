@@ -1,4 +1,4 @@
-"""python -m ocr [--json] [--deck DECK] [--game GAME] PHOTO...: read the cards in each photo."""
+"""python -m ocr [--json] [--deck DECK] [--game GAME] [--debug DIR] PHOTO...: read the cards in each photo."""
 
 from __future__ import annotations
 
@@ -6,9 +6,13 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
+
+import cv2
+import numpy as np
 
 from .photo import UnreadablePhoto
-from .reader import DECKS, LOW_CONFIDENCE, read
+from .reader import DECKS, LOW_CONFIDENCE, NO_STEPS, ImagesKept, read
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,6 +25,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="check the row against this game's word list, as the app does in a "
                              "game (a row that reads as no word has the cards that would fix it "
                              "marked unsure); a game as the word judge names it: foot, fez, family ...")
+    parser.add_argument("--debug", metavar="DIR", type=Path,
+                        help="also write each step's image of each photo into DIR, as "
+                             "PHOTO-STEP.png (gray, paper, ink, letters, cards, card-00 ...)")
     parser.add_argument("photos", nargs="+", metavar="PHOTO")
     args = parser.parse_args(argv)
     is_word = _word_check(parser, args.game) if args.game else None
@@ -28,8 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.photos:
         start = time.perf_counter()
         try:
+            kept = ImagesKept() if args.debug else NO_STEPS
             with open(path, "rb") as f:
-                reading = read(f.read(), deck=args.deck, is_word=is_word)
+                reading = read(f.read(), deck=args.deck, is_word=is_word, steps=kept)
+            if args.debug:
+                _write(args.debug, Path(path).stem, kept.images)
         except (OSError, UnreadablePhoto) as e:
             failed += 1
             message = str(e) if isinstance(e, UnreadablePhoto) else f"cannot open: {e.strerror}"
@@ -47,6 +57,15 @@ def main(argv: list[str] | None = None) -> int:
             if unsure.strip():
                 print(" " * (len(path) + 2) + unsure + "  ^ unsure")
     return 1 if failed else 0
+
+
+def _write(folder: Path, stem: str, images: dict[str, np.ndarray]) -> None:
+    """Each step's image as FOLDER/STEM-NAME.png (colour images are kept in RGB)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, image in images.items():
+        if image.ndim == 3:
+            image = cv2.cvtColor(image, cv2.COLOR_RGB2BGR)
+        cv2.imwrite(str(folder / f"{stem}-{name}.png"), image)
 
 
 def _word_check(parser: argparse.ArgumentParser, game: str):

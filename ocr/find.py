@@ -29,6 +29,14 @@ PAST_END = np.radians(25)
 PAST_END_TURNED = np.radians(40)
 ALONG_ITS_CARD = 12.0
 TURN_MOST = np.tan(np.radians(60))  # no card of a row turns more than this from its line
+SAME_SIZE = 1.45  # a deck's letters are within this factor of one another's size
+BOWED = 3  # a row of this many letters already shows a bow: the way it runs at each card curves
+REACHING_CURVE = 4  # a curve to reach past the row's ends by is fitted from this many letters
+# on (through fewer, one letter off the line swings it too far)
+ON_LINE = 0.6  # a letter of the row lies within this many letter sizes of its centre line
+REACH = 2.5  # ... and within this many letter sizes past its ends
+PAST_END_STEP = (0.5, 2.6)  # the next card past an end lies at least this many letter sizes on
+# (not the end card's own print) and at most this many pitches (room for a WILD between)
 
 
 @dataclass
@@ -52,7 +60,9 @@ class Glyph:
 
 
 WIDE_WHITE, NEAR_WHITE = 0.08, 0.05  # the whites' reach, as a part of the photo's longer side
-SHADED = 0.75
+WHITE_PIXELS = (15, 9)  # ... and at least this many pixels (wide, near): more than a stroke
+SHADED = 0.75  # a card's own white may be this much darker than its neighbours' (a shadow)
+LIGHT = 0.7  # a ratio (light_ratios') above this is light paper, not print nor table
 
 
 def light_ratios(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -63,8 +73,8 @@ def light_ratios(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     by a shadow, or by glare beside it, keeps its own white (up to a quarter darker than
     its neighbours'), so that its letter and its face stay whole."""
     side = max(gray.shape)
-    wide = cv2.max(_white(gray, max(15, int(WIDE_WHITE * side))), 1.0)
-    near = cv2.max(_white(gray, max(9, int(NEAR_WHITE * side))), SHADED * wide)
+    wide = cv2.max(_white(gray, max(WHITE_PIXELS[0], int(WIDE_WHITE * side))), 1.0)
+    near = cv2.max(_white(gray, max(WHITE_PIXELS[1], int(NEAR_WHITE * side))), SHADED * wide)
     gray = gray.astype(np.float32)
     return cv2.divide(gray, near), cv2.divide(gray, wide)
 
@@ -76,12 +86,16 @@ def _white(gray: np.ndarray, k: int) -> np.ndarray:
     return cv2.blur(white, (k, k)).astype(np.float32)
 
 
+FACE_BAYS = 0.012  # bays narrower than this share of the photo's longer side are closed
+# (a wide letter that nearly reaches its card's edge leaves one)
+
+
 def paper_faces(ratio: np.ndarray) -> np.ndarray:
     """Where light paper (cards, tiles, a pale table) lies, with everything printed on it:
     light regions, their narrow bays closed and their holes filled. A wide letter that
     nearly reaches its card's edge stays apart from a dark table around the card."""
-    paper = (ratio > 0.7).astype(np.uint8)
-    k = max(3, int(0.012 * max(ratio.shape))) | 1
+    paper = (ratio > LIGHT).astype(np.uint8)
+    k = max(3, int(FACE_BAYS * max(ratio.shape))) | 1
     paper = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     outside = np.pad(1 - paper, 1, constant_values=1)
     mask = np.zeros((outside.shape[0] + 2, outside.shape[1] + 2), np.uint8)
@@ -90,10 +104,18 @@ def paper_faces(ratio: np.ndarray) -> np.ndarray:
 
 
 ON_PAPER = 0.8  # a letter's surround is at least this light; a letter near its card's edge less
-MAYBE_ON_PAPER = 0.35
+MAYBE_ON_PAPER = 0.35  # the first look keeps shapes this light around: a letter by its card's edge
+SMALLEST = 10  # a letter is at least this many working pixels tall or wide
+LEAST_AREA = 20  # ... and has at least this many pixels of ink
+LARGEST = 0.7  # a shape bigger than this share of the photo's shorter side is the table's
+SPARSEST = 0.08  # a shape filling less of its box than this is a frame or a grain, no letter
+SOLID_FILL = 0.8  # a squarish shape filling more than this of its box may be a blob ...
+SOLID = 0.9  # ... and is one when it fills this much of its convex hull (no holes, no bays)
+TALL = 2.5  # a shape this many times taller than wide is a bar (an I, or the gap between cards)
+HAIRLINE = 0.045  # a bar thinner than this share of its height is a hairline, no stroke
 
 
-def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = 10,
+def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = SMALLEST,
            on_paper: float = ON_PAPER,
            faces: np.ndarray | None = None) -> tuple[list[Glyph], np.ndarray, np.ndarray]:
     """Dark shapes that could be letters, with at least `on_paper` of light paper around
@@ -106,19 +128,19 @@ def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = 10,
     for i in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[i])
         size = max(w, h)
-        if size < min_size or area < 20 or size > 0.7 * min(height, width):
+        if size < min_size or area < LEAST_AREA or size > LARGEST * min(height, width):
             continue  # (a letter may fill most of a close-up of two cards; the table more)
         if x == 0 or y == 0 or x + w >= width or y + h >= height:
             continue
         fill = area / (w * h)
-        if fill < 0.08:
+        if fill < SPARSEST:
             continue
-        if fill > 0.8 and h < 2.5 * w and w < 2.5 * h and _solid(labels[y:y + h, x:x + w] == i):
+        if fill > SOLID_FILL and h < TALL * w and w < TALL * h and _solid(labels[y:y + h, x:x + w] == i):
             continue  # a dark blob or square, not a letter (a heavy B or D has its holes)
         paper = _on_paper(ratio, labels, i, x, y, w, h)
         if paper <= on_paper:
             continue
-        if h > 2.5 * w and (w < 0.045 * h or not _paper_at_ends(ratio, labels, i, x, y, w, h)):
+        if h > TALL * w and (w < HAIRLINE * h or not _paper_at_ends(ratio, labels, i, x, y, w, h)):
             continue  # a hairline is no letter's stroke; a dark gap between cards meets the table
         found.append(Glyph(i, x, y, w, h, area, paper))
     return found, ink, labels
@@ -128,7 +150,13 @@ def _solid(mask: np.ndarray) -> bool:
     """Whether a shape fills its convex hull: no holes, no bays (a blob, a square)."""
     contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     hull = cv2.contourArea(cv2.convexHull(np.concatenate(contours)))
-    return float(mask.sum()) > 0.9 * hull
+    return float(mask.sum()) > SOLID * hull
+
+
+RING = (0.06, 0.16)  # the ring round a letter's strokes, in letter sizes: its soft edge
+# skipped, its reach
+RING_PIXELS = (2, 4)  # ... at least this many pixels each
+RING_LIGHT = 0.65  # a ratio above this in that ring is paper (a soft shadow by a card's edge too)
 
 
 def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
@@ -137,14 +165,14 @@ def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
     whose corners leave a tilted card) nearly everything is light paper. Returns the
     share of that ring that is light."""
     size = max(w, h)
-    blur, reach = max(2, int(0.06 * size)), max(4, int(0.16 * size))  # skip the soft edge
+    blur, reach = (max(least, int(k * size)) for least, k in zip(RING_PIXELS, RING))  # skip the soft edge
     y0, y1 = max(0, y - reach), min(labels.shape[0], y + h + reach)
     x0, x1 = max(0, x - reach), min(labels.shape[1], x + w + reach)
     away = cv2.distanceTransform((labels[y0:y1, x0:x1] != label).astype(np.uint8), cv2.DIST_L2, 5)
     ring = (away > blur) & (away <= reach)
     if not ring.any():
         return 0.0
-    return float((ratio[y0:y1, x0:x1][ring] > 0.65).mean())
+    return float((ratio[y0:y1, x0:x1][ring] > RING_LIGHT).mean())
 
 
 def own_ink(ink: np.ndarray, glyph: Glyph) -> np.ndarray:
@@ -172,12 +200,19 @@ def without_specks(mask: np.ndarray) -> np.ndarray:
     return _not_specks(stats[:, cv2.CC_STAT_AREA])[labels]
 
 
+SPECK = 0.05  # a piece under this share of the largest piece's area is a speck, no stroke
+
+
 def _not_specks(areas: np.ndarray) -> np.ndarray:
     """Which components (by label; 0 is the background) are pieces of the letter: those of
     at least a twentieth of the largest one's area."""
     areas = areas.copy()
     areas[0] = 0
-    return (areas > 0) & (areas >= 0.05 * areas.max())
+    return (areas > 0) & (areas >= SPECK * areas.max())
+
+
+BAR_END = (0.06, 0.15)  # where paper is looked for past a bar's end, in its heights: how far
+# past (its soft edge), and the window's side
 
 
 def _paper_at_ends(ratio: np.ndarray, labels: np.ndarray, label: int,
@@ -185,16 +220,16 @@ def _paper_at_ends(ratio: np.ndarray, labels: np.ndarray, label: int,
     """A bar is an I only if card paper goes on past both its ends; the dark gap between
     two cards looks like an I but runs into the table at both ends."""
     rows = np.nonzero((labels[y:y + h, x:x + w] == label).any(axis=1))[0]
-    step = max(3, int(0.15 * h))
+    step = max(3, int(BAR_END[1] * h))
     for end_row, direction in ((rows[0], -1), (rows[-1], 1)):
         cols = np.nonzero(labels[y + end_row, x:x + w] == label)[0]
         cx = x + int(cols.mean())
-        y0 = y + end_row + direction * int(0.06 * h)
+        y0 = y + end_row + direction * int(BAR_END[0] * h)
         y1 = y0 + direction * step
         lo, hi = sorted((y0, y1))
         lo, hi = max(0, lo), min(ratio.shape[0], hi)
         window = ratio[lo:hi, max(0, cx - step // 2):cx + step // 2 + 1]
-        if window.size == 0 or float(np.median(window)) < 0.7:
+        if window.size == 0 or float(np.median(window)) < LIGHT:
             return False
     return True
 
@@ -235,7 +270,7 @@ class Row:
         """(mean, normal, fit of offset against distance along, first along, last along):
         the gentle curve through the letters' centres, in the row's frame."""
         n = len(self.members)
-        return self._curve(2 if n >= 4 else 1 if n >= 2 else 0)
+        return self._curve(2 if n >= REACHING_CURVE else 1 if n >= 2 else 0)
 
     def _curve(self, degree: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
         """A polynomial of `degree` through the letters' centres, in the row's frame (as
@@ -246,18 +281,19 @@ class Row:
         along, offset = (points - mean) @ self.direction, (points - mean) @ normal
         return mean, normal, np.polyfit(along, offset, degree), float(along.min()), float(along.max())
 
-    def continues(self, glyph: Glyph, reach: float = 2.5, any_size: bool = False,
+    def continues(self, glyph: Glyph, reach: float = REACH, any_size: bool = False,
                   tilt: float | None = None) -> bool:
         """Whether a letter of the row's size (of any size, `any_size`) lies on the row's
         line, within it or at most `reach` letter sizes past an end; or where the row,
         bending as it bends, would bring its next card past an end. Its card's `tilt`
         (degrees, as paper_angle gives it), when known, allows for its box's growth."""
-        if not any_size and not self.size / 1.45 < glyph.size < self.size * 1.45 * _box_growth(tilt):
+        most = self.size * SAME_SIZE * _box_growth(tilt)
+        if not any_size and not self.size / SAME_SIZE < glyph.size < most:
             return False
         mean, normal, fit, first, last = self._centreline
         relative = np.array([glyph.cx, glyph.cy]) - mean
         along = float(relative @ self.direction)
-        return ((abs(float(relative @ normal) - np.polyval(fit, along)) < 0.6 * self.size
+        return ((abs(float(relative @ normal) - np.polyval(fit, along)) < ON_LINE * self.size
                  and first - reach * self.size < along < last + reach * self.size)
                 or self.past_end(glyph, 0, tilt) or self.past_end(glyph, -1, tilt))
 
@@ -270,7 +306,7 @@ class Row:
     def angle_at(self, x: float, y: float) -> float:
         """The row's tilt where it passes (x, y), in degrees like `angle`: the cards of a
         curved row (a bow, an arc) turn with it, the end cards most."""
-        if len(self.members) < 3:
+        if len(self.members) < BOWED:
             return self.angle
         mean, normal, fit, first, last = self._bend
         along = min(max(float((np.array([x, y]) - mean) @ self.direction), first), last)
@@ -305,7 +341,8 @@ class Row:
         way = _unit(point - self.centres[end])
         step = np.array([glyph.cx, glyph.cy]) - self.centres[end]
         distance = float(np.hypot(*step))
-        if not (0.5 * self.size < float(step @ way) and distance < 2.6 * self.pitch):
+        nearest, farthest = PAST_END_STEP
+        if not (nearest * self.size < float(step @ way) and distance < farthest * self.pitch):
             return False
         off = float(np.arccos(np.clip(step @ way / distance, -1, 1)))
         if off < PAST_END:
@@ -317,6 +354,10 @@ class Row:
 
 
 PAIR_STEP = 2.5  # two letters further apart than this many letter sizes are less likely a word of two
+NEAREST_NEIGHBOUR = 0.4  # a line is tried through a letter and those at least this many letter
+NEIGHBOURS_TRIED = 4  # sizes from it (not its own pieces), this many of the nearest
+IN_LINE = 0.35  # a letter lies on a line tried when within this many letter sizes of it
+UPRIGHT_LONE = 0.6  # a lone letter is one taller than this share of its width (no bar lying down)
 
 
 def find_row(found: list[Glyph], weights: np.ndarray | None = None,
@@ -337,10 +378,10 @@ def find_row(found: list[Glyph], weights: np.ndarray | None = None,
     best, best_score = None, 0.0
     pair, pair_score = None, 0.0  # the best of two letters, nearness counted (PAIR_STEP)
     for i, g in enumerate(found):
-        similar = np.nonzero((sizes > g.size / 1.45) & (sizes < g.size * 1.45))[0]
+        similar = np.nonzero((sizes > g.size / SAME_SIZE) & (sizes < g.size * SAME_SIZE))[0]
         distance = np.hypot(*(centres[similar] - centres[i]).T)
-        near = similar[(distance > 0.4 * g.size) & (distance < MAX_GAP * g.size)]
-        near = near[np.argsort(np.hypot(*(centres[near] - centres[i]).T))][:4]
+        near = similar[(distance > NEAREST_NEIGHBOUR * g.size) & (distance < MAX_GAP * g.size)]
+        near = near[np.argsort(np.hypot(*(centres[near] - centres[i]).T))][:NEIGHBOURS_TRIED]
         for j in near:
             members = _chain(found, centres, sizes, i, j)
             score = sum(found[k].size * weights[k] for k in members)
@@ -353,7 +394,7 @@ def find_row(found: list[Glyph], weights: np.ndarray | None = None,
     if best is not None and len(best) == 2:  # a word of two: the letters side by side
         best = pair
     if best is None:  # a single letter
-        g = max(found, key=lambda g: g.size * (g.h > 0.6 * g.w))
+        g = max(found, key=lambda g: g.size * (g.h > UPRIGHT_LONE * g.w))
         return Row([g], np.array([1.0, 0.0]), g.size)
     return _followed(found, _ordered(found, centres, _grow(centres, sizes, best)), tilts)
 
@@ -368,7 +409,7 @@ def _followed(found: list[Glyph], row: Row, tilts: np.ndarray | None = None) -> 
         added = []
         for end in (0, -1):
             beyond = [g for k, g in enumerate(found) if id(g) not in taken
-                      and row.size / 1.45 < g.size < row.size * 1.45
+                      and row.size / SAME_SIZE < g.size < row.size * SAME_SIZE
                       and row.past_end(g, end, None if tilts is None else float(tilts[k]))]
             if beyond:
                 added.append(min(beyond, key=lambda g: np.hypot(g.cx - row.centres[end][0],
@@ -410,11 +451,11 @@ def _grow(centres: np.ndarray, sizes: np.ndarray, members: list[int]) -> list[in
         normal = np.array([-direction[1], direction[0]])
         along, offset = (centres - mean) @ direction, (centres - mean) @ normal
         size = float(np.median(sizes[members]))
-        fit = np.polyfit(along[members], offset[members], 2 if len(members) >= 4 else 1)
+        fit = np.polyfit(along[members], offset[members], 2 if len(members) >= REACHING_CURVE else 1)
         low, high = along[members].min(), along[members].max()
         added = [k for k in range(len(centres)) if k not in members
-                 and size / 1.45 < sizes[k] < size * 1.45
-                 and abs(offset[k] - np.polyval(fit, along[k])) < 0.6 * size
+                 and size / SAME_SIZE < sizes[k] < size * SAME_SIZE
+                 and abs(offset[k] - np.polyval(fit, along[k])) < ON_LINE * size
                  and low - MAX_GAP * size < along[k] < high + MAX_GAP * size]
         if not added:
             return members
@@ -430,8 +471,8 @@ def _chain(found, centres, sizes, i, j) -> list[int]:
     size = (sizes[i] + sizes[j]) / 2
     offsets = (centres - centres[i]) @ normal
     along = (centres - centres[i]) @ direction
-    inline = np.nonzero((np.abs(offsets) < 0.35 * size) &
-                        (sizes > size / 1.45) & (sizes < size * 1.45))[0]
+    inline = np.nonzero((np.abs(offsets) < IN_LINE * size) &
+                        (sizes > size / SAME_SIZE) & (sizes < size * SAME_SIZE))[0]
     inline = inline[np.argsort(along[inline])]
     # keep the unbroken run that holds i
     runs, run = [], [inline[0]]
@@ -464,6 +505,10 @@ def steps_between(points) -> np.ndarray:
     return np.hypot(*np.diff(np.reshape(np.asarray(points, dtype=float), (-1, 2)), axis=0).T)
 
 
+FULL_LETTER = 0.5  # a letter with more ink than this share of the row's usual is a full one
+SEAM = 0.62  # a letter this share of the pitch or nearer its two neighbours is a seam
+
+
 def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
     """Drop a 'letter' squeezed between two others much closer than the cards' pitch:
     the dark gap between two cards, not a card of its own."""
@@ -472,10 +517,10 @@ def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
         # the pitch from the fuller letters alone: the thin seams may be many
         size = float(np.median([g.size for g in row]))
         area = float(np.median([g.area for g in row]))
-        full = [(g.cx, g.cy) for g in row if g.area > 0.5 * area]
+        full = [(g.cx, g.cy) for g in row if g.area > FULL_LETTER * area]
         pitch = _pitch(steps_between(full), size) if len(full) >= 3 else float(np.median(steps))
         squeezed = [k for k in range(1, len(row) - 1)
-                    if steps[k - 1] < 0.62 * pitch and steps[k] < 0.62 * pitch]
+                    if steps[k - 1] < SEAM * pitch and steps[k] < SEAM * pitch]
         if not squeezed:
             return row
         row = [g for k, g in enumerate(row) if k != min(squeezed, key=lambda k: row[k].area)]
@@ -483,6 +528,8 @@ def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
 
 
 ONE_LETTER = 1.5  # two pieces of ink within this many letter sizes along the row are one letter
+ONE_LETTER_STEP = 0.6  # ... when their centres are this share of the pitch apart or nearer
+TOUCHING = 0.1  # ... or the blank between them is narrower than this many letter sizes
 
 
 def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
@@ -504,7 +551,7 @@ def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
         span = max(high_a, high_b) - min(low_a, low_b)
         apart = max(low_b - high_a, low_a - high_b)  # the blank between their inks
         size = max(a.size, b.size, row.size)
-        if span < ONE_LETTER * size and (step < 0.6 * pitch or apart < 0.1 * size):
+        if span < ONE_LETTER * size and (step < ONE_LETTER_STEP * pitch or apart < TOUCHING * size):
             x0, y0 = min(a.x, b.x), min(a.y, b.y)
             x1, y1 = max(a.x + a.w, b.x + b.w), max(a.y + a.h, b.y + b.h)
             main = a if a.area >= b.area else b
@@ -519,6 +566,10 @@ def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
     return Row(members, row.direction, float(np.median([g.size for g in members]))), made
 
 
+PAST_ENDS = (0.08, 0.15)  # paper looked for past a shape's top and bottom, in letter sizes:
+# the window's half side, and how far past its ink
+
+
 def paper_past_ends(ratio: np.ndarray, ink: np.ndarray, glyph: Glyph, row: Row) -> bool:
     """Whether card paper goes on past a shape's top and its bottom, across the row: a letter
     is printed mid-card, while the dark gap between two cards runs into the table."""
@@ -526,11 +577,11 @@ def paper_past_ends(ratio: np.ndarray, ink: np.ndarray, glyph: Glyph, row: Row) 
     across = _ink_offsets(ink, glyph, normal)
     if len(across) == 0:
         return False
-    half = max(2, int(0.08 * row.size))
-    for end in (across.min() - 0.15 * row.size, across.max() + 0.15 * row.size):
+    half = max(2, int(PAST_ENDS[0] * row.size))
+    for end in (across.min() - PAST_ENDS[1] * row.size, across.max() + PAST_ENDS[1] * row.size):
         x, y = (np.array([glyph.cx, glyph.cy]) + end * normal).astype(int)
         window = ratio[max(0, y - half):y + half + 1, max(0, x - half):x + half + 1]
-        if window.size == 0 or float(np.median(window)) < 0.7:
+        if window.size == 0 or float(np.median(window)) < LIGHT:
             return False
     return True
 
@@ -560,15 +611,30 @@ FAINT_LETTER = (0.8, 0.3)  # a faint letter's least height and width, in the row
 FAINT_OFF = 0.35  # ... and how far off its card's middle it may lie
 FAINT_PAST_END = 0.55  # ... past an end, where that middle is a guess (a short row's pitch
 # and way are rough): as far as _big_shape looks
+CARDS_MISSING = 0.35  # a gap of this share of a pitch more than whole steps holds one more card
+WIDE_PAIR = 1.9  # two lone letters this many letter sizes apart may have a WILD between them
+
+
+@dataclass(frozen=True)
+class CardAt:
+    """A card found at a place the row leaves room for one (working pixels): a WILD (small
+    print only, the word WILD), or a card whose big shape there is its letter."""
+
+    x: float  # the place, the card's centre
+    y: float
+    letter: Glyph | None = None  # None for a WILD
+
+    @property
+    def wild(self) -> bool:
+        return self.letter is None
 
 
 def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
          looser: np.ndarray | None = None,
-         names: CardNames | None = None) -> list[tuple[float, float, Glyph | None]]:
+         names: CardNames | None = None) -> list[CardAt]:
     """Cards the row finder missed: where the row leaves a gap of about one card (or could
-    go on at an end) and a card of the row's paper lies there. Each is (centre x, centre y,
-    its letter): the letter is None for a WILD card (small print only, the word WILD), or
-    the big shape found there, a letter too faint or too odd to have been taken for one
+    go on at an end) and a card of the row's paper lies there. Each is a WILD card, or the
+    big shape found there: a letter too faint or too odd to have been taken for one
     before. Cards pushed together may hide a WILD between two letters less than two steps
     apart, where that step is the exception (when most are as long, the row is of other
     print): only a WILD counts there, a letter would be a neighbour's again. Past an end, a
@@ -581,8 +647,8 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
     tight = steps > SQUEEZED_WILD * pitch
     tight &= 2 * tight.sum() <= len(steps)
     for k, step in enumerate(steps):  # gaps inside the row
-        missing = int(step / pitch + 0.35) - 1  # a card's worth of gap, and some
-        if len(steps) == 1 and step > 1.9 * row.size:
+        missing = int(step / pitch + CARDS_MISSING) - 1  # a card's worth of gap, and some
+        if len(steps) == 1 and step > WIDE_PAIR * row.size:
             missing = max(missing, 1)  # two letters wide apart: perhaps a WILD between
         for m in range(1, missing + 1):
             slots.append((*(centres[k] + (centres[k + 1] - centres[k]) * m / (missing + 1)), GAP))
@@ -592,17 +658,15 @@ def gaps(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row,
     for end in (0, -1):  # past each end, where the row (bending as it bends) goes on
         (x, y), angle = row.step_past(end)
         slots.append((x, y, angle, PAST_AN_END))
-    usual = row_paper(image, paper, row)
+    scene = RowScene(image, paper, ink, row, row_paper(image, paper, row), looser, names)
     found = []
     for x, y, angle, kind in slots:
-        card = card_at(image, paper, ink, row, float(x), float(y), angle, usual,
-                       strict=kind == TIGHT_GAP, looser=None if kind == TIGHT_GAP else looser,
-                       off=FAINT_PAST_END if kind == PAST_AN_END else FAINT_OFF, names=names)
-        if card is False and kind == PAST_AN_END:
-            card, x, y = _wild_near(image, paper, ink, row, float(x), float(y), angle, usual,
-                                    looser, names)
-        if card is None or (card is not False and kind != TIGHT_GAP):
-            found.append((float(x), float(y), card))
+        card = card_at(scene, float(x), float(y), angle, strict=kind == TIGHT_GAP,
+                       faint=kind != TIGHT_GAP, off=FAINT_PAST_END if kind == PAST_AN_END else FAINT_OFF)
+        if card is None and kind == PAST_AN_END:
+            card = _wild_near(scene, float(x), float(y), angle)
+        if card is not None and (card.wild or kind != TIGHT_GAP):
+            found.append(card)
     return found
 
 
@@ -615,25 +679,24 @@ WILD_NEAR = (0.4, 0.25)  # how far off a row's way past its end a WILD may lie: 
 # letter sizes (a row of two letters shows its way only roughly), and along, in steps
 
 
-def _wild_near(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float,
-               y: float, angle: float, usual: np.ndarray | None, looser: np.ndarray | None = None,
-               names: CardNames | None = None) -> tuple[Glyph | None | bool, float, float]:
-    """A WILD card near (x, y), where the row would go on past an end: (None, its centre),
-    or (False, x, y) when none lies there. Its print must not be all bars (`strict`), and
-    the reader marks it unsure: it is not quite where the next card would lie. Its "print"
-    may be the pieces of a letter printed fainter than the row's: with `looser`, such a
-    letter seen whole there is that card's instead (_faint_letter)."""
+def _wild_near(scene: RowScene, x: float, y: float, angle: float) -> CardAt | None:
+    """A WILD card near (x, y), where the row would go on past an end; None when none lies
+    there. Its print must not be all bars (`strict`), and the reader marks it unsure: it is
+    not quite where the next card would lie. Its "print" may be the pieces of a letter
+    printed fainter than the row's: with the scene's looser cut, such a letter seen whole
+    there is that card's instead (_faint_letter)."""
+    row, looser = scene.row, scene.looser
     across, along = WILD_NEAR[0] * row.size, WILD_NEAR[1] * row.pitch
     way = np.array([np.cos(np.radians(angle)), -np.sin(np.radians(angle))])
     normal = np.array([-way[1], way[0]])
     for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         cx, cy = np.array([x, y]) + a * across * normal + b * along * way
-        if card_at(image, paper, ink, row, float(cx), float(cy), angle, usual, strict=True,
-                   names=names) is None:
-            faint = (_faint_letter(looser, ink, float(cx), float(cy), row.size, FAINT_PAST_END)
+        card = card_at(scene, float(cx), float(cy), angle, strict=True)
+        if card is not None and card.wild:
+            faint = (_faint_letter(looser, scene.ink, float(cx), float(cy), row.size, FAINT_PAST_END)
                      if looser is not None else None)
-            return (None if faint is None else faint[0]), float(cx), float(cy)
-    return False, x, y
+            return CardAt(float(cx), float(cy), None if faint is None else faint[0])
+    return None
 
 
 SQUEEZED_WILD = 1.4  # a step of this many pitches between two letters may span a WILD
@@ -647,25 +710,40 @@ def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | No
     return np.median(colours, axis=0) if colours else None
 
 
-def card_at(image: np.ndarray, paper: np.ndarray, ink: np.ndarray, row: Row, x: float, y: float,
-            angle: float, usual: np.ndarray | None, strict: bool = False,
-            looser: np.ndarray | None = None, off: float = FAINT_OFF,
-            names: CardNames | None = None) -> Glyph | None | bool:
-    """What lies at (x, y) turned by `angle`, as _card_at says, where a card of the row's
-    paper (of colour `usual`, row_paper's) lies there; else False. `strict` where cards'
-    edges and shadows may stand side by side like print (between two cards that lie close,
-    off the row's way): a WILD's print must then not be all bars. `looser`, `off`: as
-    _card_at's. A light card of other paper (a WILD's tinted, or in a glare or a shadow the
-    row's other cards are not in) with a line of print is a WILD when `names` reads that
-    print as the word WILD; else it is no card of the row."""
-    face = _face(paper, x, y, row, angle)
-    colour = _paper_colour(image, face, x, y, angle)
-    if _of_the_row(colour, usual):
+@dataclass(frozen=True)
+class RowScene:
+    """What gaps() looks at in every place the row leaves room for a card: the same for all."""
+
+    image: np.ndarray  # RGB
+    paper: np.ndarray  # the paper ratio (light_ratios' second)
+    ink: np.ndarray  # the ink mask at the row's ink level
+    row: Row
+    usual: np.ndarray | None  # the colour of the row's cards' paper (row_paper), if any shows
+    looser: np.ndarray | None = None  # a looser cut of the ink, if any (_card_at)
+    names: CardNames | None = None  # reads a card's printed name, if the deck's are read
+
+
+def card_at(scene: RowScene, x: float, y: float, angle: float, strict: bool = False,
+            faint: bool = False, off: float = FAINT_OFF) -> CardAt | None:
+    """The card at (x, y) turned by `angle`, as _card_at finds it, where a card of the row's
+    paper (of the scene's usual colour) lies there; else None. `strict` where cards' edges
+    and shadows may stand side by side like print (between two cards that lie close, off
+    the row's way): a WILD's print must then not be all bars. With `faint`, a letter printed
+    fainter is looked for in the scene's looser cut; `off`: as _card_at's. A light card of
+    other paper (a WILD's tinted, or in a glare or a shadow the row's other cards are not
+    in) with a line of print is a WILD when the scene's names reads that print as the word
+    WILD; else it is no card of the row."""
+    row, ink, names = scene.row, scene.ink, scene.names
+    face = _face(scene.paper, x, y, row, angle)
+    colour = _paper_colour(scene.image, face, x, y, angle)
+    if _of_the_row(colour, scene.usual):
+        looser = scene.looser if faint else None
         return _card_at(face, ink, x, y, row.size, strict, looser, row.height, off)
-    named_wild = (names is not None and colour is not None
-                  and _card_at(face, ink, x, y, row.size, strict) is None
-                  and names.at(x, y, angle, row.size) == WILD_PRINT)
-    return None if named_wild else False
+    if names is None or colour is None:
+        return None
+    seen = _card_at(face, ink, x, y, row.size, strict)
+    named_wild = seen is not None and seen.wild and names.at(x, y, angle, row.size) == WILD_PRINT
+    return seen if named_wild else None
 
 
 WILD_PRINT = "WILD"  # the name a WILD card of the letter decks prints across its middle
@@ -673,6 +751,8 @@ NAME_BAND = (1.7, 1.0)  # the band across a card's middle its name lies in, in l
 NAME_PIXELS = 140  # a letter size is scaled to this many pixels for Tesseract (its name's
 # print to about 40, as Tesseract likes it)
 NAMES_READ = 4  # places on a photo whose print Tesseract reads at most (bounded work)
+SAME_PLACE = 0.25  # a place this many letter sizes from one already read is that one
+MOST_ZOOM = 4.0  # print is enlarged at most this many times for Tesseract (more only blurs)
 
 
 class CardNames:
@@ -687,11 +767,11 @@ class CardNames:
         """The name printed on the card centred on (x, y), turned by `angle`, if it is
         WILD_PRINT; None when it is not, or no more places may be read."""
         for x0, y0, size0, name in self.read:
-            if np.hypot(x - x0, y - y0) < 0.25 * size0:
+            if np.hypot(x - x0, y - y0) < SAME_PLACE * size0:
                 return name
         if len(self.read) >= NAMES_READ:
             return None
-        k = min(4.0, NAME_PIXELS / max(size, 1.0))
+        k = min(MOST_ZOOM, NAME_PIXELS / max(size, 1.0))
         w, h = (int(f * size * k) for f in NAME_BAND)
         band = cv2.cvtColor(_upright(self.image, x, y, angle, w, h, (255, 255, 255), k),
                             cv2.COLOR_RGB2GRAY)
@@ -718,13 +798,14 @@ def _face(paper: np.ndarray, x: float, y: float, row: Row, angle: float) -> np.n
 
 
 LIGHT_PAPER = 0.8  # a paper ratio (light_ratios' second) above this is a card's light paper
+LEAST_PAPER = 0.2  # a card's face shows light paper over at least this share of it
 
 
 def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
                   angle: float) -> np.ndarray | None:
     """The colour (Lab L*, a*, b*) of the light paper of the card's `face` centred on (x, y)."""
     light = face > LIGHT_PAPER
-    if light.sum() < 0.2 * face.size:
+    if light.sum() < LEAST_PAPER * face.size:
         return None
     # the lighter half of it: a WILD's tinted band or frame, a shadow, are not its paper
     lightest = face >= np.median(face[light])
@@ -733,19 +814,24 @@ def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
     return np.median(lab[lightest].astype(np.float32), axis=0)
 
 
+LONE_PITCH = 1.8  # a card's pitch, in letter sizes, when no step between two letters shows it
+ONE_STEP_MOST = 2.0  # ... and at most this one step's, which may span a WILD card
+SHORTEST_STEPS = 1.5  # the pitch is the typical of the steps within this factor of the shortest
+
+
 def _pitch(steps: np.ndarray, size: float) -> float:
     """The step from one card to the next: the typical of the shortest steps between
     letters (a longer step spans a card with no big letter; a shorter one than a letter
     is no step between cards). With one step, that step may span a WILD card, so it is
     capped at two letter sizes (a wide card and a gap)."""
     if len(steps) == 0:
-        return 1.8 * size
+        return LONE_PITCH * size
     if len(steps) == 1:
-        return min(float(steps[0]), 2.0 * size)
+        return min(float(steps[0]), ONE_STEP_MOST * size)
     steps = steps[steps > 1.0 * size]  # a card is wider than its letter
     if len(steps) == 0:
-        return 1.8 * size
-    return float(np.median(steps[steps < 1.5 * steps.min()]))
+        return LONE_PITCH * size
+    return float(np.median(steps[steps < SHORTEST_STEPS * steps.min()]))
 
 
 def paper_share(paper: np.ndarray, x: float, y: float, angle: float, w: int, h: int) -> float:
@@ -766,32 +852,41 @@ def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int
     return cv2.warpAffine(image, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=outside)
 
 
+HALF_LETTER = 0.55  # half a letter's window, in letter sizes (half a letter and a margin)
+PRINT_BAND = (0.15, 1.15)  # the rows of a card's upright middle (CARD_MIDDLE) a WILD's print
+# lies in, in letter sizes from its top
+
+
 def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
              strict: bool = False, looser: np.ndarray | None = None,
-             height: float | None = None, off: float = FAINT_OFF) -> Glyph | None | bool:
-    """What lies at (x, y), whose upright `face` is given: False for no card; None for a
-    light card with only small print (WILD); or the big dark shape on a light card there
-    (a letter). With `looser`, a looser cut of the ink: a letter printed fainter than the
+             height: float | None = None, off: float = FAINT_OFF) -> CardAt | None:
+    """The card at (x, y), whose upright `face` is given: None for no card; a WILD for a
+    light card with only small print; or the card of the big dark shape on a light card
+    there (a letter). With `looser`, a looser cut of the ink: a letter printed fainter than the
     row's (a card in a glare, a lighter print), which broke into pieces that look like
     small print or vanished at `ink`'s, is taken whole from it (_faint_letter). `height`:
     the row's letters' (Row.height), when known; `off`: how far the faint letter may lie from
     (x, y), in letter sizes."""
     if not _light_face(face):
-        return False
-    half = int(0.55 * size)
+        return None
+    half = int(HALF_LETTER * size)
     inside = half <= x < ink.shape[1] - half and half <= y < ink.shape[0] - half
     # a line of small print across the middle, perhaps fainter than the big letters and
     # framed by a ring, a band or waves: the word WILD (its card may run off the photo)
-    if _small_print(face[int(0.15 * size):int(1.15 * size)], size, strict):
+    if _small_print(face[int(PRINT_BAND[0] * size):int(PRINT_BAND[1] * size)], size, strict):
         faint = (_faint_letter(looser, ink, x, y, size, off) if looser is not None and inside
                  else None)
-        return None if faint is None else faint[0]
+        return CardAt(x, y, None if faint is None else faint[0])
     if not inside:
-        return False
+        return None
     letter = _big_shape(ink, x, y, size, height)
     if letter is None and looser is not None:
         letter = _faint_letter(looser, ink, x, y, size, off)
-    return False if letter is None else letter[0]
+    return None if letter is None else CardAt(x, y, letter[0])
+
+
+BIG_SHAPE_REACH = 1.2  # a letter's pieces are looked for this many letter sizes around a place
+TALL_ENOUGH = 0.6  # ... and are taller than this share of the row's letters' height
 
 
 def _big_shape(ink: np.ndarray, x: float, y: float, size: float, height: float | None = None):
@@ -799,13 +894,13 @@ def _big_shape(ink: np.ndarray, x: float, y: float, size: float, height: float |
     as one Glyph, with what made it: (glyph, (x0, y0), component labels there, the labels
     taken); None when there are none. Tall means as tall as the row's letters' `height`
     allows (their size when it is not known), for a round O is as tall as an M, not as wide."""
-    half, reach = int(0.55 * size), int(1.2 * size)
+    half, reach = int(HALF_LETTER * size), int(BIG_SHAPE_REACH * size)
     x0, y0 = max(0, int(x) - reach), max(0, int(y) - reach)
     _, labels, stats, centres = cv2.connectedComponentsWithStats(
         ink[y0:int(y) + reach, x0:int(x) + reach], connectivity=8)
     off = np.abs(centres - (x - x0, y - y0))
-    taken = np.nonzero((stats[:, 3] > 0.6 * (size if height is None else height))
-                       & (stats[:, 3] < 1.45 * size)
+    taken = np.nonzero((stats[:, 3] > TALL_ENOUGH * (size if height is None else height))
+                       & (stats[:, 3] < SAME_SIZE * size)
                        & (stats[:, 2] < WIDEST * size) & (off[:, 0] < half) & (off[:, 1] < half))[0]
     if not len(taken):
         return None
@@ -844,18 +939,24 @@ def _faint_letter(looser: np.ndarray, ink: np.ndarray, x: float, y: float, size:
 WIDEST = 1.8  # a letter's width, in the row's letter sizes: an M or a W is wider than tall
 
 
+UNPRINTED = 0.3  # a card's face is unprinted over at least this share of it (a heavy letter
+# may cover more than half)
+FACE_LIGHT = 0.75  # ... its unprinted paper this light in the middle (median), LIGHT in its
+# darker quarter (a checked cloth's dark squares run on past the card)
+
+
 def _light_face(face: np.ndarray, counted: np.ndarray | None = None) -> bool:
     """Whether an upright card `face` (its paper ratio) is light all over but for what is
     printed on it: a checked cloth has light squares too, but its dark squares run on past
     the card; a heavy letter may cover more than half of it. Only the `counted` pixels
     (all by default) count."""
-    unprinted = ~_printed(face < 0.7)
+    unprinted = ~_printed(face < LIGHT)
     if counted is not None:
         unprinted &= counted
     unprinted = face[unprinted]
     total = face.size if counted is None else int(counted.sum())
-    return (unprinted.size >= 0.3 * total and float(np.median(unprinted)) >= 0.75
-            and float(np.percentile(unprinted, 25)) >= 0.7)
+    return (unprinted.size >= UNPRINTED * total and float(np.median(unprinted)) >= FACE_LIGHT
+            and float(np.percentile(unprinted, 25)) >= LIGHT)
 
 
 AROUND_A_LETTER = (CARD_MIDDLE, (0.8, 1.05))  # windows, in letter sizes (across, up), on a
@@ -890,39 +991,59 @@ def _printed(dark: np.ndarray) -> np.ndarray:
     return printed[labels]
 
 
+DARKEST = 0.5  # a card face's darkest print is this percentile of it (not a single pixel)
+PRINT_CONTRAST = 0.1  # print is at least this much darker (in paper ratio) than its paper
+
+
 def _small_print(face: np.ndarray, size: float, strict: bool = False) -> bool:
     """Whether an upright card face shows a line of small print across its middle (the
     word WILD), perhaps fainter than the big letters: a few shapes of one height side by
     side (or one word-shaped one, its letters run together by blur), not the scattered
     streaks of a wood grain. `strict`: not all bars either (slivers side by side may be
     cards' edges and their shadows), as a W, an L or a D is not."""
-    paper, darkest = np.median(face), np.percentile(face, 0.5)
+    paper, darkest = np.median(face), np.percentile(face, DARKEST)
     halfway = paper - 0.5 * (paper - darkest)  # faint print: halfway to its darkest
     # dark print on a tinted band: the band is lighter than halfway to the print
-    return any(_line_of_print(face, threshold, size, strict) for threshold in {max(0.62, halfway), halfway}
-               if paper - threshold >= 0.1)
+    # the loosest ink cut, or halfway when that is darker
+    return any(_line_of_print(face, threshold, size, strict)
+               for threshold in {max(INK_LEVELS[-1], halfway), halfway}
+               if paper - threshold >= PRINT_CONTRAST)
+
+
+PRINT_HEIGHT = (0.12, 0.6)  # small print's letters are this tall, in the row's letter sizes
+PRINT_WIDEST = 1.2  # ... and at most this wide (a frame's side is wider)
+RUN_TOGETHER = (0.2, 2, (0.3, 0.85))  # a word run together is taller than this many letter
+# sizes, this many times wider than tall, and fills this share of its box (no line, no blot)
+ONE_LINE = 0.12  # a line's letters have their middles within this many letter sizes
+ONE_HEIGHT = 1.3  # ... and their heights within this factor of the typical (bar a frame's wisp)
+PRINT_LETTERS = (2, 8)  # a line of small print has this many letters at least and at most
+NOT_A_BAR = 0.4  # a letter wider than this share of its height is no bar (a W, an L, a D)
+PRINT_SPAN = 0.35  # a line of print spans more than this many letter sizes
 
 
 def _line_of_print(face: np.ndarray, threshold: float, size: float, strict: bool) -> bool:
     """Whether the shapes darker than `threshold` on a card face make a line of small print."""
     count, _, stats, _ = cv2.connectedComponentsWithStats((face < threshold).astype(np.uint8), connectivity=8)
-    shapes = np.array([st for st in stats[1:] if 0.12 * size < st[3] < 0.6 * size and st[2] < 1.2 * size])
+    low, high = PRINT_HEIGHT
+    shapes = np.array([st for st in stats[1:]
+                       if low * size < st[3] < high * size and st[2] < PRINT_WIDEST * size])
     if len(shapes) == 1:  # a word whose letters ran together (small and blurred): wider
         x, y, w, h, area = shapes[0]  # than tall, and neither a line nor a blot
-        return bool(h > 0.2 * size and w > 2 * h and 0.3 < area / (w * h) < 0.85)
+        tall, wide, (sparse, solid) = RUN_TOGETHER
+        return bool(h > tall * size and w > wide * h and sparse < area / (w * h) < solid)
     if len(shapes) < 2:
         return False
     middles = shapes[:, 1] + shapes[:, 3] / 2
-    line = shapes[np.abs(middles - np.median(middles)) < 0.12 * size]
+    line = shapes[np.abs(middles - np.median(middles)) < ONE_LINE * size]
     if len(line) < 2:
         return False
     typical = np.median(line[:, 3])  # of one height, bar a wisp of the frame
-    line = line[(line[:, 3] > typical / 1.3) & (line[:, 3] < typical * 1.3)]
-    if not 2 <= len(line) <= 8:
+    line = line[(line[:, 3] > typical / ONE_HEIGHT) & (line[:, 3] < typical * ONE_HEIGHT)]
+    if not PRINT_LETTERS[0] <= len(line) <= PRINT_LETTERS[1]:
         return False
-    if strict and not (line[:, 2] > 0.4 * line[:, 3]).any():
+    if strict and not (line[:, 2] > NOT_A_BAR * line[:, 3]).any():
         return False
-    return int((line[:, 0] + line[:, 2]).max() - line[:, 0].min()) > 0.35 * size
+    return int((line[:, 0] + line[:, 2]).max() - line[:, 0].min()) > PRINT_SPAN * size
 
 
 def edge_field(gray: np.ndarray) -> np.ndarray:
@@ -936,14 +1057,19 @@ def edge_field(gray: np.ndarray) -> np.ndarray:
     return np.dstack([(cos2 * cos2 - sin2 * sin2) / cube, 2 * cos2 * sin2 / cube])
 
 
+EDGE_RING = (0.55, 1.2)  # the ring whose edges square a card, in letter sizes: past the
+# letter's own strokes, within its card
+EDGE_RING_PIXELS = 16  # a ring smaller than this (a shape at the photo's corner) says nothing
+
+
 def paper_angle(edges: np.ndarray, glyph: Glyph) -> float:
     """The tilt of the card or tile under a letter, in degrees within [-45, 45): the
     dominant direction of the edges in a ring around the letter (tile sides, shadows),
     modulo a quarter turn. `edges` is the photo's edge_field."""
-    r_in, r_out = 0.55 * glyph.size, 1.2 * glyph.size
+    r_in, r_out = EDGE_RING[0] * glyph.size, EDGE_RING[1] * glyph.size
     x0, x1 = int(max(0, glyph.cx - r_out)), int(min(edges.shape[1], glyph.cx + r_out))
     y0, y1 = int(max(0, glyph.cy - r_out)), int(min(edges.shape[0], glyph.cy + r_out))
-    if (x1 - x0) * (y1 - y0) < 16:
+    if (x1 - x0) * (y1 - y0) < EDGE_RING_PIXELS:
         return 0.0
     yy, xx = np.ogrid[y0:y1, x0:x1]
     squared = (xx - glyph.cx) ** 2 + (yy - glyph.cy) ** 2

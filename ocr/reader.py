@@ -1,5 +1,7 @@
 """Reading a photo: open it, find the letters and their row, turn each letter upright,
-classify it, and put the cards in reading order.
+classify it, and put the cards in reading order. read_photo runs the steps (listed in
+order in ocr/__init__.py), each handing the next a named result (Planes, RowFound, CardAt,
+Card); read and read_debug run read_photo, the latter keeping each step's image.
 
     read(jpeg_bytes) -> Reading(word="JA?ZY", cards=[...], seconds=0.2)
 """
@@ -18,10 +20,10 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, WIDEST, WILD_PRINT, CardNames, Glyph,
-                   Row, edge_field, find_row, gaps, glyphs, joined, light_ratios, on_a_card,
-                   own_ink, paper_angle, paper_faces, paper_past_ends, paper_share, row_paper,
-                   row_through, steps_between, without_specks)
+from .find import (BOWED, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, WIDEST, WILD_PRINT,
+                   CardAt, CardNames, Glyph, Row, edge_field, find_row, gaps, glyphs, joined,
+                   light_ratios, on_a_card, own_ink, paper_angle, paper_faces, paper_past_ends,
+                   paper_share, row_paper, row_through, steps_between, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -82,20 +84,24 @@ def upright_mask(ink: np.ndarray, glyph: Glyph, angle: float) -> np.ndarray:
     return _turned(own_ink(ink, glyph), glyph.size, angle)
 
 
+TURN_PAD = 0.1  # a letter's mask is padded by this many letter sizes (and 2 pixels) to turn
+LEAST_TURN = 0.5  # degrees: a letter turned less than this is left as it is
+
+
 def _turned(inner: np.ndarray, size: float, angle: float) -> np.ndarray:
     """A letter's mask, padded and turned by -angle."""
-    pad = int(0.1 * size) + 2
+    pad = int(TURN_PAD * size) + 2
     h, w = inner.shape
     crop = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
     crop[pad:pad + h, pad:pad + w] = inner.astype(np.uint8) * 255
-    if abs(angle) > 0.5:
+    if abs(angle) > LEAST_TURN:
         h, w = crop.shape
         side = int(np.hypot(h, w)) + 2
         canvas = np.zeros((side, side), np.uint8)
         canvas[(side - h) // 2:(side - h) // 2 + h, (side - w) // 2:(side - w) // 2 + w] = crop
         m = cv2.getRotationMatrix2D((side / 2, side / 2), -angle, 1.0)
         crop = cv2.warpAffine(canvas, m, (side, side), flags=cv2.INTER_LINEAR)
-    return crop > 127
+    return crop > 127  # half of 255
 
 
 def _classify_row(ratio: np.ndarray, faces: np.ndarray, ink: np.ndarray, edges: np.ndarray,
@@ -134,13 +140,15 @@ def _classify_row(ratio: np.ndarray, faces: np.ndarray, ink: np.ndarray, edges: 
 
 FULLER = 0.6  # a cut showing less than this share of the ink a looser one shows of a letter
 # has lost strokes
+HELD = 0.1  # a loose shape holds a letter's ink when it covers this share of it
+TALLEST = 1.4  # a letter's whole shape is at most this many letter sizes tall
 
 
 def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndarray,
                   size: float) -> tuple[np.ndarray, np.ndarray] | None:
     """The loose shapes under a glyph's `own` ink (two, for a letter joined from two pieces)
     and the strict ink's pieces they hold together, in their common box; None if they run
-    on past a letter of `size` (into a border or a neighbour): taller than 1.4 sizes or
+    on past a letter of `size` (into a border or a neighbour): taller than TALLEST sizes or
     wider than the widest letter (WIDEST; the glyph may be an R's stem, its bowl and leg
     reaching a letter's width on)."""
     margin = int(WIDEST * size)
@@ -149,13 +157,13 @@ def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndar
     count, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
     gx, gy = glyph.x - x0, glyph.y - y0
     inside = labels[gy:gy + glyph.h, gx:gx + glyph.w][own]
-    chosen = np.nonzero(np.bincount(inside[inside > 0]) >= 0.1 * own.sum())[0]
+    chosen = np.nonzero(np.bincount(inside[inside > 0]) >= HELD * own.sum())[0]
     if not len(chosen):
         return None
     left, top = min(gx, *stats[chosen, 0]), min(gy, *stats[chosen, 1])
     right = max(gx + glyph.w, *(stats[chosen, 0] + stats[chosen, 2]))
     bottom = max(gy + glyph.h, *(stats[chosen, 1] + stats[chosen, 3]))
-    if (bottom - top > 1.4 * size or right - left > WIDEST * size or left == 0 or top == 0
+    if (bottom - top > TALLEST * size or right - left > WIDEST * size or left == 0 or top == 0
             or right == window.shape[1] or bottom == window.shape[0]):
         return None
     whole = np.isin(labels[top:bottom, left:right], chosen)
@@ -195,15 +203,20 @@ def card_box(glyph_cx: float, glyph_cy: float, size: float, angle: float,
     return int(x0), int(y0), int(x1), int(y1)
 
 
+ALTERNATIVES = 2  # the next likeliest letters a card lists ...
+LEAST_ALTERNATIVE = 0.01  # ... when at least this likely
+
+
 def _card(probabilities: np.ndarray, box, in_row: bool, colour: str | None = None) -> Card:
     probabilities = probabilities[:NONE]  # what is left to NONE lowers the confidence
     order = np.argsort(probabilities)[::-1]
-    alternatives = tuple((LETTERS[k], float(probabilities[k])) for k in order[1:3]
-                         if probabilities[k] > 0.01)
+    alternatives = tuple((LETTERS[k], float(probabilities[k])) for k in order[1:1 + ALTERNATIVES]
+                         if probabilities[k] > LEAST_ALTERNATIVE)
     return Card(LETTERS[order[0]], float(probabilities[order[0]]), box, alternatives, in_row, colour)
 
 
 RED_INK = 15.0  # this much redder (Lab a*) than the card around it is red ink
+INK_CORE = 50  # percentile: the strokes' darker half (not their blurred rims) and the paper's lighter
 
 
 def ink_colour(image: np.ndarray, ink: np.ndarray, glyph: Glyph) -> str:
@@ -215,8 +228,8 @@ def ink_colour(image: np.ndarray, ink: np.ndarray, glyph: Glyph) -> str:
     strokes, rest = lab[inside], lab[~inside]
     if not len(strokes) or not len(rest):
         return "black"
-    core = strokes[strokes[:, 0] <= np.percentile(strokes[:, 0], 50)]  # not the strokes' blurred rims
-    paper = rest[rest[:, 0] >= np.percentile(rest[:, 0], 50)]
+    core = strokes[strokes[:, 0] <= np.percentile(strokes[:, 0], INK_CORE)]  # not the strokes' blurred rims
+    paper = rest[rest[:, 0] >= np.percentile(rest[:, 0], INK_CORE)]
     return "red" if core[:, 1].mean() - paper[:, 1].mean() > RED_INK else "black"
 
 
@@ -224,6 +237,7 @@ LETTERLIKE = 0.35  # below this, a shape looks to the classifier like no letter 
 OTHER_INK = 18.0  # this far from the row's usual ink colour (in Lab a*b*) is no letter of the row
 RESCUE_NEAR_EDGE = 0.6  # a letter with the table showing around it must look like one
 LOOSER_LEVEL = 0.75  # how much more letter a looser ink level must find to be taken
+GAP_WILD = 0.5  # a WILD found in a row's gap counts as this much of a letter (weaker proof)
 
 
 def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.ndarray:
@@ -234,10 +248,41 @@ def letterness(ink: np.ndarray, found: list[Glyph], angles: list[float]) -> np.n
     return 1.0 - model().probabilities(masks)[:, NONE]
 
 
-def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper: np.ndarray,
-                 faces: np.ndarray, loosest: np.ndarray, one_ink: bool = True,
-                 wild_print: bool = True, patches: np.ndarray | None = None,
-                 names: CardNames | None = None):
+@dataclass(frozen=True)
+class Planes:
+    """The photo's working images, each made once; every later step looks at these."""
+
+    image: np.ndarray  # RGB, upright, working size (Photo.image)
+    gray: np.ndarray
+    ratio: np.ndarray  # each pixel over the paper white near it (light_ratios' ink ratio)
+    paper: np.ndarray  # ... over the widest white around it (its paper ratio)
+    faces: np.ndarray  # light paper with what is printed on it (paper_faces), 0/1
+    edges: np.ndarray  # edge strength by direction (edge_field), (h, w, 2)
+    loosest: np.ndarray  # the loosest cut of the ink on the faces, 0/1
+
+    @classmethod
+    def of(cls, photo: Photo) -> Planes:
+        gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
+        (ratio, paper), edges = light_ratios(gray), edge_field(gray)
+        faces = paper_faces(ratio)
+        loosest = (ratio < INK_LEVELS[-1]).astype(np.uint8) & faces
+        return cls(photo.image, gray, ratio, paper, faces, edges, loosest)
+
+
+@dataclass(frozen=True)
+class RowFound:
+    """What the row finder settled on, all at the ink level it kept."""
+
+    on_paper: list[Glyph]  # the dark shapes with light paper round them
+    letters: list[Glyph]  # those that look like upright letters
+    ink: np.ndarray  # the ink mask, 0/1
+    row: Row | None
+    gaps: list[CardAt]  # the cards found in the row's gaps and past its ends
+    level: float  # the ink level (one of INK_LEVELS)
+
+
+def _fullest_row(planes: Planes, one_ink: bool = True, wild_print: bool = True,
+                 patches: np.ndarray | None = None, names: CardNames | None = None) -> RowFound:
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
@@ -246,56 +291,63 @@ def _fullest_row(image: np.ndarray, edges: np.ndarray, ratio: np.ndarray, paper:
     With `patches` (_patches: a hand spread out), the level is the one whose cards read
     best, each card's letter at its best quarter turn, and no row counts: a hand in faint
     print chooses the looser level that sees it, and a ZAP card's name is no row.
-    `loosest`, the loosest cut of the ink, shows the row's gaps a card printed fainter;
-    `names` reads a WILD's name in a gap (gaps).
-    Returns (the shapes on paper, those that look like upright letters, ink mask, row or
-    None, the row's gaps), all at the level kept, and that level."""
+    The loosest cut of the ink (Planes.loosest) shows the row's gaps a card printed
+    fainter; `names` reads a WILD's name in a gap (gaps)."""
     best = None
     for level in INK_LEVELS:
-        candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
-        on_paper = found = [g for g in candidates if g.paper > ON_PAPER]
-        tilts = [paper_angle(edges, g) for g in found]
-        weights = letterness(ink, found, tilts)
-        likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
-        tilts = [t for g, t in zip(found, tilts) if g.label in likeness]
-        found = [g for g in found if g.label in likeness]
-        row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
-        # a WILD card's print, seen close up, may pass for a row
-        if row and wild_print and (printed := _wild_print(ink, row)):
-            tilts = [t for g, t in zip(found, tilts) if g.label not in printed]
-            found = [g for g in found if g.label not in printed]
-            on_paper = [g for g in on_paper if g.label not in printed]
-            candidates = [g for g in candidates if g.label not in printed]
-            row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
-        near_edge = set()
-        if (row is None or len(row.members) < 2) and patches is None:
-            # no row (or one letter) with paper all round: big letters near their cards' edges
-            # (the table shows around them) may be the row, if they line up as one
-            row, near_edge = _near_edges(ink, edges, candidates, found, tilts, likeness) or (row, set())
-        score, row_gaps = 0.0, []
-        if row:
-            row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
-            rescued |= near_edge
-            row = _between_the_lines(image, paper, ink, edges, row, rescued)
-            row = _one_ink(image, ink, row) if one_ink else row
-            row, whole = joined(ink, row)
-            likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
-            row_gaps = gaps(image, paper, ink, row, _looser(loosest, level), names)
-            # each letter counts as much as it looks like one, on its card and along the row
-            # (bars end to end down a wood grain are I's on their own, but not in a row)
-            along = letterness(ink, row.members, _angles(row, row.members))
-            score = sum(min(likeness[g.label], a) for g, a in zip(row.members, along))
-            # a WILD card in a gap is weaker proof than a letter; a shape in a gap that this
-            # level did not see as a letter is none (a looser level may see it whole)
-            score += 0.5 * sum(letter is None for _, _, letter in row_gaps)
-        if patches is not None:  # a hand spread out: its cards' letters count, not a row
-            loose = _apart(_loose_letters(on_paper, on_paper, None, patches))
-            p = (classify_any_turn(edges, ink, loose, LETTERS)[0][:, :NONE].max(axis=1) if loose
-                 else np.zeros(0))
-            score = float(p[p > LETTERLIKE].sum())
+        score, found = _row_at(planes, level, one_ink, wild_print, patches, names)
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
-            best = (score, on_paper, found, ink, row, row_gaps, level)
-    return best[1:]
+            best = (score, found)
+    return best[1]
+
+
+def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
+            patches: np.ndarray | None, names: CardNames | None) -> tuple[float, RowFound]:
+    """The row found at one ink level (as _fullest_row says), and how much it looks like a
+    row of letters."""
+    image, edges, ratio, paper, faces = planes.image, planes.edges, planes.ratio, planes.paper, planes.faces
+    candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
+    on_paper = found = [g for g in candidates if g.paper > ON_PAPER]
+    tilts = [paper_angle(edges, g) for g in found]
+    weights = letterness(ink, found, tilts)
+    likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
+    tilts = [t for g, t in zip(found, tilts) if g.label in likeness]
+    found = [g for g in found if g.label in likeness]
+    row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
+    # a WILD card's print, seen close up, may pass for a row
+    if row and wild_print and (printed := _wild_print(ink, row)):
+        tilts = [t for g, t in zip(found, tilts) if g.label not in printed]
+        found = [g for g in found if g.label not in printed]
+        on_paper = [g for g in on_paper if g.label not in printed]
+        candidates = [g for g in candidates if g.label not in printed]
+        row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
+    near_edge = set()
+    if (row is None or len(row.members) < 2) and patches is None:
+        # no row (or one letter) with paper all round: big letters near their cards' edges
+        # (the table shows around them) may be the row, if they line up as one
+        row, near_edge = _near_edges(ink, edges, candidates, found, tilts, likeness) or (row, set())
+    score, row_gaps = 0.0, []
+    if row:
+        row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
+        rescued |= near_edge
+        row = _between_the_lines(image, paper, ink, edges, row, rescued)
+        row = _one_ink(image, ink, row) if one_ink else row
+        row, whole = joined(ink, row)
+        likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
+        row_gaps = gaps(image, paper, ink, row, _looser(planes.loosest, level), names)
+        # each letter counts as much as it looks like one, on its card and along the row
+        # (bars end to end down a wood grain are I's on their own, but not in a row)
+        along = letterness(ink, row.members, _angles(row, row.members))
+        score = sum(min(likeness[g.label], a) for g, a in zip(row.members, along))
+        # a WILD card in a gap is weaker proof than a letter; a shape in a gap that this
+        # level did not see as a letter is none (a looser level may see it whole)
+        score += GAP_WILD * sum(card.wild for card in row_gaps)
+    if patches is not None:  # a hand spread out: its cards' letters count, not a row
+        loose = _apart(_loose_letters(on_paper, on_paper, None, patches))
+        p = (classify_any_turn(edges, ink, loose, LETTERS)[0][:, :NONE].max(axis=1) if loose
+             else np.zeros(0))
+        score = float(p[p > LETTERLIKE].sum())
+    return score, RowFound(on_paper, found, ink, row, row_gaps, level)
 
 
 def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:
@@ -306,6 +358,7 @@ def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:
 
 PRINT_STEP = 1.0  # letters printed as a word lie closer than this many letter sizes apart
 # (cards are wider than their letters)
+PRINT_SEEN = 3  # the word WILD is told by this many of its letters in order (a thin I may be lost)
 
 
 def _wild_print(ink: np.ndarray, row: Row) -> set[int]:
@@ -325,7 +378,7 @@ def _wild_print(ink: np.ndarray, row: Row) -> set[int]:
             if k < 0 or (at and WILD_PRINT[at[-1] + 1:k] not in ("", "I")):
                 break
             at.append(k)
-        if len(at) < 3 and not (len(at) == len(members) == 2 and at[1] == at[0] + 1):
+        if len(at) < PRINT_SEEN and not (len(at) == len(members) == 2 and at[1] == at[0] + 1):
             continue
         run = members[i:i + len(at)]
         size = float(np.median([g.size for g in run]))
@@ -415,6 +468,10 @@ def _own_tilt(edges: np.ndarray, glyph: Glyph, angle: float) -> float:
     return angle + (paper_angle(edges, glyph) - angle + 45) % 90 - 45
 
 
+INK_DARKEST = 30  # percentile: a letter's ink colour is that of its darkest strokes
+DULLED = 0.5  # a shadow or glare dulls an ink at most to this share of its colour
+
+
 def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
     """Drop a shape printed in another colour than the rest of the row: the cards of a
     deck share one ink, while a square of a checked cloth, a knot in the wood or the
@@ -426,14 +483,20 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
         inside = own_ink(ink, g)
         lab = cv2.cvtColor(image[g.y:g.y + g.h, g.x:g.x + g.w], cv2.COLOR_RGB2LAB)
         pixels = lab[inside].astype(np.float32)
-        darkest = pixels[pixels[:, 0] <= np.percentile(pixels[:, 0], 30)]
-        colours.append(darkest[:, 1:].mean(axis=0) - 128)  # a*, b* about grey
+        darkest = pixels[pixels[:, 0] <= np.percentile(pixels[:, 0], INK_DARKEST)]
+        colours.append(darkest[:, 1:].mean(axis=0) - 128)  # a*, b* about grey (OpenCV's 8-bit Lab)
     colours = np.array(colours)
     usual = np.median(colours, axis=0)
     # a shadow or glare dulls an ink (its colour nearer grey), it does not change its hue
-    dulled = np.clip(colours @ usual / max(float(usual @ usual), 1e-6), 0.5, 1.0)
+    dulled = np.clip(colours @ usual / max(float(usual @ usual), 1e-6), DULLED, 1.0)
     keep = [g for g, c, s in zip(row.members, colours, dulled) if np.hypot(*(c - s * usual)) < OTHER_INK]
     return row_through(keep) if keep and len(keep) < len(row.members) else row
+
+
+NARROW = 0.3  # a shape narrower than this many letter sizes is a bar (an I, or a card's edge)
+THIN_STROKE = 0.5  # ... and a card's edge when its stroke is under this share of the row's
+LINED_UP = 0.2  # a letter's top and bottom lie within this many letter sizes of the row's lines
+ON_THE_WAY = 0.6  # past an end, its middle lies within this many letter sizes of theirs
 
 
 def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
@@ -462,7 +525,7 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
         bottom.append(middle + rows[-1])
         width.append(cols[-1] - cols[0] + 1)
     along, top, bottom, width, stroke = map(np.array, (along, top, bottom, width, stroke))
-    suspect = np.array([w < 0.3 * row.size or g.label in doubtful
+    suspect = np.array([w < NARROW * row.size or g.label in doubtful
                         for g, w in zip(row.members, width)])
     sure = np.nonzero(~suspect)[0]
     if len(sure) < 2:
@@ -472,7 +535,7 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     # where a letter let in on second thought most often lies: there card by card outwards,
     # each letter taken drawing the lines on to the next (a bow, an arc)
     def lines(members: list[int]) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
-        degree = 2 if len(members) >= 3 else 1
+        degree = 2 if len(members) >= BOWED else 1
         cap_line, baseline = (np.polyfit(along[members], edge[members], degree)
                               for edge in (top, bottom))
         return cap_line, baseline, (float(along[members].min()), float(along[members].max()))
@@ -482,20 +545,20 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     cap_line, baseline, ends = lines(list(sure))
     outside = np.maximum(ends[0] - along, along - ends[1])  # how far past an end, if > 0
     usual = row_paper(image, paper, row) if (suspect & (outside > 0)).any() else None
-    thin = (width < 0.3 * row.size) & (stroke < 0.5 * usual_stroke)  # a card's edge, not an I
+    thin = (width < NARROW * row.size) & (stroke < THIN_STROKE * usual_stroke)  # a card's edge, not an I
     drop, fitted = set(np.nonzero(thin)[0]), list(sure)
     for k in sorted(np.nonzero(suspect & ~thin)[0], key=lambda k: outside[k]):
         g = row.members[k]
         if outside[k] <= 0:
             cap, base = (_continued(line, *ends, along[k]) for line in (cap_line, baseline))
-            lined_up = max(abs(top[k] - cap), abs(bottom[k] - base)) <= 0.2 * row.size
+            lined_up = max(abs(top[k] - cap), abs(bottom[k] - base)) <= LINED_UP * row.size
         else:  # past an end, where the row may turn away from the lines' tangents: a
             # letter as tall as the row's (not as a card), its middle on the row's way,
             # on a card of the row's paper
             cap_past, base_past, span = lines(fitted)
             cap, base = (_continued(line, *span, along[k]) for line in (cap_past, base_past))
-            lined_up = (abs(bottom[k] - top[k] - height) <= 0.2 * row.size
-                        and abs(top[k] + bottom[k] - cap - base) / 2 <= 0.6 * row.size
+            lined_up = (abs(bottom[k] - top[k] - height) <= LINED_UP * row.size
+                        and abs(top[k] + bottom[k] - cap - base) / 2 <= ON_THE_WAY * row.size
                         and on_a_card(image, paper, row, g.cx, g.cy,
                                       (angles[k], _own_tilt(edges, g, angles[k])), usual))
             if lined_up:
@@ -513,7 +576,7 @@ def _continued(fit: np.ndarray, first: float, last: float, at: float) -> float:
     return float(np.polyval(fit, end) + np.polyval(np.polyder(fit), end) * (at - end))
 
 
-def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
+def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None,
                is_word: Callable[[str], bool] | None = None,
                deck: str = "foot") -> tuple[str, list[Card], tuple[str, ...]]:
     """The row's word, every card found (the row's in reading order, then the others) and
@@ -522,49 +585,32 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
     longest line of upright letters; every other letter of a card's size is read at
     whichever quarter turn of its card looks most like a letter. Each card's ink colour
     is reported; the `deck` says what else its cards carry: FEZ's star cards ("fez"),
-    the family game's ZAP cards, named in print ("family")."""
+    the family game's ZAP cards, named in print ("family"). `steps` (none by default)
+    is shown each step's image (Steps)."""
     if deck not in DECKS:
         raise ValueError(f"deck must be one of {DECKS}")
-    gray = cv2.cvtColor(photo.image, cv2.COLOR_RGB2GRAY)
-    (ratio, paper), edges = light_ratios(gray), edge_field(gray)
-    faces = paper_faces(ratio)
-    loosest = (ratio < INK_LEVELS[-1]).astype(np.uint8) & faces
-    patches = _patches(faces) if deck == "family" else None  # a hand spread out
+    steps = steps or NO_STEPS
+    planes = Planes.of(photo)
+    steps.keep("gray", lambda: planes.gray)
+    steps.keep("paper", lambda: planes.faces * 255)
+    patches = _patches(planes.faces) if deck == "family" else None  # a hand spread out
     # a WILD card of other paper than the row's is told by its name (the family game's
     # ZAP cards, WILD among them, are all named by zap_names below)
     card_names = CardNames(photo.image) if deck != "family" else None
-    on_paper, found, ink, row, row_gaps, level = _fullest_row(
-        photo.image, edges, ratio, paper, faces, loosest, one_ink=deck == "foot",
-        wild_print=deck != "family", patches=patches, names=card_names)
+    found = _fullest_row(planes, one_ink=deck == "foot", wild_print=deck != "family",
+                         patches=patches, names=card_names)
+    on_paper, ink, row, row_gaps = found.on_paper, found.ink, found.row, found.gaps
     names = []
     if deck == "family":
-        # the word printed small on each letter card is for information only; a ZAP card's
-        # name is no word laid, and its letters are no cards. The names are looked for at
-        # the loosest ink level too, where a light or thin name shows whole
-        loose_print = [] if level == INK_LEVELS[-1] else glyphs(ratio, INK_LEVELS[-1], on_paper=ON_PAPER,
-                                                                faces=faces)[0]
-        names = zap_names(gray, on_paper, loose_print)
-        small = small_print(on_paper)
-        on_paper = [g for g in on_paper if g.label not in small]
-        inside = small | {g.label for g in on_paper if any(n.holds(g) for n in names)}
-        on_paper = [g for g in on_paper if g.label not in inside]
-        if row and any(g.label in inside for g in row.members):
-            row, row_gaps = None, []
-        elif row:  # a ZAP card in the row's gap is that card, not a WILD of small print
-            row_gaps = [gap for gap in row_gaps
-                        if not any(n.within(gap[0], gap[1], row.size) for n in names)]
-    if steps is not None:
-        steps.update(gray=gray, ink=ink * 255, glyphs=_draw(photo.image, found, row, row_gaps))
-    if row and (upright := _upright_in(row, edges, ink, alphabet)) is not row:
-        row = upright
-        row_gaps = (gaps(photo.image, paper, ink, row, _looser(loosest, level), card_names)
-                    if row else [])
-    row_gaps = _not_turned(row_gaps, row, edges, ink, alphabet)
-    row_cards, gap_centres = (_row_cards(photo, ratio, faces, paper, ink, edges, row, row_gaps,
-                                         alphabet, card_names) if row else ([], []))
-    if row and _bigger_letters(found, row, edges, ink, alphabet):
+        on_paper, row, row_gaps, names = _without_names(planes, found)
+    steps.keep("ink", lambda: ink * 255)
+    steps.keep("letters", lambda: _draw(photo.image, found.letters, row, row_gaps))
+    row, row_gaps = _settled(planes, ink, row, row_gaps, found.level, card_names, alphabet)
+    row_cards, gap_centres = (_row_cards(photo, planes, ink, row, row_gaps, alphabet, card_names)
+                              if row else ([], []))
+    if row and _bigger_letters(found.letters, row, planes.edges, ink, alphabet):
         row_cards = [_marked(c) for c in row_cards]
-    other_cards = _other_cards(photo, edges, ink, on_paper, row, gap_centres, alphabet, patches)
+    other_cards = _other_cards(photo, planes.edges, ink, on_paper, row, gap_centres, alphabet, patches)
     row_cards = _stems(row_cards, other_cards)
     if deck == "fez":
         row_cards, other_cards = _with_stars(photo, ink, on_paper, row, row_cards, other_cards)
@@ -573,7 +619,50 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: dict | None = None,
         row_cards = _worded(row_cards, is_word)
     letters = [c for c in row_cards if c.letter != STAR]
     suggestions = _suggestions(letters, is_word) if is_word and letters else ()
-    return "".join(c.letter for c in letters), row_cards + other_cards, suggestions
+    cards = row_cards + other_cards
+    steps.keep("cards", lambda: _draw_cards(photo, cards))
+    for k, card in enumerate(cards):
+        steps.keep(f"card-{k:02d}", lambda card=card: _crop(photo, card.box))
+    return "".join(c.letter for c in letters), cards, suggestions
+
+
+def _without_names(planes: Planes, found: RowFound):
+    """The family deck's print that is no card's letter taken away: the word printed small
+    on each letter card is for information only; a ZAP card's name is no word laid, and
+    its letters are no cards. The names are looked for at the loosest ink level too, where
+    a light or thin name shows whole. Returns the shapes on paper, the row and its gaps
+    without them, and the ZAP cards' names."""
+    on_paper, row, row_gaps = found.on_paper, found.row, found.gaps
+    loose_print = [] if found.level == INK_LEVELS[-1] else glyphs(
+        planes.ratio, INK_LEVELS[-1], on_paper=ON_PAPER, faces=planes.faces)[0]
+    names = zap_names(planes.gray, on_paper, loose_print)
+    small = small_print(on_paper)
+    on_paper = [g for g in on_paper if g.label not in small]
+    inside = small | {g.label for g in on_paper if any(n.holds(g) for n in names)}
+    on_paper = [g for g in on_paper if g.label not in inside]
+    if row and any(g.label in inside for g in row.members):
+        row, row_gaps = None, []
+    elif row:  # a ZAP card in the row's gap is that card, not a WILD of small print
+        row_gaps = [card for card in row_gaps
+                    if not any(n.within(card.x, card.y, row.size) for n in names)]
+    return on_paper, row, row_gaps, names
+
+
+def _settled(planes: Planes, ink: np.ndarray, row: Row | None, row_gaps: list[CardAt],
+             level: float, card_names: CardNames | None,
+             alphabet: str) -> tuple[Row | None, list[CardAt]]:
+    """The row with only the letters that read along it (_upright_in; its gaps looked for
+    again when that changed it), and its gaps without a card lying across it past an end
+    (_not_turned)."""
+    if row and (upright := _upright_in(row, planes.edges, ink, alphabet)) is not row:
+        row = upright
+        row_gaps = (gaps(planes.image, planes.paper, ink, row, _looser(planes.loosest, level),
+                         card_names) if row else [])
+    return row, _not_turned(row_gaps, row, planes.edges, ink, alphabet)
+
+
+ALONG = 45  # degrees: a turn within this of the row's tilt reads along the row ...
+UPSIDE_DOWN = 135  # ... and one past this reads along it upside down
 
 
 def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> Row | None:
@@ -590,7 +679,7 @@ def _upright_in(row: Row, edges: np.ndarray, ink: np.ndarray, alphabet: str) -> 
     off = _off(turns, row.angle)
     n = np.arange(len(row.members))
     along, best = off.argmin(axis=1), letters.max(axis=2).argmax(axis=1)
-    upright = (off[n, best] < 45) | ((off[n, best] > 135)
+    upright = (off[n, best] < ALONG) | ((off[n, best] > UPSIDE_DOWN)
                                      & (letters[n, along].argmax(axis=1) == letters[n, best].argmax(axis=1)))
     if 2 * upright.sum() >= len(row.members):
         return row
@@ -612,36 +701,38 @@ def _off(turns: np.ndarray, angle: float) -> np.ndarray:
 TURNED = 0.2  # a shape this much likelier a letter turned than upright lies across the row
 
 
-def _not_turned(row_gaps, row: Row | None, edges: np.ndarray, ink: np.ndarray, alphabet: str):
+def _not_turned(row_gaps: list[CardAt], row: Row | None, edges: np.ndarray, ink: np.ndarray,
+                alphabet: str) -> list[CardAt]:
     """The cards found in the row's gaps and past its ends, without a letter past an end
     that reads as a letter far better turned than upright along the row: a card lying
     across it, read with the other loose cards. A card between two of the row's letters
     is the row's, however its letter reads (its confidence says how well)."""
     if row is None or not row_gaps:
         return row_gaps
-    letters = [letter for x, y, letter in row_gaps
-               if letter is not None and _past_an_end(row, x, y)]
+    letters = [card.letter for card in row_gaps
+               if not card.wild and _past_an_end(row, card.x, card.y)]
     if not letters:
         return row_gaps
     p, turns = _quarter_turns(edges, ink, letters, alphabet)
     score = p[:, :, :NONE].max(axis=2)
     along = _off(turns, row.angle).argmin(axis=1)
     turned = {g.label for g, s, a in zip(letters, score, along) if s[a] < s.max() - TURNED}
-    return [gap for gap in row_gaps if gap[2] is None or gap[2].label not in turned]
+    return [card for card in row_gaps if card.wild or card.letter.label not in turned]
 
 
-def _row_cards(photo: Photo, ratio: np.ndarray, faces: np.ndarray, paper: np.ndarray,
-               ink: np.ndarray, edges: np.ndarray, row: Row, row_gaps, alphabet: str,
-               names: CardNames | None = None) -> tuple[list[Card], list[tuple[float, float]]]:
+def _row_cards(photo: Photo, planes: Planes, ink: np.ndarray, row: Row, row_gaps: list[CardAt],
+               alphabet: str, names: CardNames | None = None
+               ) -> tuple[list[Card], list[tuple[float, float]]]:
     """The row's cards in reading order: its letters, and the cards in its gaps (a WILD, or
     a letter the first pass passed over, flagged by its confidence), read together, each
     marked unsure where it does not lie as a laid card would (_placed), and its I's when
     they are most of it (_mostly_bars). A shape that looks like no letter is a WILD when
     `names` reads the print there as the word (its letters run together, big enough to be
     taken for one of the row's). Also the centres of the cards found in the gaps."""
+    paper, edges = planes.paper, planes.edges
     in_row = row.members
-    in_gaps = [letter for _, _, letter in row_gaps if letter is not None]
-    p_read = iter(_classify_row(ratio, faces, ink, edges, in_row + in_gaps, row, alphabet))
+    in_gaps = [card.letter for card in row_gaps if not card.wild]
+    p_read = iter(_classify_row(planes.ratio, planes.faces, ink, edges, in_row + in_gaps, row, alphabet))
 
     def letter_card(g: Glyph, box) -> Card:
         card = _card(next(p_read), box, True, ink_colour(photo.image, ink, g))
@@ -655,9 +746,10 @@ def _row_cards(photo: Photo, ratio: np.ndarray, faces: np.ndarray, paper: np.nda
         box = card_box(g.cx, g.cy, row.size, row.angle, photo.scale)
         slots.append((row.along(g.cx, g.cy), (g.cx, g.cy), letter_card(g, box)))
     gap_centres = []
-    for cx, cy, letter in row_gaps:
+    for found in row_gaps:
+        cx, cy = found.x, found.y
         box = card_box(cx, cy, row.size, row.angle, photo.scale)
-        card = _wild(paper, cx, cy, row, box) if letter is None else letter_card(letter, box)
+        card = _wild(paper, cx, cy, row, box) if found.wild else letter_card(found.letter, box)
         if card is None:  # no WILD after all: the table past an end
             continue
         slots.append((row.along(cx, cy), (cx, cy), card))
@@ -696,10 +788,16 @@ def _wild(paper: np.ndarray, x: float, y: float, row: Row, box) -> Card | None:
     return _marked(card) if _off_the_way(row, x, y) else card
 
 
+SURE_WILD = 0.9  # the confidence of a WILD (or a star) found by its print and paper
+
+
 def _wild_card(box) -> Card:
     """A WILD card of the row, as sure as a WILD found by its print and paper is (no letter
     is read, so none is surer)."""
-    return Card(WILD, 0.9, box, (), True)
+    return Card(WILD, SURE_WILD, box, (), True)
+
+
+ON_ITS_WAY = 0.1  # a card within this many letter sizes of where the next would lie is on its way
 
 
 def _off_the_way(row: Row, x: float, y: float) -> bool:
@@ -708,7 +806,7 @@ def _off_the_way(row: Row, x: float, y: float) -> bool:
     wood or cloth beside a row shows print-like streaks more often than a card does)."""
     if not _past_an_end(row, x, y):
         return False
-    return all(np.hypot(*(row.step_past(end)[0] - (x, y))) > 0.1 * row.size for end in (0, -1))
+    return all(np.hypot(*(row.step_past(end)[0] - (x, y))) > ON_ITS_WAY * row.size for end in (0, -1))
 
 
 def _past_an_end(row: Row, x: float, y: float) -> bool:
@@ -795,6 +893,14 @@ def _sized(card: Card, size: float) -> Card:
     return card if size >= least else _marked(card, size / least)
 
 
+BIG_PRINT = 0.3  # with no row, the letters' size is the typical of shapes bigger than this
+# share of the biggest
+STAR_SIZE = (0.5, 2.5)  # a star is this many letter sizes big, at least and at most
+UNDER_A_STAR = (1.0, 0.5)  # a card within this many star sizes of a star is its (a WILD's
+# print, a letter's)
+STAR_IN_ROW = 1.5  # a star continues the row within this many letter sizes past an end
+
+
 def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row | None,
                 row_cards: list[Card], other_cards: list[Card]) -> tuple[list[Card], list[Card]]:
     """FEZ's star cards among the cards: a star of about a letter's size, with its colour;
@@ -803,8 +909,8 @@ def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row |
     sizes = [g.size for g in on_paper]
     if not sizes:
         return row_cards, other_cards
-    typical = row.size if row else float(np.median([s for s in sizes if s > 0.3 * max(sizes)]))
-    stars = [g for g in on_paper if 0.5 * typical < g.size < 2.5 * typical
+    typical = row.size if row else float(np.median([s for s in sizes if s > BIG_PRINT * max(sizes)]))
+    stars = [g for g in on_paper if STAR_SIZE[0] * typical < g.size < STAR_SIZE[1] * typical
              and star_shaped(own_ink(ink, g))]
     if not stars:
         return row_cards, other_cards
@@ -814,14 +920,14 @@ def _with_stars(photo: Photo, ink: np.ndarray, on_paper: list[Glyph], row: Row |
         return np.array([x0 + x1, y0 + y1]) * photo.scale / 2
 
     def under_a_star(card: Card) -> bool:  # a WILD's print anywhere on the star's card
-        reach = 1.0 if card.letter == WILD else 0.5
+        reach = UNDER_A_STAR[0] if card.letter == WILD else UNDER_A_STAR[1]
         return any(np.abs(card_centre(card) - (g.cx, g.cy)).max() < reach * g.size for g in stars)
 
     row_cards = [c for c in row_cards if not under_a_star(c)]
     other_cards = [c for c in other_cards if not under_a_star(c)]
     for g in stars:
-        in_row = bool(row and row.continues(g, reach=1.5, any_size=True))
-        card = Card(STAR, 0.9, card_box(g.cx, g.cy, g.size, row.angle if in_row else 0.0, photo.scale),
+        in_row = bool(row and row.continues(g, reach=STAR_IN_ROW, any_size=True))
+        card = Card(STAR, SURE_WILD, card_box(g.cx, g.cy, g.size, row.angle if in_row else 0.0, photo.scale),
                     (), in_row, ink_colour(photo.image, ink, g))
         (row_cards if in_row else other_cards).append(card)
     if row:
@@ -835,7 +941,6 @@ ALL_ROUND = 0.9  # ... and has card paper nearly all round it (a table's grain b
 # streaks has less)
 CARD_STEP = 1.5  # two cards' letters lie at least this many letter sizes apart (a card is
 # wider than its letter; cards of a hand may overlap a little)
-SAME_SIZE = 1.45  # a deck's letters are within this factor of one another's size
 
 
 CLEAR = 0.9  # a shape read as a letter this surely, at one of its quarter turns, is one
@@ -937,31 +1042,64 @@ def _worded(row_cards: list[Card], is_word: Callable[[str], bool]) -> list[Card]
     return [_marked(c) if k in doubted else c for k, c in enumerate(row_cards)]
 
 
+SURE = 0.95  # a card this sure has no other letter suggested ...
+LIKELY = 0.05  # ... else its alternatives this likely are
+COMBINATIONS = 256  # readings tried at most (bounded work)
+SUGGESTIONS = 3  # words suggested at most
+
+
 def _suggestions(cards: list[Card], is_word: Callable[[str], bool]) -> tuple[str, ...]:
     """Other readings that are words: each unsure card may be its next likeliest letter.
     The word list only ranks these; the reading itself stays what the cards look like."""
     options = []
     for c in cards:
         choices = [(c.letter, c.confidence)]
-        if c.confidence < 0.95:
-            choices += [a for a in c.alternatives if a[1] > 0.05]
+        if c.confidence < SURE:
+            choices += [a for a in c.alternatives if a[1] > LIKELY]
         options.append(choices)
     readings = []
-    for combo in itertools.islice(itertools.product(*options), 256):
+    for combo in itertools.islice(itertools.product(*options), COMBINATIONS):
         word = "".join(letter for letter, _ in combo)
         likelihood = float(np.prod([p for _, p in combo]))
         readings.append((likelihood, word))
     readings.sort(reverse=True)
     read_word = "".join(c.letter for c in cards)
-    return tuple(w for _, w in readings if w != read_word and WILD not in w and is_word(w))[:3]
+    return tuple(w for _, w in readings if w != read_word and WILD not in w and is_word(w))[:SUGGESTIONS]
+
+
+class Steps:
+    """What a reading shows of its steps: each step hands `keep` a name and a function that
+    draws its image, to be called at once or never (later steps go on with the values it
+    draws). This one keeps nothing and draws nothing (read's default); ImagesKept keeps
+    them all (read_debug)."""
+
+    def keep(self, name: str, draw: Callable[[], np.ndarray]) -> None:
+        pass
+
+
+NO_STEPS = Steps()
+
+
+class ImagesKept(Steps):
+    """Keeps each step's image by name, in the order the steps ran: "gray" (the photo in
+    grey), "paper" (the light paper found, white), "ink" (the print at the ink level kept,
+    white), "letters" (the shapes that look like letters in orange, the row's in green,
+    cards found in its gaps in blue), "cards" (every card read, boxed and labelled) and
+    "card-00", "card-01" ... (each card's crop, in the reading's order)."""
+
+    def __init__(self):
+        self.images: dict[str, np.ndarray] = {}
+
+    def keep(self, name: str, draw: Callable[[], np.ndarray]) -> None:
+        self.images[name] = draw()
 
 
 def read(data: bytes | Photo, alphabet: str = LETTERS, is_word: Callable[[str], bool] | None = None,
-         steps: dict | None = None, deck: str = "foot") -> Reading:
+         steps: Steps | None = None, deck: str = "foot") -> Reading:
     """Read the laid-down row in a photo: its file's bytes, or a Photo already opened (to use
     its pixels again without a second decode). Raises UnreadablePhoto with a player's message.
-    `is_word` only ranks other readings; `steps`, when given, receives named images; `deck`
-    is one of DECKS: "foot" (FOOT!, ZOOT! and its Poker), "fez", "family"."""
+    `is_word` only ranks other readings; `steps`, when given, is shown each step's image
+    (Steps); `deck` is one of DECKS: "foot" (FOOT!, ZOOT! and its Poker), "fez", "family"."""
     start = time.perf_counter()
     photo = data if isinstance(data, Photo) else open_photo(data)
     word, cards, suggestions = read_photo(photo, alphabet, steps, is_word, deck)
@@ -969,25 +1107,53 @@ def read(data: bytes | Photo, alphabet: str = LETTERS, is_word: Callable[[str], 
                    time.perf_counter() - start, suggestions)
 
 
-def read_debug(data: bytes, alphabet: str = LETTERS) -> tuple[Reading, dict[str, np.ndarray]]:
-    """read(), plus the named intermediate images: gray, ink, glyphs."""
-    steps: dict[str, np.ndarray] = {}
-    return read(data, alphabet, steps=steps), steps
+def read_debug(data: bytes | Photo, alphabet: str = LETTERS,
+               is_word: Callable[[str], bool] | None = None,
+               deck: str = "foot") -> tuple[Reading, dict[str, np.ndarray]]:
+    """read(), the same steps, with each step's image kept by name (ImagesKept): grey and
+    single-channel images as they are, drawings and crops in RGB."""
+    kept = ImagesKept()
+    return read(data, alphabet, is_word, kept, deck), kept.images
 
 
-def _draw(image: np.ndarray, found: list[Glyph], row: Row | None,
-          row_gaps: list[tuple[float, float, Glyph | None]]) -> np.ndarray:
+def _draw(image: np.ndarray, found: list[Glyph], row: Row | None, row_gaps: list[CardAt]) -> np.ndarray:
     """Letters found (orange), the row's letters (green), cards found in its gaps (blue: a
-    letter there, a cross for a WILD)."""
-    out = cv2.cvtColor(image, cv2.COLOR_RGB2BGR)
-    for shapes, colour in ((found, (0, 140, 255)), (row.members if row else [], (0, 200, 0))):
+    letter there, a cross for a WILD), on a copy of the RGB image."""
+    out = image.copy()
+    for shapes, colour in ((found, ORANGE), (row.members if row else [], GREEN)):
         for g in shapes:
             cv2.rectangle(out, (g.x, g.y), (g.x + g.w, g.y + g.h), colour, 2)
-    for x, y, letter in row_gaps:
-        if letter is None:
+    for card in row_gaps:
+        if card.wild:
             r = int(0.3 * row.size)
-            cv2.drawMarker(out, (int(x), int(y)), (255, 80, 0), cv2.MARKER_TILTED_CROSS, 2 * r, 3)
+            cv2.drawMarker(out, (int(card.x), int(card.y)), BLUE, cv2.MARKER_TILTED_CROSS, 2 * r, 3)
         else:
-            cv2.rectangle(out, (letter.x, letter.y), (letter.x + letter.w, letter.y + letter.h), (255, 80, 0), 2)
+            g = card.letter
+            cv2.rectangle(out, (g.x, g.y), (g.x + g.w, g.y + g.h), BLUE, 2)
     return out
 
+
+ORANGE, GREEN, BLUE, RED = (255, 140, 0), (0, 200, 0), (0, 80, 255), (230, 0, 0)  # RGB
+
+
+def _draw_cards(photo: Photo, cards: list[Card]) -> np.ndarray:
+    """Every card read on a copy of the photo's working image: the row's boxed in green,
+    the others in orange, an unsure one (below LOW_CONFIDENCE) in red, each labelled with
+    its letter (or ZAP name) and confidence."""
+    out = photo.image.copy()
+    for card in cards:
+        x0, y0, x1, y1 = (int(v * photo.scale) for v in card.box)
+        colour = RED if card.confidence < LOW_CONFIDENCE else GREEN if card.in_row else ORANGE
+        cv2.rectangle(out, (x0, y0), (x1, y1), colour, 2)
+        label = f"{card.name or card.letter} {card.confidence:.2f}".replace(STAR, "*")
+        cv2.putText(out, label, (x0, max(12, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.5, colour, 1)
+    return out
+
+
+def _crop(photo: Photo, box: tuple[int, int, int, int]) -> np.ndarray:
+    """The card's box (photo pixels) cut from the working image, clipped to it."""
+    height, width = photo.image.shape[:2]
+    x0, y0, x1, y1 = (int(v * photo.scale) for v in box)
+    x0, x1 = min(max(0, x0), width - 1), min(max(x0 + 1, x1), width)
+    y0, y1 = min(max(0, y0), height - 1), min(max(y0 + 1, y1), height)
+    return photo.image[y0:y1, x0:x1].copy()

@@ -192,3 +192,23 @@ def text(html: str) -> str:
     'Ann 81.'
     """
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split()).replace(" .", ".")
+
+
+#: What a pure module (the rules, the pages, the word judge) must not import: the web, the
+#: database, templates or images.
+IMPURE = ("flask", "flask_sqlalchemy", "flask_wtf", "flask_migrate", "sqlalchemy", "werkzeug",
+          "jinja2", "cv2", "PIL")
+
+
+def imports(path) -> list[tuple[int, str]]:
+    """(level, module) of every import in a Python file: level 0 absolute, 1 `.x`, 2 `..x`."""
+    import ast
+    from pathlib import Path
+
+    found = []
+    for node in ast.walk(ast.parse(Path(path).read_text())):
+        if isinstance(node, ast.Import):
+            found += [(0, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.level, node.module or ""))
+    return found

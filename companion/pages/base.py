@@ -34,6 +34,23 @@ def read_values(form: Mapping, cards, most: int, what: str) -> tuple[dict, dict]
     return {"values": values}, errors
 
 
+def judged(data: Mapping) -> str:
+    """What History adds to a challenge the word judge ruled on: its ruling, and whether the
+    table overruled it (a house decision).
+
+    >>> judged({"verdict": "stands", "judge": {"verdict": "rejected", "reason": "not a word", "source": "SCOWL"}})
+    '; a house decision, overruling the judge: not a word · SCOWL'
+    >>> judged({"verdict": "stands"})
+    ''
+    """
+    judge = data.get("judge")
+    if not isinstance(judge, Mapping):
+        return ""
+    ruling = f"{judge.get('reason')} · {judge.get('source')}"
+    return (f"; a house decision, overruling the judge: {ruling}"
+            if judge.get("verdict") != data["verdict"] else f"; the judge: {ruling}")
+
+
 class Pages:
     """One game's pages, over its `rules`. A game module makes one (FOOT! and ZOOT!: one each)
     and the registry (companion/registry.py) lists it. Views ask it and its rules; they never

@@ -12,7 +12,7 @@ from ..rules.family import (CARD_VALUES, LOSING_TOTAL, MAX_CARD_VALUE, MAX_HAND_
                             REJECTED_DRAWS, ROUND, ZAP_CARDS, ZAPS_OF_A_KIND, Round, count_hand,
                             shown_cards)
 from ..rules.log import EDIT, Play
-from .base import Pages, read_values
+from .base import Pages, judged, read_values
 
 
 class FamilyPages(Pages):
@@ -39,11 +39,7 @@ class FamilyPages(Pages):
                 f"{ZAP_CARDS[z]} {d['values'][z]}" for z in ZAP_CARDS)
         verdict = "rejected: takes it back and draws 2" if d["verdict"] == REJECTED else "it stands"
         text = f"{names[d['challenger']]} challenged {names[d['seat']]}’s {d['word']}: {verdict}"
-        if isinstance(d.get("judge"), Mapping):
-            ruling = f"{d['judge'].get('reason')} · {d['judge'].get('source')}"
-            text += (f"; a house decision, overruling the judge: {ruling}"
-                     if d["judge"].get("verdict") != d["verdict"] else f"; the judge: {ruling}")
-        return text
+        return text + judged(d)
 
     def describe_change(self, before, after, names, standings) -> str:
         """Only the hands an edit changed (who went out, the points and cards left).

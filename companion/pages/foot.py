@@ -9,7 +9,7 @@ from ..rules.base import REJECTED, Standings, normalize, whole_number
 from ..rules.foot import FOOT  # noqa: F401  (the doctests' game)
 from ..rules.foot import GOING_OUT_BONUS, ROUND, FootRules, Round, WordPreview, preview
 from ..rules.log import EDIT, Play
-from .base import Pages
+from .base import Pages, judged
 
 
 def _round_text(names: list[str], data: Mapping) -> str:
@@ -52,11 +52,7 @@ class FootPages(Pages):
         verdict = "rejected" if d["verdict"] == REJECTED else "it stands"
         text = (f"{names[d['challenger']]} challenged {names[d['seat']]}’s "
                 f"{word} in {label(d['round'])}: {verdict}")
-        if isinstance(d.get("judge"), Mapping):
-            ruling = f"{d['judge'].get('reason')} · {d['judge'].get('source')}"
-            text += (f"; a house decision, overruling the judge: {ruling}"
-                     if d["judge"].get("verdict") != d["verdict"] else f"; the judge: {ruling}")
-        return text
+        return text + judged(d)
 
     def describe_change(self, before, after, names, standings) -> str:
         """Only what an edit changed: each word, who went out first, the final round.

@@ -7,26 +7,10 @@ from pathlib import Path
 import pytest
 
 import companion
+from tests.helpers import IMPURE, imports
 
 PACKAGE = Path(companion.__file__).parent
 PAGES = sorted((PACKAGE / "pages").glob("*.py"))
-IMPURE = ("flask", "flask_sqlalchemy", "flask_wtf", "flask_migrate", "sqlalchemy", "werkzeug",
-          "jinja2", "cv2", "PIL")
-
-
-def imports(path: Path) -> list[tuple[int, str]]:
-    """(level, module) of every import: level 0 absolute, 1 `.x`, 2 `..x`."""
-    import ast
-
-    found = []
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found += [(0, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            found.append((node.level, node.module or ""))
-    return found
-
-
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_pages_import_only_the_rules_and_the_words(path):
     for level, module in imports(path):

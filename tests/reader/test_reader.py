@@ -1,5 +1,6 @@
 """The card reader: what it reads in plain and generated photos, and what it refuses."""
 
+import dataclasses
 import io
 import json
 import subprocess
@@ -401,8 +402,28 @@ def test_bad_photos_get_a_clear_message(data, message):
 def test_the_debug_variant_names_its_steps():
     reading, images = read_debug(table("FJORD"))
     assert reading.word == "FJORD"
-    assert set(images) == {"gray", "ink", "glyphs"}
+    assert list(images) == ["gray", "paper", "ink", "letters", "cards",
+                            *(f"card-{k:02d}" for k in range(len(reading.cards)))]
     assert all(isinstance(im, np.ndarray) and im.size for im in images.values())
+
+
+def test_the_debug_variant_reads_as_read_does_and_writes_each_step(tmp_path):
+    """The debug twin runs read's own steps (only drawing more): its reading is read's, and
+    `python -m ocr --debug DIR` writes each step's image of a generated photo."""
+    photo = synth.render_photo(synth.random_word(7003), 7003)
+    (tmp_path / "row.jpg").write_bytes(photo.jpeg)
+    plain = read(photo.jpeg, deck="fez")
+    debugged, images = read_debug(photo.jpeg, deck="fez")
+    assert dataclasses.replace(debugged, seconds=0) == dataclasses.replace(plain, seconds=0)
+    out = subprocess.run([sys.executable, "-m", "ocr", "--json", "--deck", "fez", "--debug",
+                          str(tmp_path / "steps"), str(tmp_path / "row.jpg")],
+                         capture_output=True, text=True, check=True)
+    line = json.loads(out.stdout)
+    assert line["word"] == plain.word
+    assert line["cards"] == [c.as_json() for c in plain.cards]
+    written = sorted(p.name for p in (tmp_path / "steps").iterdir())
+    assert written == sorted(f"row-{name}.png" for name in images)
+    assert {"row-gray.png", "row-ink.png", "row-letters.png", "row-cards.png", "row-card-00.png"} <= set(written)
 
 
 def test_the_command_line_reads_each_photo_and_reports_failures(tmp_path):
