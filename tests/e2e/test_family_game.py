@@ -224,7 +224,7 @@ def round_3_undone_and_saved_again(page, game):
 
 def round_1_edited(page, game):
     """Round 1 was miswritten: Dan held 25, not 20. Edit it from its round number."""
-    game.round_row(1).get_by_role("link", name="Edit round 1").tap()
+    game.round_row(1).get_by_role("link", name="1 edit: round 1").tap()
     expect(page.get_by_role("heading", name="Edit round 1")).to_be_visible()
     expect(game.seat(ANN).get_by_label("Went out: won the round")).to_be_checked()
     expect(game.points(DAN)).to_have_value("20")

@@ -108,7 +108,7 @@ def ben_challenges_qui_k(page, table):
 
 def round_1_edited(page, table):
     """Round 1 was miswritten: Cat laid HOVER, not HOUSE. Edit it from the round number."""
-    table.round_row(1).get_by_role("link", name="Edit round 1").tap()
+    table.round_row(1).get_by_role("link", name="1 edit: round 1").tap()
     expect(page.get_by_role("heading", name="Edit round 1")).to_be_visible()
     expect(table.word(CAT)).to_have_value("HOUSE")
     expect(table.seat(ANN).get_by_label("Went out first")).to_be_checked()

@@ -204,7 +204,7 @@ def round_3_ann_and_cy_go_out(game):
 def round_2_edited(page, game):
     """Round 2 was miswritten: Ann & Cy held 4 of 6-to-king, not 3, and Bo drew exactly 22 as
     well. Edit it from its round number."""
-    game.round_row(2).get_by_role("link", name="Edit round 2").tap()
+    game.round_row(2).get_by_role("link", name="2 edit: round 2").tap()
     expect(page.get_by_role("heading", name="Edit round 2")).to_be_visible()
     expect(game.team(BD).get_by_label("Went out (+100)")).to_be_checked()
     expect(game.count(AC, "or their total").first).to_have_value("185")  # the typed total kept

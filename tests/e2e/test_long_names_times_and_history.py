@@ -225,7 +225,7 @@ def test_history_says_what_an_edit_replaced_and_each_round_who_dealt_it(page, ta
 
     # Cy laid FOXES, not OXBOW: edit round 1 from its number.
     # (opened by its address: the round number's own tap is test_full_game's)
-    page.goto(table.round_row(1).get_by_role("link", name="Edit round 1").get_attribute("href"))
+    page.goto(table.round_row(1).get_by_role("link", name="1 edit: round 1").get_attribute("href"))
     expect(page.get_by_role("heading", name="Edit round 1")).to_be_visible()
     expect(table.word(2)).to_have_value("OXBOW")
     table.word(2).fill("foxes")

@@ -97,7 +97,7 @@ def test_no_sideways_scroll_and_big_enough_controls_at_390px(page, table):
     expect(table.round_row(1)).to_contain_text("Bartholomew −38")
     check_fits(page, "game with a round, a challenge and Undo")
 
-    table.round_row(1).get_by_role("link", name="Edit round 1").tap()
+    table.round_row(1).get_by_role("link", name="1 edit: round 1").tap()
     expect(page.get_by_role("heading", name="Edit round 1")).to_be_visible()
     check_fits(page, "edit round")
 

@@ -383,7 +383,7 @@ def test_a_short_game_typed_fast_logs_no_console_error_or_warning(page, table, t
     expect(table.totals).to_have_text(["87", "62", "22", "58"])
 
     # An edit: Cat laid HOVER in round 1, not HOUSE (HOVER = 18).
-    table.round_row(1).get_by_role("link", name="Edit round 1").tap()
+    table.round_row(1).get_by_role("link", name="1 edit: round 1").tap()
     expect(page.get_by_role("heading", name="Edit round 1")).to_be_visible()
     settled(page)
     table.word(CAT).fill("")

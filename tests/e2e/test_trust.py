@@ -153,7 +153,7 @@ def test_the_edit_page_and_fez_forms_keep_their_drafts_on_a_reload(page, table, 
     what was typed is back after a reload."""
     table.new_game("foot", ["Ann", "Ben", "Cat"])
     save_jazzy(table)
-    page.get_by_role("link", name="Edit round 1").tap()
+    page.get_by_role("link", name="1 edit: round 1", exact=True).tap()
     expect(page.get_by_role("heading", name="Edit round 1")).to_be_visible()
     table.settled()
     table.word(BEN).fill("QUOTE")

@@ -126,7 +126,7 @@ def test_the_docs_game_is_played_through_the_app(doc_app, doc_pages):
     assert saved.status_code == 303
     page = client.get(url).text
     assert totals(page) == [5, 5]  # tied for longest: both score
-    edit = re.search(r'href="([^"]*/edit)"\s+class="cell-link" aria-label="Edit round 1"', page)[1]
+    edit = re.search(r'href="([^"]*/edit)"\s+class="cell-link" aria-label="1 edit: round 1"', page)[1]
     assert 'value="JAZZY"' in client.get(edit).text  # the saved round in its form again
 
     refused = client.post(f"{url}/rounds", data=words_form("", ""))

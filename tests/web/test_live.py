@@ -56,7 +56,7 @@ def test_a_refresh_when_nothing_changed_is_answered_304_without_the_page(app, cl
     assert changed.status_code == 200 and totals(changed.text) == [81, 26, 0]
     # The scorekeeper's region (with its edit links) is not the watcher's.
     mine = client.get(game, headers={"HX-Request": "true", "If-None-Match": changed.headers["ETag"]})
-    assert mine.status_code == 200 and "Edit round 1" in mine.text
+    assert mine.status_code == 200 and "1 edit: round 1" in mine.text
 
 
 def _join_code(page: str) -> str:
