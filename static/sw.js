@@ -3,9 +3,10 @@
 // answers, or a short page that says the phone is offline. Rounds typed while offline wait in
 // the page (companion.js, "Offline at the table"), not here. Live streams and htmx's region
 // requests always go to the server.
-const CACHE = "companion-v3";  // v3: hand-over pages kept by v2 are dropped
+const CACHE = "companion-v4";  // v4: the home-screen icons (apple-touch, maskable) are kept
 const SHELL = ["/", "/offline", "/static/companion.css", "/static/companion.js",
                "/static/htmx-2.0.11.min.js", "/static/icon.svg", "/static/icon-192.png",
+               "/static/apple-touch-icon.png", "/static/icon-maskable-512.png",
                "/static/manifest.webmanifest"];
 const WAIT_MS = 4000;  // a Wi-Fi that is there but answers nothing counts as none
 
