@@ -62,9 +62,11 @@ SHOWN_ROWS = 200
 
 def register_template_helpers(app: Flask) -> None:
     from .models import shown_code
+    from .pages.base import score
     from .web import qr
 
     app.jinja_env.globals.update(qr=qr, shown_code=shown_code, shown_rows=SHOWN_ROWS)
+    app.add_template_filter(score)  # {{ total|score }}: −8, the minus sign every page uses
 
 
 def configure(app: Flask, test_config: dict | None) -> None:

@@ -69,7 +69,7 @@ def check(game: str, as_json: bool, word: tuple[str, ...]) -> None:
         for v in verdicts:
             points = "" if v.points is None else f" · {v.points} points"
             click.echo(f"{v.word}\t{'allowed' if v.valid else 'NOT allowed'}\t{v.reason} "
-                       f"· {v.source}{points}")
+                       f"· {v.source}{f' ({v.detail})' if v.detail else ''}{points}")
             if v.definition:
                 click.echo(f"\t{v.definition.splitlines()[0]}")
     sys.exit(0 if all(v.valid for v in verdicts) else 1)

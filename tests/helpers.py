@@ -170,10 +170,11 @@ def log(*entries):
 def totals(html: str) -> list[int]:
     """The totals the scoreboard shows, in seat order.
 
-    >>> totals('<td class="total" data-seat="0">81</td><td class="total" data-seat="1">-5</td>')
+    >>> totals('<td class="total" data-seat="0">81</td><td class="total" data-seat="1">−5</td>')
     [81, -5]
     """
-    return [int(t) for t in re.findall(r'class="total" data-seat="\d+">(-?\d+)<', html)]
+    return [int(t.replace("−", "-"))
+            for t in re.findall(r'class="total" data-seat="\d+">([-−]?\d+)<', html)]
 
 
 def errors(html: str) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Mapping, Sequence
 
 from ..rules.base import ALPHABET, Ruleset, Standings, whole_number
 from ..rules.log import Play
+from ..words.judge import source_said
 
 
 def read_values(form: Mapping, cards, most: int, what: str) -> tuple[dict, dict]:
@@ -34,19 +35,33 @@ def read_values(form: Mapping, cards, most: int, what: str) -> tuple[dict, dict]
     return {"values": values}, errors
 
 
+def score(value) -> str:
+    """A score as a page shows it: a negative one with the minus sign (U+2212), as every
+    page writes it, never the hyphen. Form values and exports keep plain ASCII numbers.
+
+    >>> score(-8), score(0), score(42), score(None)
+    ('−8', '0', '42', 'None')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"−{-value}"
+    return str(value)
+
+
 def judged(data: Mapping) -> str:
     """What History adds to a challenge the word judge ruled on: its ruling, and whether the
     table overruled it (a house decision).
 
-    >>> judged({"verdict": "stands", "judge": {"verdict": "rejected", "reason": "not a word", "source": "SCOWL"}})
-    '; a house decision, overruling the judge: not a word · SCOWL'
+    >>> judged({"verdict": "stands", "judge": {"verdict": "rejected", "reason": "not a word",
+    ...                                         "source": "SCOWL english-words.35"}})
+    '; a house decision, overruling the judge: not a word · the common English word list'
     >>> judged({"verdict": "stands"})
     ''
     """
     judge = data.get("judge")
     if not isinstance(judge, Mapping):
         return ""
-    ruling = f"{judge.get('reason')} · {judge.get('source')}"
+    reason = judge.get("reason")
+    ruling = f"{reason} · {source_said(judge.get('source'), reason if isinstance(reason, str) else '')}"
     return (f"; a house decision, overruling the judge: {ruling}"
             if judge.get("verdict") != data["verdict"] else f"; the judge: {ruling}")
 
@@ -64,6 +79,12 @@ class Pages:
     progress_name = "round"  # what the chart and the CSV call a row (ZOOT! Poker: a deal)
     no_challenge = "There is no such word to challenge."  # when challenge_target finds none
     forms: tuple[str, ...] = ()  # kinds with a page of their own, read by read_play
+
+    @property
+    def first_said(self) -> str:
+        """What the player chosen at the start does, as a sentence ends: "deals first", "plays
+        first" (a label that already says "first" is not given a second one)."""
+        return self.first_label if self.first_label.endswith(" first") else f"{self.first_label} first"
 
     def __init__(self, rules: Ruleset):
         self.rules = rules

@@ -11,7 +11,7 @@ from ..rules.hand_and_foot import (CLEAN_BOOK, DIRTY_BOOK, GOING_OUT, IN_FOUR_DE
                                    LEFT, MAX_TYPED, MELDED, MINIMUMS, Round, cards_points,
                                    round_problems, score_team, teams_of)
 from ..rules.log import EDIT, Play
-from .base import Pages
+from .base import Pages, score
 
 
 class HandAndFootPages(Pages):
@@ -37,8 +37,8 @@ class HandAndFootPages(Pages):
         teams = standings.extra["teams"]
         parts = []
         for i, t in enumerate(d["teams"][:len(teams)]):
-            score = score_team(t, d.get("out") == i, sum(s in d.get("drew22", []) for s in teams[i]))
-            parts.append(f"{self.rules.team_name(names, teams[i])} {score.total}")
+            counted = score_team(t, d.get("out") == i, sum(s in d.get("drew22", []) for s in teams[i]))
+            parts.append(f"{self.rules.team_name(names, teams[i])} {score(counted.total)}")
         out = d.get("out")
         text = ", ".join(parts) + (f"; {self.rules.team_name(names, teams[out])} went out"
                                    if out is not None and out < len(teams) else "; nobody went out")
@@ -63,12 +63,15 @@ class HandAndFootPages(Pages):
         parts = []
         for i in range(min(len(teams), len(before["teams"]), len(after["teams"]))):
             old, new = scored(before, i), scored(after, i)
-            changed = [f"{what} {sign}{a} → {sign}{b}" for what, sign, a, b in (
+            changed = [f"{what} {sign * bool(a)}{a} → {sign * bool(b)}{b}" for what, sign, a, b in (
                 ("books", "", old.books, new.books), ("meld", "", old.meld, new.meld),
                 ("22 cards", "+", old.exactly_22, new.exactly_22),
                 ("left", "−", old.left, new.left)) if a != b]
             if old.total != new.total or changed:
-                parts.append(f"{self.rules.team_name(names, teams[i])} {old.total} → {new.total}"
+                # a total the edit left as it was is said once: "still 1270", never "1270 → 1270"
+                moved = (f"{score(old.total)} → {score(new.total)}" if old.total != new.total
+                         else f"still {score(new.total)}")
+                parts.append(f"{self.rules.team_name(names, teams[i])} {moved}"
                              + (f" ({', '.join(changed)})" if changed else ""))
         if before.get("out") != after.get("out"):
             parts.append(f"went out: {side(before.get('out'))} → {side(after.get('out'))}")
@@ -155,8 +158,8 @@ class HandAndFootPages(Pages):
         teams = teams_of(players, settings)
         shown = []
         for i, team in enumerate(data["teams"]):
-            score = score_team(team, data["out"] == i, sum(s in data["drew22"] for s in teams[i]))
-            shown.append((score, errors.get(f"team-{i}")))
+            counted = score_team(team, data["out"] == i, sum(s in data["drew22"] for s in teams[i]))
+            shown.append((counted, errors.get(f"team-{i}")))
         return shown
 
     no_challenge = "Hand and Foot has no words to challenge."

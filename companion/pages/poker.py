@@ -7,9 +7,24 @@ from typing import Mapping
 
 from ..rules.base import REJECTED, Standings, whole_number
 from ..rules.log import Play
-from ..rules.poker import (ACTION, BET, CHALLENGE, DEAL, GAME_END, RAISE, REBUY, SHOWDOWN,
-                           showdown_preview)
+from ..rules.poker import (ACTION, ALL_IN, BET, CALL, CHALLENGE, CHECK, DEAL, FOLD, GAME_END, RAISE,
+                           REBUY, SHOWDOWN, showdown_preview)
 from .base import Pages
+
+#: An action as a player says it: alone, and with its chips (a raise's: what the bet came to).
+_SAID = {CHECK: ("checks", "checks"), FOLD: ("folds", "folds"), CALL: ("calls", "calls"),
+         BET: ("bets", "bets"), RAISE: ("raises", "raises to"),
+         ALL_IN: ("goes all in", "goes all in with")}
+
+
+def action_said(name: str, action: str, amount) -> str:
+    """One action of the betting, as the table says it (a raise's amount is what it came to).
+
+    >>> action_said("Cy", "raise", 30), action_said("Ann", "check", 0), action_said("Bo", "all-in", 195)
+    ('Cy raises to 30', 'Ann checks', 'Bo goes all in with 195')
+    """
+    alone, with_chips = _SAID.get(action, (action, action))
+    return f"{name} {with_chips} {amount}" if amount and action not in (CHECK, FOLD) else f"{name} {alone}"
 
 
 def _showdown_word(form: Mapping, seat: int) -> str:
@@ -34,6 +49,10 @@ class PokerPages(Pages):
 
     progress_name = "deal"
 
+    def action_said(self, name: str, action: str, amount) -> str:
+        """An action of the deal's log on the scoreboard, as History says it."""
+        return action_said(name, action, amount)
+
     def heading(self, standings: Standings) -> str:
         current = standings.extra["current"]
         return f"Deal {current.number}" if current else f"Deal {len(standings.rows) + 1}"
@@ -52,10 +71,9 @@ class PokerPages(Pages):
                 deals = standings.extra.setdefault("deals", {r.id: r for r in standings.rows})
                 record = deals.get(d["deal"])  # (History describes every action: found once)
                 to = record.raised_to.get(play.id) if record else None
-                return (f"{names[d['seat']]}: raise to {to}" if to is not None else
-                        f"{names[d['seat']]}: raise, putting in {d.get('amount')}")
-            amount = f" {d.get('amount')}" if d.get("amount") else ""
-            return f"{names[d['seat']]}: {d['action']}{amount}"
+                return (action_said(names[d['seat']], RAISE, to) if to is not None else
+                        f"{names[d['seat']]} raises, putting in {d.get('amount')}")
+            return action_said(names[d["seat"]], d["action"], d.get("amount"))
         if play.kind == SHOWDOWN:
             shown = ", ".join(f"{names[s]} {w}" for s, w in enumerate(d["words"]) if w)
             return f"Showdown: {shown or 'no word laid'}"

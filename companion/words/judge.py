@@ -112,11 +112,59 @@ class Verdict:
     definition: str | None = None
     points: int | None = None
     reads_as: str | None = None  # the word a wild card makes, when there is one
+    detail: str | None = None  # the file behind `source`, for the curious: "SCOWL english-words.35"
 
     def as_json(self) -> dict:
         return {"word": self.word, "valid": self.valid, "reason": self.reason,
                 "source": self.source, "points": self.points, "definition": self.definition,
-                "reads_as": self.reads_as}
+                "reads_as": self.reads_as, "detail": self.detail}
+
+
+# The lists that decide, as a player reads them (a verdict's source, and History's): never the
+# names of the files they come from, which Verdict.detail keeps.
+COMMON_LIST = "the common English word list"  # SCOWL sizes 10 to 35
+LARGER_LIST = "the larger English word list"  # SCOWL sizes 40 up to the store's largest
+WHOLE_LIST = "the English word list, common to rare words"
+PLURALS = "the dictionary’s plurals"  # WordNet's lemmas and irregular plurals
+BLOCKLIST = "the family game’s list of slang and rude words"
+REJECT_LISTS = {"proper noun": "the list of names", "abbreviation": "the list of abbreviations",
+                "contraction": "the list of contractions"}
+_SCOWL_FILE = re.compile(r"SCOWL [a-z_0-9]+-([a-z-]+)\.(\d+)")
+_REJECT_FILES = {"upper": "proper noun", "proper-names": "proper noun",
+                 "abbreviations": "abbreviation", "contractions": "contraction"}
+
+
+def list_said(size: int) -> str:
+    """The word list that holds a word of this SCOWL size, in a player's words.
+
+    >>> list_said(35), list_said(50)
+    ('the common English word list', 'the larger English word list')
+    """
+    return COMMON_LIST if size <= 35 else LARGER_LIST
+
+
+def source_said(source: str | None, reason: str = "") -> str | None:
+    """A source as a player reads it, whenever it was recorded: a challenge saved before the
+    judge spoke plainly keeps the file it was decided by ("SCOWL english-words.35").
+
+    >>> source_said("SCOWL english-words.35"), source_said("SCOWL, sizes up to 70")
+    ('the common English word list', 'the English word list, common to rare words')
+    >>> source_said("SCOWL english-upper.50"), source_said("WordNet's plurals")
+    ('the list of names', 'the dictionary’s plurals')
+    >>> source_said("house rules")
+    'house rules'
+    """
+    if not isinstance(source, str):
+        return source
+    found = _SCOWL_FILE.fullmatch(source)
+    if found:
+        kind = _REJECT_FILES.get(found.group(1))
+        if kind is None and reason.startswith("abbreviation"):
+            kind = "abbreviation"  # pH, kW: among the words, but in capitals
+        return REJECT_LISTS[kind] if kind else list_said(int(found.group(2)))
+    if source.startswith("SCOWL"):
+        return WHOLE_LIST
+    return {"WordNet's plurals": PLURALS, "Companion's family blocklist": BLOCKLIST}.get(source, source)
 
 
 @dataclass(frozen=True)
@@ -210,9 +258,9 @@ class Judge:
         found = next((v for v in verdicts if v.valid), None)
         if found:
             return Verdict(word, True, f"reads as {found.word}: {found.reason}", found.source,
-                           found.definition, points, reads_as=found.word)
+                           found.definition, points, reads_as=found.word, detail=found.detail)
         return Verdict(word, False, "no word fits these letters and wild cards",
-                       self._list_name(house), points=points)
+                       self._list_name(house), points=points, detail=self._list_detail(house))
 
     def accepts(self, rules: WordRules, house: House = NO_HOUSE) -> Callable[[str], bool]:
         """Whether letters (a "?" for a wild) make a word of this game: what the card reader
@@ -237,27 +285,33 @@ class Judge:
         row = self._query("SELECT size, source, lemma, plural FROM words WHERE word = ?", (word,))
         if row:
             size, source, lemma, plural = row[0]
-            source = f"SCOWL {self.sources[source]}"
+            detail = f"SCOWL {self.sources[source]}"
             definition = self._definition(lemma or word)
             if definition and lemma:
                 definition = f"({'plural' if plural else 'form'} of {lemma}) {definition}"
             problem = self._family_problem(word, rules, plural, lemma)
             if problem:
-                decided_by = "WordNet's plurals" if plural else "Companion's family blocklist"
-                return Verdict(word, False, problem, decided_by, definition, points)
-            return Verdict(word, True, f"in the word list ({_commonness(size)})", source,
-                           definition, points)
+                decided_by, detail = ((PLURALS, "WordNet 3.0 noun lemmas and noun.exc") if plural
+                                      else (BLOCKLIST, f"Companion’s {FAMILY_BLOCKLIST.name}"))
+                return Verdict(word, False, problem, decided_by, definition, points, detail=detail)
+            return Verdict(word, True, f"in the word list ({_commonness(size)})", list_said(size),
+                           definition, points, detail=detail)
         reject = self._query("SELECT kind, source FROM rejects WHERE word = ?", (word,))
         if reject:
             kind, source = reject[0]
-            return Verdict(word, False, f"{kind}: not allowed", f"SCOWL {self.sources[source]}",
-                           points=points)
+            return Verdict(word, False, f"{kind}: not allowed", REJECT_LISTS.get(kind, WHOLE_LIST),
+                           points=points, detail=f"SCOWL {self.sources[source]}")
         return Verdict(word, False, "not in the word list", self._list_name(NO_HOUSE),
-                       points=points)
+                       points=points, detail=self._list_detail(NO_HOUSE))
 
     def _list_name(self, house: House) -> str:
         if house.word_list is not None and house.list_only:
             return house.word_list.name
+        return WHOLE_LIST
+
+    def _list_detail(self, house: House) -> str | None:
+        if house.word_list is not None and house.list_only:
+            return None
         return f"SCOWL, sizes up to {self.max_size}"
 
     def _definition(self, lemma: str) -> str | None:

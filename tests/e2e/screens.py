@@ -91,8 +91,8 @@ def words(text: str) -> re.Pattern:
 
 
 def signed(n: int) -> re.Pattern:
-    """A total as the scoreboard shows it: a minus sign either way it is written."""
-    return re.compile(rf"^\s*{'[-−]' if n < 0 else ''}{abs(n)}\s*$")
+    """A total as the scoreboard shows it: a negative one with the minus sign, never a hyphen."""
+    return re.compile(rf"^\s*{'−' if n < 0 else ''}{abs(n)}\s*$")
 
 
 class HandAndFoot:
@@ -140,7 +140,7 @@ class HandAndFoot:
     def expect_live(self, team: int, total: int, books: int, meld: int, out: int = 0,
                     exactly_22: int = 0, left: int = 0, problem: str = "") -> None:
         """The figure, its breakdown and (before saving) what would keep it from saving."""
-        text = f"{total} this round books {books} · meld {meld}"
+        text = f"{'−' if total < 0 else ''}{abs(total)} this round books {books} · meld {meld}"
         text += f" · out {out}" if out else ""
         text += f" · 22 cards {exactly_22}" if exactly_22 else ""
         text += f" · left −{left}" if left else ""

@@ -61,8 +61,8 @@ def start_an_adults_game(page, game):
         "Adults: words of 4+ letters")
     expect(game.totals).to_have_text(["0", "0", "0", "0"])
     expect(game.status).to_contain_text("Round 1: Ann deals, Ben plays first.")
-    expect(game.to_100()).to_have_text(["Ann: 100 to 100", "Ben: 100 to 100",
-                                        "Cat: 100 to 100", "Dan: 100 to 100"])
+    expect(game.to_100()).to_have_text(["Ann: 100 points from 100", "Ben: 100 points from 100",
+                                        "Cat: 100 points from 100", "Dan: 100 points from 100"])
     return url
 
 
@@ -77,8 +77,8 @@ def round_1_ann_goes_out(page, game):
     expect(game.status).to_contain_text(
         "Round 2: Ben deals, Cat plays first. Ann has the fewest points.")
     # 100 - 0 = 100, 100 - 12 = 88, 100 - 7 = 93, 100 - 20 = 80
-    expect(game.to_100()).to_have_text(["Ann: 100 to 100", "Ben: 88 to 100",
-                                        "Cat: 93 to 100", "Dan: 80 to 100"])
+    expect(game.to_100()).to_have_text(["Ann: 100 points from 100", "Ben: 88 points from 100",
+                                        "Cat: 93 points from 100", "Dan: 80 points from 100"])
     expect(game.round_scores(1)).to_have_text(["0", "12", "7", "20"])
     expect(game.round_row(1).locator("td").nth(ANN)).to_contain_text("went out")
 
@@ -241,8 +241,8 @@ def round_1_edited(page, game):
     expect(game.status).to_contain_text(
         "Round 4: Dan deals, Ann plays first. Ben has the fewest points.")
     # 100 - 44 = 56, 100 - 27 = 73, 100 - 29 = 71, 100 - 54 = 46
-    expect(game.to_100()).to_have_text(["Ann: 56 to 100", "Ben: 73 to 100",
-                                        "Cat: 71 to 100", "Dan: 46 to 100"])
+    expect(game.to_100()).to_have_text(["Ann: 56 points from 100", "Ben: 73 points from 100",
+                                        "Cat: 71 points from 100", "Dan: 46 points from 100"])
 
 
 def round_4_ends_the_game(page, game):
@@ -254,8 +254,8 @@ def round_4_ends_the_game(page, game):
     expect(page.locator(".winner")).to_have_text(WINNER)
     expect(page.locator(".totals li.leader .name")).to_have_text(["Ann"])
     expect(page.locator(".totals li.loser .name")).to_have_text(["Dan"])
-    expect(game.to_100()).to_have_text(["Ann: 56 to 100", "Ben: 43 to 100",
-                                        "Cat: 46 to 100", "Dan: reached 100"])
+    expect(game.to_100()).to_have_text(["Ann: 56 points from 100", "Ben: 43 points from 100",
+                                        "Cat: 46 points from 100", "Dan: reached 100"])
     expect(page.locator("#round-form")).to_have_count(0)  # no round after the end
     expect(page.get_by_text("A word is challenged")).to_have_count(0)
     expect(game.round_scores(4)).to_have_text(["0", "30", "25", "50"])

@@ -103,7 +103,7 @@ def ben_challenges_qui_k(page, table):
     expect(table.totals).to_have_text(["106", "1", "34"])
     expect(table.round_row(2).locator("td").nth(ANN)).to_contain_text("✓ stands: Ben −25")
     # Round 2 now reads Ann 25, Ben 0 - 25 = -25, Cat 0 + 25 = 25.
-    expect(table.round_row(2).locator(".score")).to_have_text(["25", "-25", "25"])
+    expect(table.round_row(2).locator(".score")).to_have_text(["25", "−25", "25"])
 
 
 def round_1_edited(page, table):

@@ -332,7 +332,7 @@ def deal_3_a_bet_beyond_the_stack_is_refused(page, game):
     game.expect_pots(95, (95, (BO, CY, DI)))
     # The refused bet of 250 left no trace: the actions so far, as the board lists them.
     expect(page.locator(".pots p.muted").nth(1)).to_have_text(
-        words("Di check · Ann check · Bo bet 25 · Cy call 25 · Di call 25 · Ann fold"))
+        words("Di checks · Ann checks · Bo bets 25 · Cy calls 25 · Di calls 25 · Ann folds"))
     game.expect_stacks(55, 160, 20, 470)
 
 

@@ -8,7 +8,7 @@
 3. A short game typed fast, with a refusal, an edit, a challenge and a scan, logs no console
    error and no warning (a CSP violation included).
 4. The challenge page says whose word and which round, and tapping a word by mistake records
-   nothing: "Not this word: back". Each word link is a thumb's height.
+   nothing: "Wrong word? Back to the game". Each word link is a thumb's height.
 
 Card values (FOOT!): vowels AEIOU 1, VWXY 10, JQZ 20, other consonants 3, wild ? 0; +10 for the
 player who went out first. The expected points below are worked out by hand from those values.
@@ -437,7 +437,7 @@ def test_tapping_a_word_by_mistake_records_nothing(page, table):
     heading = page.get_by_role("heading", level=1)
     expect(heading).to_have_text("Challenge Ben’s WAXEB?")
     expect(page.locator(".confirm-target")).to_have_text("Ben’s word in round 2, worth 25.")
-    back = page.get_by_role("link", name="Not this word: back")
+    back = page.get_by_role("link", name="Wrong word? Back to the game")
     expect(back).to_be_visible()
     # Nothing is chosen for the scorekeeper: a challenger and a verdict must be picked first.
     expect(page.get_by_role("radio", name="Ben", exact=True)).to_have_count(0)

@@ -2,6 +2,10 @@
 
 import re
 
+from sqlalchemy import select
+
+from companion.extensions import db
+from companion.models import Play
 from tests.helpers import errors, round_form, text, totals
 
 
@@ -43,7 +47,8 @@ def test_a_word_that_stands_costs_the_challenger_its_card_value(client, game):
     assert "✓ stands: Cy −26" in text(page) and "−26 challenging" in text(page)
     assert "JAZZY 81 out +10" in text(page)  # the bonus Ann kept, as the rules give it
     history = text(client.get(f"{game}/history").text)
-    assert "Cy challenged Bo’s QUOTA in round 1: it stands; the judge: in the word list (a common word) · SCOWL" in history
+    assert ("Cy challenged Bo’s QUOTA in round 1: it stands; the judge: in the word list (a common "
+            "word) · the common English word list") in history
 
 
 def test_the_scorekeeper_can_overrule_the_judge_and_it_is_recorded(client, game):
@@ -53,7 +58,28 @@ def test_the_scorekeeper_can_overrule_the_judge_and_it_is_recorded(client, game)
     assert "✗ rejected (house): Ann +26" in text(page)
     history = text(client.get(f"{game}/history").text)
     assert ("Ann challenged Bo’s QUOTA in round 1: rejected; a house decision, overruling the "
-            "judge: in the word list (a common word) · SCOWL") in history
+            "judge: in the word list (a common word) · the common English word list") in history
+
+
+def test_a_word_tapped_by_mistake_has_a_way_back_a_player_would_say(client, game):
+    client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
+    page = text(client.get(f"{game}/challenge?round=1&seat=1").text)
+    assert "Wrong word? Back to the game" in page and "Not this word" not in page
+
+
+def test_the_judge_is_quoted_in_a_players_words_never_its_files(app, client, game):
+    client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
+    page = text(client.get(f"{game}/challenge?round=1&seat=1").text)
+    assert "Decided by the common English word list" in page
+    challenge(client, game, seat=1, challenger=2, verdict="stands")
+    # a challenge saved while the judge still named its files reads the same way
+    with app.app_context():
+        play = db.session.scalars(select(Play).where(Play.kind == "challenge")).one()
+        play.data = {**play.data, "judge": {**play.data["judge"], "source": "SCOWL english-words.35"}}
+        db.session.commit()
+    history = text(client.get(f"{game}/history").text)
+    assert "in the word list (a common word) · the common English word list" in history
+    assert not re.search(r"SCOWL|english-|WordNet", history)
 
 
 def test_a_wild_card_word_is_judged_by_what_it_reads_as(client, game):

@@ -88,7 +88,7 @@ def test_a_rounds_end_lines_carry_the_running_totals_the_rules_computed(client):
     page = text(client.get(game).text)
     assert totals(client.get(game).text) == [6 - 11 + 2, 18 + 30 + 11]
     for shown in ("FIN edit 6 6 6", "PLAYᶠ edit 9×2 = 18 18 18", "all flush bonus +30 48",
-                  "others’ hands nasty rule +11 59", "left in hand deducted −11 -5", "AT edit 2 2 -3"):
+                  "others’ hands nasty rule +11 59", "left in hand deducted −11 −5", "AT edit 2 2 −3"):
         assert shown in page, shown
 
 

@@ -84,3 +84,35 @@ def test_bad_rounds_and_bad_set_ups_are_refused_with_nothing_saved(app, client):
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Play)) == 0
     assert "Look up" not in client.get(game).text  # no words in this game
+
+
+def test_the_rematch_says_who_plays_first_once(client):
+    game = hand_and_foot(client)  # Bo plays first
+    for _ in range(4):
+        assert client.post(f"{game}/rounds", data={**WIN, "out": "0"}).status_code == 303
+    page = text(client.get(game).text)
+    assert "Rematch" in page and "Cy plays first." in page and "first first" not in page
+
+
+def test_a_negative_score_has_one_minus_sign_everywhere_it_is_shown(client):
+    game = hand_and_foot(client)
+    lose = {"meld-1-low": "3", "left-1-red3": "1", "left-1-high": "1"}
+    preview = text(client.get(f"{game}/rounds/preview", query_string={**WIN, **lose, "out": "0"}).text)
+    assert "−495 this round" in preview and "-495" not in preview
+    assert client.post(f"{game}/rounds", data={**WIN, **lose, "out": "0"}).status_code == 303
+    page = text(client.get(game).text)
+    assert page.count("−495") >= 2 and "-495" not in page  # the totals and the round's row
+    history = text(client.get(f"{game}/history").text)
+    assert "Bo & Di −495" in history and "-495" not in history
+    assert client.get(f"{game}.json").get_json()["totals"]["Bo & Di"] == -495  # exports: plain
+
+
+def test_an_edit_that_leaves_a_total_as_it_was_says_so_once(client):
+    game = hand_and_foot(client)
+    assert client.post(f"{game}/rounds", data={**WIN, "out": "0", "meld-1-low": "3"}).status_code == 303
+    # Bo & Di: 3 fours (15) become 5 (25), with a king left (−10): still 15
+    r = client.post(f"{game}/rounds/1/edit", data={**WIN, "out": "0", "meld-1-low": "5", "left-1-high": "1"})
+    assert r.status_code == 303, errors(r.text)
+    history = text(client.get(f"{game}/history").text)
+    assert "Edited round 1: Bo & Di still 15 (meld 15 → 25, left 0 → −10)" in history
+    assert "15 → 15" not in history

@@ -77,7 +77,7 @@ def test_a_hand_and_foot_edit_lists_the_parts_that_changed(client):
     assert client.post(f"{game}/rounds", data=win).status_code == 303
     client.post(f"{game}/rounds/1/edit", data={**win, "meld-0-ace": "9", "left-1-red3": "1"})
     assert history_entries(client, game)[1] == (
-        "Edited round 1: Ann & Cy 1170 → 1190 (meld 270 → 290); Bo & Di 15 → -485 (left −0 → −500)")
+        "Edited round 1: Ann & Cy 1170 → 1190 (meld 270 → 290); Bo & Di 15 → −485 (left 0 → −500)")
 
 
 # --- Point 5: times are <time> elements, in UTC until the phone's script converts them -----

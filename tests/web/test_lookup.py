@@ -21,6 +21,15 @@ def test_the_lookup_page_judges_several_words_for_the_chosen_game(client):
     assert "the woody part of plants" in page and "worth 27" in text(page)
 
 
+def test_a_verdict_says_what_decided_in_a_players_words(client):
+    page = text(client.get("/words?game=family&q=quota+xylem+sarah+nasa+blorf+cats").text)
+    for said in ("the common English word list", "the larger English word list", "the list of names",
+                 "the list of abbreviations", "the English word list, common to rare words",
+                 "the dictionary’s plurals"):
+        assert f"Decided by {said}" in page, said
+    assert not re.search(r"SCOWL|english-|WordNet|sizes up to", page)
+
+
 def test_the_verdict_is_an_htmx_partial_as_you_type(client):
     response = client.get("/words?game=zoot&q=jazzier",
                           headers={"HX-Request": "true", "HX-Target": "verdicts"})
@@ -129,5 +138,6 @@ def test_the_command_line_judges_words_as_json(app):
 def test_the_command_line_speaks_plainly(app):
     result = app.test_cli_runner().invoke(args=["words", "check", "--game", "family", "cat", "cats"])
     assert result.output.splitlines()[0] == (
-        "CAT\tallowed\tin the word list (a common word) · SCOWL english-words.10")
+        "CAT\tallowed\tin the word list (a common word) · the common English word list "
+        "(SCOWL english-words.10)")
     assert "CATS\tNOT allowed\tplural of CAT: no plurals in the family game" in result.output

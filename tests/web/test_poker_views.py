@@ -193,9 +193,9 @@ def test_a_raise_is_said_and_typed_as_raise_to_and_any_chip_more_is_one(client):
     act(client, game, "raise", 130)  # Bo: to 130, putting in 90 more
     assert totals(client.get(game).text) == [102, 70, 132]
     page = text(client.get(game).text)
-    assert "Bo bet 40 · Cy raise to 68 · Ann raise to 98 · Bo raise to 130" in page
+    assert "Bo bets 40 · Cy raises to 68 · Ann raises to 98 · Bo raises to 130" in page
     history = text(client.get(f"{game}/history").text)
-    assert "Bo: raise to 130" in history and "Ann: raise to 98" in history
+    assert "Bo raises to 130" in history and "Ann raises to 98" in history and "Bo bets 40" in history
 
 
 def test_no_limits_least_raise_is_a_setting(app, client):

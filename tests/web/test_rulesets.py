@@ -105,7 +105,7 @@ def test_a_family_game_from_start_to_its_end(app, client):
     assert r.status_code == 303
     page = text(client.get(game).text)
     assert totals(client.get(game).text) == [23, 0, 40, 7]
-    assert "Round 2: Bo deals, Cy plays first." in page and "77 to 100" in page
+    assert "Round 2: Bo deals, Cy plays first." in page and "Ann: 77 points from 100" in page
     # the table sets its card values, then counts cards
     values = {f"value-{c}": "2" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
     values.update({"value-Q": "10", "value-Z": "10", "value-J": "8", "value-X": "8"})

@@ -1,6 +1,7 @@
 """The word judge, on the real store built from SCOWL and WordNet."""
 
 import csv
+import re
 import subprocess
 import sys
 import textwrap
@@ -42,19 +43,19 @@ def test_the_words_package_is_pure():
 
 @pytest.mark.parametrize("word, rules, valid, reason, source", [
     # standard but rare words, and inflections, are allowed
-    ("XYLEM", FOOT, True, "in the word list (a less common word)", "SCOWL english-words.50"),
-    ("oxbow", FOOT, True, "in the word list (a less common word)", "SCOWL"),
-    ("FJORD", FOOT, True, "in the word list (a less common word)", "SCOWL"),
-    ("QUOTA", FOOT, True, "in the word list (a common word)", "SCOWL"),
-    ("JUMPED", FEZ, True, "in the word list (a common word)", "SCOWL"),
-    ("JUMPING", ZOOT, True, "in the word list (a common word)", "SCOWL"),
-    ("BOXES", FEZ, True, "in the word list (a common word)", "SCOWL"),
+    ("XYLEM", FOOT, True, "in the word list (a less common word)", "the larger English word list"),
+    ("oxbow", FOOT, True, "in the word list (a less common word)", "the larger English word list"),
+    ("FJORD", FOOT, True, "in the word list (a less common word)", "the larger English word list"),
+    ("QUOTA", FOOT, True, "in the word list (a common word)", "the common English word list"),
+    ("JUMPED", FEZ, True, "in the word list (a common word)", "the common English word list"),
+    ("JUMPING", ZOOT, True, "in the word list (a common word)", "the common English word list"),
+    ("BOXES", FEZ, True, "in the word list (a common word)", "the common English word list"),
     # proper nouns, abbreviations, misspellings, non-words
-    ("SARAH", FOOT, False, "proper noun: not allowed", "SCOWL english-upper"),
-    ("EGYPT", FOOT, False, "proper noun: not allowed", "SCOWL"),
-    ("NASA", FEZ, False, "abbreviation: not allowed", "SCOWL english-abbreviations"),
-    ("RECIEVE", ZOOT, False, "not in the word list", "SCOWL, sizes up to 70"),
-    ("BLORF", FOOT, False, "not in the word list", "SCOWL"),
+    ("SARAH", FOOT, False, "proper noun: not allowed", "the list of names"),
+    ("EGYPT", FOOT, False, "proper noun: not allowed", "the list of names"),
+    ("NASA", FEZ, False, "abbreviation: not allowed", "the list of abbreviations"),
+    ("RECIEVE", ZOOT, False, "not in the word list", "the English word list, common to rare words"),
+    ("BLORF", FOOT, False, "not in the word list", "the English word list, common to rare words"),
     # characters no card carries
     ("R2D2", FEZ, False, "words have no digits", "the rules of every game"),
     ("X-RAY", FEZ, False, "hyphenated words are not allowed", "the rules of every game"),
@@ -68,31 +69,41 @@ def test_the_words_package_is_pure():
     # each game's length rule
     ("JAZZ", FOOT, False, "4 letters: words have exactly 5 in FOOT!", "the rules of FOOT!"),
     ("JAZZY", ZOOT, False, "5 letters: words have exactly 7 in ZOOT!", "the rules of ZOOT!"),
-    ("JAZZIER", ZOOT, True, "in the word list (a less common word)", "SCOWL"),
-    ("JAZZY", word_rules_for("poker5"), True, "in the word list (a less common word)", "SCOWL"),
-    ("QI", FEZ, True, "in the word list (a rare word)", "SCOWL"),
+    ("JAZZIER", ZOOT, True, "in the word list (a less common word)", "the larger English word list"),
+    ("JAZZY", word_rules_for("poker5"), True, "in the word list (a less common word)", "the larger English word list"),
+    ("QI", FEZ, True, "in the word list (a rare word)", "the larger English word list"),
     ("A", FEZ, False, "too short: words have at least 2 letters in FEZ", "the rules of FEZ"),
     ("OX", FAMILY, False, "too short: words have at least 3 letters in the family game",
      "the rules of the family game"),
     ("FOX", word_rules_for("family4"), False,
      "too short: words have at least 4 letters in the family game", "the rules"),
     # the family game: no plurals, no slang
-    ("CATS", FAMILY, False, "plural of CAT: no plurals in the family game", "WordNet's plurals"),
-    ("MICE", FAMILY, False, "plural of MOUSE: no plurals in the family game", "WordNet's plurals"),
-    ("NEWS", FAMILY, True, "in the word list (a common word)", "SCOWL"),
-    ("GLASS", FAMILY, True, "in the word list (a common word)", "SCOWL"),
-    ("WALKED", FAMILY, True, "in the word list (a common word)", "SCOWL"),  # inflections other than plurals
-    ("GONNA", FAMILY, False, "slang or rude: not allowed in the family game", "Companion's"),
-    ("GONNA", FEZ, True, "in the word list (a common word)", "SCOWL"),
+    ("CATS", FAMILY, False, "plural of CAT: no plurals in the family game", "the dictionary’s plurals"),
+    ("MICE", FAMILY, False, "plural of MOUSE: no plurals in the family game", "the dictionary’s plurals"),
+    ("NEWS", FAMILY, True, "in the word list (a common word)", "the common English word list"),
+    ("GLASS", FAMILY, True, "in the word list (a common word)", "the common English word list"),
+    ("WALKED", FAMILY, True, "in the word list (a common word)", "the common English word list"),  # inflections other than plurals
+    ("GONNA", FAMILY, False, "slang or rude: not allowed in the family game", "the family game’s list of slang and rude words"),
+    ("GONNA", FEZ, True, "in the word list (a common word)", "the common English word list"),
     # wild cards read as the word they make
-    ("JA?ZY", FOOT, True, "reads as JAZZY: in the word list (a less common word)", "SCOWL"),
-    ("QU??K", FOOT, True, "reads as QUACK: in the word list (a common word)", "SCOWL"),
-    ("QX??Z", FOOT, False, "no word fits these letters and wild cards", "SCOWL"),
+    ("JA?ZY", FOOT, True, "reads as JAZZY: in the word list (a less common word)", "the larger English word list"),
+    ("QU??K", FOOT, True, "reads as QUACK: in the word list (a common word)", "the common English word list"),
+    ("QX??Z", FOOT, False, "no word fits these letters and wild cards", "the English word list, common to rare words"),
 ])
 def test_verdicts(judge, word, rules, valid, reason, source):
     verdict = judge.check(word, rules)
     assert (verdict.valid, verdict.reason) == (valid, reason)
     assert verdict.source.startswith(source)
+    # a player reads what decided in plain words, never a file name (the detail keeps that)
+    assert not re.search(r"SCOWL|WordNet|english-|\.\d|sizes", verdict.source), verdict.source
+
+
+def test_a_verdict_keeps_the_file_that_decided_as_its_detail(judge):
+    assert judge.check("XYLEM", FOOT).detail == "SCOWL english-words.50"
+    assert judge.check("SARAH", FOOT).detail.startswith("SCOWL english-upper")
+    assert judge.check("RECIEVE", ZOOT).detail == "SCOWL, sizes up to 70"
+    assert judge.check("CATS", FAMILY).detail.startswith("WordNet")
+    assert judge.check("R2D2", FEZ).detail is None
 
 
 def test_points_are_the_games_card_values(judge):
