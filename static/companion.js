@@ -221,6 +221,40 @@ document.addEventListener("click", (event) => {
   select.dispatchEvent(new Event("change", { bubbles: true }));  // the card shows it at once
 });
 
+// Enter (a phone's Next or Go key) in a field of a round's form moves to the next field to
+// fill, as a thumb expects; from the last one it saves: the form's default button is its Save
+// (a hidden copy first in the form where a scan field would otherwise be the default), never a
+// player's Read the photo. Without this file Enter saves from any field.
+const ENTERABLE = "input:not([type]), input[type=text], input[type=number], input[type=search], input[type=tel]";
+
+function fieldsToFill(form) {
+  return [...form.querySelectorAll(ENTERABLE)]
+    .filter((el) => !el.disabled && !el.readOnly && el.getClientRects().length);
+}
+
+function nextToFill(field) {
+  const form = field.matches && field.matches(ENTERABLE) && field.closest("form[data-draft]");
+  if (!form) return undefined;
+  const fields = fieldsToFill(form);
+  const at = fields.indexOf(field);
+  return at < 0 ? undefined : fields[at + 1] || null;  // null: the last field
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" || event.isComposing || event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return;
+  const next = nextToFill(event.target);
+  if (!next) return;  // not a round's field, or its last: the form saves
+  event.preventDefault();
+  next.focus();
+  if (next.select) next.select();
+});
+
+// The phone's keyboard says what its Enter key does: Next, or Done on the last field.
+document.addEventListener("focusin", (event) => {
+  const next = nextToFill(event.target);
+  if (next !== undefined) event.target.enterKeyHint = next ? "next" : "done";
+});
+
 // New game: show only the chosen game's settings and as many name fields as it seats.
 // Without this file every field shows, and the server checks what the game allows.
 function fitNewGame() {
@@ -491,7 +525,7 @@ function changedElsewhere() {
       "Another phone changed this game meanwhile: the scoreboard above is up to date. Check this " +
       "round before saving it (if the other phone saved it already, saving it again is refused).",
       "alert");
-    const button = typing.querySelector("button:not([type=button]):not([formaction])");  // its Save
+    const button = typing.querySelector("button:not([type=button]):not([formaction]):not(.default-save)");  // its Save
     if (button) button.before(note);
     return;
   }
