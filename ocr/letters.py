@@ -156,11 +156,24 @@ class Classifier:
 
 # --- training ---------------------------------------------------------------------------
 
-def font_files() -> list[str]:
-    """Every TrueType/OpenType font on the machine that draws an alphabet (italics too:
-    their slant is what a card seen at an angle looks like)."""
-    return [path for path in sorted(glob.glob("/usr/share/fonts/**/*.[ot]tf", recursive=True))
-            if not any(bad in path.lower() for bad in _NOT_LETTERS)]
+def font_files(root: str = "/usr/share/fonts") -> list[str]:
+    """Every TrueType/OpenType font under `root` that draws an alphabet (italics too: their
+    slant is what a card seen at an angle looks like). A font that cannot be drawn at any
+    size (a colour emoji font holds bitmaps of one size only) is left out, or training would
+    stop at the first letter drawn with it."""
+    return [path for path in sorted(glob.glob(f"{root}/**/*.[ot]tf", recursive=True))
+            if not any(bad in path.lower() for bad in _NOT_LETTERS) and _scalable(path)]
+
+
+def _scalable(path: str) -> bool:
+    """Whether the font draws at the sizes training asks for."""
+    from PIL import ImageFont
+
+    try:
+        ImageFont.truetype(path, 33)
+    except OSError:
+        return False
+    return True
 
 
 UPRIGHT_TILT, TURNED_TILT = 8.0, 6.0  # standard deviations (degrees) of the drawn letters' tilt
