@@ -11,6 +11,7 @@ described by HOG features plus a coarse 12x12 picture of the ink.
 
 from __future__ import annotations
 
+import functools
 import glob
 from dataclasses import dataclass
 from pathlib import Path
@@ -157,12 +158,18 @@ class Classifier:
 # --- training ---------------------------------------------------------------------------
 
 def font_files(root: str = "/usr/share/fonts") -> list[str]:
+    """Every TrueType/OpenType font under `root` that draws an alphabet (see _font_files)."""
+    return list(_font_files(root))
+
+
+@functools.lru_cache(maxsize=4)  # _junk asks for every digit it draws: glob and load once
+def _font_files(root: str) -> tuple[str, ...]:
     """Every TrueType/OpenType font under `root` that draws an alphabet (italics too: their
     slant is what a card seen at an angle looks like). A font that cannot be drawn at any
     size (a colour emoji font holds bitmaps of one size only) is left out, or training would
     stop at the first letter drawn with it."""
-    return [path for path in sorted(glob.glob(f"{root}/**/*.[ot]tf", recursive=True))
-            if not any(bad in path.lower() for bad in _NOT_LETTERS) and _scalable(path)]
+    return tuple(path for path in sorted(glob.glob(f"{root}/**/*.[ot]tf", recursive=True))
+                 if not any(bad in path.lower() for bad in _NOT_LETTERS) and _scalable(path))
 
 
 def _scalable(path: str) -> bool:
