@@ -11,11 +11,26 @@ from playwright.sync_api import expect
 from .phone import tap_and_type
 
 
-class Family:
+class Scoreboard:
+    """What every game's screen shows above its form: the totals strip and the status line."""
+
+    def __init__(self, page):
+        self.page = page
+
+    @property
+    def totals(self):
+        return self.page.locator(".totals .total")
+
+    @property
+    def status(self):
+        return self.page.locator("#scoreboard .status")
+
+
+class Family(Scoreboard):
     """The family game's round form and scoreboard on one phone."""
 
     def __init__(self, page, names: list[str]):
-        self.page = page
+        super().__init__(page)
         self.names = names
 
     def seat(self, seat: int):
@@ -55,14 +70,6 @@ class Family:
     def save(self, number: int) -> None:
         self.page.get_by_role("button", name=f"Save round {number}").tap()
 
-    @property
-    def totals(self):
-        return self.page.locator(".totals .total")
-
-    @property
-    def status(self):
-        return self.page.locator("#scoreboard .status")
-
     def to_100(self):
         return self.page.locator("ul.to-100 li")
 
@@ -95,11 +102,11 @@ def signed(n: int) -> re.Pattern:
     return re.compile(rf"^\s*{'−' if n < 0 else ''}{abs(n)}\s*$")
 
 
-class HandAndFoot:
+class HandAndFoot(Scoreboard):
     """The Hand and Foot round form and scoreboard on one phone."""
 
     def __init__(self, page, names: list[str]):
-        self.page = page
+        super().__init__(page)
         self.names = names
 
     # --- the round form
@@ -155,16 +162,8 @@ class HandAndFoot:
         return self.page.get_by_role("heading", name=f"Round {number}: open with {minimum}",
                                      exact=True)
 
-    @property
-    def totals(self):
-        return self.page.locator(".totals .total")
-
     def expect_totals(self, ac: int, bd: int) -> None:
         expect(self.totals).to_have_text([signed(ac), signed(bd)])
-
-    @property
-    def status(self):
-        return self.page.locator("#scoreboard .status")
 
     def round_row(self, number: int):
         return self.page.locator(f"#round-{number}")

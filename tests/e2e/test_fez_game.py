@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 
 from . import phone
 from .phone import tap_and_type
+from .screens import Scoreboard
 
 pytestmark = pytest.mark.e2e
 
@@ -38,11 +39,8 @@ def shows(label: str, working: str) -> re.Pattern:
     return re.compile(rf"^\s*{re.escape(label)}\s+{re.escape(working)}\s*$")
 
 
-class Fez:
+class Fez(Scoreboard):
     """The FEZ forms and score table on the scorekeeper's phone."""
-
-    def __init__(self, page):
-        self.page = page
 
     # --- the word form
     @property
@@ -91,14 +89,6 @@ class Fez:
         return self.page.locator("form.fez-layoff")
 
     # --- the score table
-    @property
-    def totals(self):
-        return self.page.locator(".totals .total")
-
-    @property
-    def status(self):
-        return self.page.locator("#scoreboard .status")
-
     def player(self, seat: int, round_: int = 1):
         """A player's table of the round (the rounds are listed newest first)."""
         title = self.page.locator("h2.round-title", has_text=re.compile(rf"^Round {round_}\b"))

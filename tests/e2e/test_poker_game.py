@@ -29,6 +29,7 @@ from playwright.sync_api import expect
 
 from . import phone
 from .phone import tap_and_type
+from .screens import Scoreboard
 
 pytestmark = pytest.mark.e2e
 
@@ -58,17 +59,10 @@ def seats(*who: int) -> str:
     return r"(?:,\s*|\s+and\s+)".join(names[:-1]) + r"\s+and\s+" + names[-1]
 
 
-class Poker:
+class Poker(Scoreboard):
     """The poker board and the betting form on one phone."""
 
-    def __init__(self, page):
-        self.page = page
-
     # --- the board
-    @property
-    def status(self):
-        return self.page.locator("#scoreboard .status")
-
     def expect_stacks(self, *stacks: int) -> None:
         expect(self.page.locator(".totals .name")).to_have_text(NAMES)
         expect(self.page.locator(".totals .total")).to_have_text([str(s) for s in stacks])
