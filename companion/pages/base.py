@@ -109,6 +109,18 @@ class Pages:
                 errors[f"setting-{s.key}"] = f"Choose {s.label.lower()}."
         return values, errors
 
+    #: Games with more settings than this show them folded under their summary, after the
+    #: names (most tables play the rules sheet's defaults).
+    folded_settings = 2
+
+    def settings_summary(self, settings: Mapping) -> str:
+        """One line for the new-game page's folded settings: the rules sheet's, or what the
+        table changed ("Chips each: 500; Ante: 10")."""
+        changed = [s for s in self.rules.settings if settings.get(s.key, s.default) != s.default]
+        if not changed:
+            return "as the rules sheet"
+        return "; ".join(f"{s.label}: {s.choices[settings[s.key]]}" for s in changed)
+
     def describe_settings(self, settings: Mapping) -> str:
         return " · ".join(s.choices[settings[s.key]] for s in self.rules.settings)
 
