@@ -51,6 +51,8 @@ def start_a_game_in_teams(page, game):
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
     choose_game(page, "Hand and Foot")
+    expect(page.locator("details.table-rules summary")).to_contain_text("as the rules sheet")
+    page.locator("details.table-rules summary").tap()
     expect(page.get_by_role("radio", name="Teams of two, partners across")).to_be_checked()
     expect(page.get_by_role("radio", name="50, 90, 120, 150", exact=True)).to_be_checked()
     for i, name in enumerate(NAMES):

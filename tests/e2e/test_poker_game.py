@@ -121,7 +121,7 @@ def start_a_game_of_zoot_poker(page, game):
     page.locator("details.table-rules summary").tap()
 
     def setting(label: str):
-        return page.locator("fieldset.setting", has=page.locator("legend", has_text=re.compile(f"^{re.escape(label)}$")))
+        return page.locator("fieldset.setting", has=page.locator("legend", has_text=re.compile(f"^{re.escape(label)}")))
 
     setting("Chips each").get_by_label("200", exact=True).check()
     setting("The least raise").get_by_label("At least the last bet or raise more", exact=True).check()
