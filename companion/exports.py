@@ -29,7 +29,8 @@ from sqlalchemy import select
 from . import rooms
 from .extensions import db
 from .games import SEATS, read_new_game, remember
-from .models import MAX_PLAYS, Game, Play, WordList
+from .models import IMPORTED, MAX_PLAYS, Game, Play, WordList
+from .pages.base import RowFacts
 from .pages.replay import REPLAY_PLAYS, Refused, TooLong, check_log
 from .registry import PAGES
 from .rules.base import MAX_ID, Ruleset
@@ -83,15 +84,30 @@ def _cell(text: str) -> str:
 
 
 def csv_rows(game: Game) -> list[list]:
-    """A header, then a row per round: its number, then each side's score that round and
-    total after it."""
-    rules, standings = game.rules, game.standings()
+    """A header, then a row per round (ZOOT! Poker: per deal paid): its number, who dealt,
+    then each side's words, score that round and total after it, and who went out (or won
+    it), where the game has them. Text a player typed is kept from reading as a formula."""
+    rules, standings, pages = game.rules, game.standings(), game.pages
     sides = rules.sides(game.names, standings)
     before, after = rules.progress(game.rule_settings, len(game.players), standings)
-    rows: list[list] = [[game.pages.progress_name.capitalize()]
-                        + [_cell(f"{side} {what}") for side in sides for what in ("score", "total")]]
+    facts = pages.row_facts(game.names, standings)
+    facts = facts if len(facts) == len(after) else []  # a game's CSV never shows another row's
+    dealer = any(f.dealer is not None for f in facts)
+    words = any(f.words is not None for f in facts)
+    winner = any(f.winner is not None for f in facts)
+    head = [pages.progress_name.capitalize()] + [pages.dealer_heading] * dealer
+    for side in sides:
+        head += [_cell(f"{side} words")] * words + [_cell(f"{side} score"), _cell(f"{side} total")]
+    rows: list[list] = [head + [pages.winner_heading] * winner]
     for number, totals in enumerate(after, start=1):
-        rows.append([number] + [v for b, t in zip(before, totals) for v in (t - b, t)])
+        fact = facts[number - 1] if facts else RowFacts()
+        row: list = [number] + [_cell(fact.dealer or "")] * dealer
+        for side, (b, t) in enumerate(zip(before, totals)):
+            if words:
+                said = fact.words[side] if fact.words and side < len(fact.words) else ""
+                row.append(_cell(said))
+            row += [t - b, t]
+        rows.append(row + [_cell(fact.winner or "")] * winner)
         before = totals
     return rows
 
@@ -114,7 +130,8 @@ def _stamp(when: datetime) -> str:
 
 def export_of(game: Game) -> dict:
     """The whole game: what it is, who plays, and every play ever made, in order."""
-    return {"companion": FORMAT, "ruleset": game.ruleset, "settings": game.rule_settings,
+    return {"companion": FORMAT, "game": game.public_id, "ruleset": game.ruleset,
+            "settings": game.rule_settings,
             "players": game.names, "first_dealer": game.first_dealer,
             "created_at": _stamp(game.created_at),
             "plays": [{"id": p.id, "kind": p.kind, "data": p.data, "created_at": _stamp(p.created_at)}
@@ -144,6 +161,7 @@ class Export:
     settings: dict
     created_at: datetime | None
     plays: list[tuple[int, str, dict, datetime | None]]  # (id in the file, kind, data, when)
+    source: str | None = None  # the exported game's public id, when the file gives it
 
 
 #: A NUL or half of a surrogate pair: no phone can show it, and a database cannot store the one
@@ -264,8 +282,11 @@ def read_export(raw: bytes, room: Callable[[int], None] = lambda plays: None) ->
                "has more undos and deletes than one import may check.")
             + " Nothing was imported.") from None
     _check_sizes(plays)  # (after the replay, whose reasons say more of what is wrong)
+    source = document.get("game")
+    source = source if isinstance(source, str) and 0 < len(source) <= 16 and source.isascii() \
+        and source.isalnum() else None
     return Export(rules, values["names"], values["dealer"], values["settings"],
-                  _when(document.get("created_at"), "the game"), plays)
+                  _when(document.get("created_at"), "the game"), plays, source)
 
 
 def _read_plays(plays: Any, rules: Ruleset, players: int) -> list[tuple[int, str, dict, datetime | None]]:
@@ -312,7 +333,9 @@ def restore(export: Export) -> tuple[Game, str]:
     """A new game from a checked export: the same players, settings, first dealer and plays
     in order, each reference to an earlier play renumbered to that play's new id. Added to
     the session and flushed, not committed."""
-    game, token = Game.start(export.rules.key, export.names, export.first_dealer, export.settings)
+    game, token = Game.start(export.rules.key, export.names, export.first_dealer,
+                             {**export.settings, IMPORTED: {"from": export.source,
+                                                            "at": _stamp(datetime.now(timezone.utc).replace(tzinfo=None))}})
     if export.created_at:
         game.created_at = export.created_at
     db.session.add(game)

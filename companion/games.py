@@ -127,15 +127,34 @@ def read_new_game(form) -> tuple[dict, dict]:
             "settings": settings}, errors
 
 
+def new_game_page(form, errors: dict, key: str | None):
+    """The new-game page: with no game chosen (or an unknown one), the list of games, each a
+    link to its own form; with one, that game's form alone (its seats, who deals or plays
+    first, its settings), so the page is drawn at its final size with or without scripts."""
+    pages = PAGES.get(key or "")
+    if pages is None:
+        return render_template("new_game.html", pages=None, games=startable(), form={},
+                               errors=errors)
+    values = {s.key: s.default for s in pages.rules.settings}
+    if form:
+        read, _ = pages.read_settings({k: v for k, v in form.items()
+                                       if not errors.get(k)})
+        values.update(read)
+    return render_template("new_game.html", pages=pages, games=startable(), form=form,
+                           errors=errors, seats=pages.rules.seats[1],
+                           summary=pages.settings_summary(values),
+                           rules_open=any(k.startswith("setting-") for k in errors))
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
-    """Start a game: which one and its settings, the players in seat order, the first dealer."""
+    """Start a game: which one (a page of its own), then the players in seat order, the first
+    dealer and the game's settings."""
     if request.method != "POST":
-        return render_template("new_game.html", form={}, errors={}, games=startable(), seats=SEATS)
+        return new_game_page({}, {}, request.args.get("game"))
     values, errors = read_new_game(request.form)
     if errors:
-        return render_template("new_game.html", form=request.form, errors=errors,
-                               games=startable(), seats=SEATS), 422
+        return new_game_page(request.form, errors, values["ruleset"]), 422
     rooms.check_new_game()
     game, token = Game.start(values["ruleset"], values["names"], values["dealer"],
                              values["settings"])

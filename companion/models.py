@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, true
@@ -61,6 +62,17 @@ def shown_code(code: str) -> str:
     """A code in groups, as the screen shows it: ABC-DEF, ABCD-EFGH."""
     half = len(code) // 2
     return f"{code[:half]}-{code[half:]}"
+
+
+#: The key of a game's settings that marks an imported copy: {"from": the original's public
+#: id or None, "at": when it was imported}.
+IMPORTED = "imported"
+
+
+@dataclass(frozen=True)
+class Imported:
+    source: str | None  # the original game's public id (on whichever server exported it)
+    at: datetime | None  # when it was imported
 
 
 class Game(db.Model):
@@ -158,6 +170,20 @@ class Game(db.Model):
     def pages(self) -> Pages:
         """The game's pages: its forms, templates and scan screen (their rules are `rules`)."""
         return PAGES[self.ruleset]
+
+    @property
+    def imported(self) -> Imported | None:
+        """Where and when the game was imported from, if it is an imported copy (the import
+        notes it beside the settings, where the rules never look)."""
+        note = (self.settings or {}).get(IMPORTED)
+        if not isinstance(note, dict):
+            return None
+        source, when = note.get("from"), note.get("at")
+        try:
+            when = datetime.fromisoformat(when.removesuffix("Z")) if isinstance(when, str) else None
+        except ValueError:
+            when = None
+        return Imported(source if isinstance(source, str) else None, when)
 
     @property
     def rule_settings(self) -> dict:

@@ -102,5 +102,11 @@ bp = Blueprint("stats", __name__)
 @bp.get("/stats")
 def stats():
     """Who played what, who won, and the best words, over the games this phone knows."""
-    games = remembered_games()
+    games = [(game, standings) for game, standings in remembered_games() if counted(game, standings)]
     return render_template("stats.html", players=player_stats(games), games=len(games))
+
+
+def counted(game: Game, standings: Standings) -> bool:
+    """Whether a game counts as played: something was played in it (an unplayed rematch is
+    not), and it is not an imported copy (its original is counted where it was played)."""
+    return bool(standings.rows) and game.imported is None

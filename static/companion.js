@@ -255,28 +255,6 @@ document.addEventListener("focusin", (event) => {
   if (next !== undefined) event.target.enterKeyHint = next ? "next" : "done";
 });
 
-// New game: show only the chosen game's settings and as many name fields as it seats.
-// Without this file every field shows, and the server checks what the game allows.
-function fitNewGame() {
-  const chosen = document.querySelector('input[name="ruleset"]:checked');
-  if (!chosen) return;
-  document.querySelectorAll(".setting[data-game]").forEach((el) => {
-    el.hidden = el.dataset.game !== chosen.value;
-  });
-  document.querySelectorAll(".first-label").forEach((el) => { el.textContent = chosen.dataset.first; });
-  document.querySelectorAll(".first-label").forEach((el) => {
-    if (el.closest("p")) el.textContent = chosen.dataset.first.replace(/ first$/, "");
-  });
-  const seats = Number(chosen.dataset.seats);
-  document.querySelectorAll(".seat[data-seat]").forEach((el) => {
-    el.hidden = Number(el.dataset.seat) >= seats;
-  });
-}
-document.addEventListener("change", (event) => {
-  if (event.target.matches('input[name="ruleset"]')) fitNewGame();
-});
-onEveryPage(fitNewGame);
-
 // FEZ: the letters typed appear as chips in their card's colour. A tap on a letter toggles
 // its card's red/black; the link between two letters puts them on one card (a card has one
 // colour, so they take the first one's); All red / All black sets a flush, +★ adds a star of

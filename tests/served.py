@@ -179,7 +179,7 @@ class Phone:
 
     def new_game(self, names=("Ann", "Bo", "Cy"), ruleset: str = "foot") -> str:
         """Start a game as its scorekeeper; the game's path."""
-        self.get("/games/new")
+        self.get(f"/games/new?game={ruleset}")
         form = {"ruleset": ruleset, "dealer": "0", **{f"name-{i}": n for i, n in enumerate(names)}}
         answer = self.post("/games/new", form)
         assert answer.status == 303, answer.text[:300]

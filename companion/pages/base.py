@@ -10,6 +10,7 @@ Glossary
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ..rules.base import ALPHABET, Ruleset, Standings, whole_number
@@ -66,6 +67,15 @@ def judged(data: Mapping) -> str:
             if judge.get("verdict") != data["verdict"] else f"; the judge: {ruling}")
 
 
+@dataclass(frozen=True)
+class RowFacts:
+    """What the CSV says of a row besides the scores: None where the game has no such thing."""
+
+    dealer: str | None = None
+    words: tuple[str, ...] | None = None  # by side (a side's words joined by spaces)
+    winner: str | None = None
+
+
 class Pages:
     """One game's pages, over its `rules`. A game module makes one (FOOT! and ZOOT!: one each)
     and the registry (companion/registry.py) lists it. Views ask it and its rules; they never
@@ -108,6 +118,34 @@ class Pages:
             except KeyError:
                 errors[f"setting-{s.key}"] = f"Choose {s.label.lower()}."
         return values, errors
+
+    #: Games with more settings than this show them folded under their summary, after the
+    #: names (most tables play the rules sheet's defaults).
+    folded_settings = 2
+
+    def settings_summary(self, settings: Mapping) -> str:
+        """One line for the new-game page's folded settings: the rules sheet's, or what the
+        table changed ("Chips each: 500; Ante: 10")."""
+        changed = [s for s in self.rules.settings if settings.get(s.key, s.default) != s.default]
+        if not changed:
+            return "as the rules sheet"
+        return "; ".join(f"{s.label}: {s.choices[settings[s.key]]}" for s in changed)
+
+    # --- home, stats and the CSV: a game's progress in its own unit -------------------------
+
+    def played_text(self, standings: Standings) -> str:
+        """How far the game is, in its own unit, for the home page: "3 rounds"."""
+        n = len(standings.rows)
+        return f"{n} {self.progress_name}{'' if n == 1 else 's'}"
+
+    #: The CSV's extra columns' headings: who dealt each row, who went out (or won it).
+    dealer_heading = "Dealer"
+    winner_heading = "Went out"
+
+    def row_facts(self, names: list[str], standings: Standings) -> list[RowFacts]:
+        """For each row the CSV lists (the rows of rules.progress, in order): who dealt, each
+        side's words, who went out or won. Empty: the game's CSV has scores only."""
+        return []
 
     def describe_settings(self, settings: Mapping) -> str:
         return " · ".join(s.choices[settings[s.key]] for s in self.rules.settings)

@@ -12,7 +12,7 @@ from ..rules.family import (CARD_VALUES, LOSING_TOTAL, MAX_CARD_VALUE, MAX_HAND_
                             REJECTED_DRAWS, ROUND, ZAP_CARDS, ZAPS_OF_A_KIND, Round, count_hand,
                             shown_cards)
 from ..rules.log import EDIT, Play
-from .base import Pages, judged, read_values
+from .base import Pages, RowFacts, judged, read_values
 
 
 class FamilyPages(Pages):
@@ -22,6 +22,10 @@ class FamilyPages(Pages):
     rejected_draws = REJECTED_DRAWS  # what the verdicts print, as the rules have it
     template = "family"
     forms = (CARD_VALUES,)
+
+    def row_facts(self, names, standings):
+        """Each round's dealer and who went out (a round records hands, not words)."""
+        return [RowFacts(names[r.dealer], None, names[r.winner]) for r in standings.rows]
 
     def describe(self, play: Play, names, standings, earlier) -> str:
         d = play.data

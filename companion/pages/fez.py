@@ -14,7 +14,7 @@ from ..rules.fez import (ALL_FLUSH_BONUS, BLACK, BLANK, CHALLENGE, COLOURS, FACE
                          spans, two_colour_cards)
 from ..rules.log import EDIT, Play
 from ..words.judge import SCRABBLE_VALUES
-from .base import Pages, read_values
+from .base import Pages, RowFacts, read_values
 
 
 class FezPages(Pages):
@@ -24,6 +24,24 @@ class FezPages(Pages):
     # what the help and the timer print, as the rules have them
     all_flush_bonus = ALL_FLUSH_BONUS
     turn_seconds = TURN_SECONDS
+
+    def played_text(self, standings: Standings) -> str:
+        """Rounds whose hands were counted, and the round under way said as such."""
+        rows = standings.rows
+        ended = sum(1 for r in rows if r.end)
+        text = f"{ended} round{'' if ended == 1 else 's'}"
+        if rows and rows[-1].end is None and not standings.finished:
+            text += f" · round {rows[-1].number} in play"
+        return text
+
+    def row_facts(self, names, standings):
+        """Each round's dealer, the words each player laid (as the sheet writes them), and
+        who went out (none while the round is played, or when hands were not counted)."""
+        return [RowFacts(names[r.dealer],
+                         tuple(" ".join(e.label for e in r.entries if isinstance(e, Word) and e.seat == seat)
+                               for seat in range(len(names))),
+                         names[r.end.out] if r.end and r.end.out is not None else "")
+                for r in standings.rows]
 
     def describe_settings(self, settings: Mapping) -> str:
         on = [s.label.replace("Nasty: ", "") for s in self.rules.settings

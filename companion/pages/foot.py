@@ -9,7 +9,7 @@ from ..rules.base import REJECTED, Standings, normalize, whole_number
 from ..rules.foot import FOOT  # noqa: F401  (the doctests' game)
 from ..rules.foot import GOING_OUT_BONUS, ROUND, FootRules, Round, WordPreview, preview
 from ..rules.log import EDIT, Play
-from .base import Pages, judged
+from .base import Pages, RowFacts, judged
 
 
 def _round_text(names: list[str], data: Mapping) -> str:
@@ -34,6 +34,11 @@ class FootPages(Pages):
     template = "foot"
     scans, deck = True, "foot"  # a word is read from a photo of the FOOT!/ZOOT! cards
     going_out_bonus = GOING_OUT_BONUS  # what the round form's help prints
+
+    def row_facts(self, names, standings):
+        """Each round's dealer, every word as typed, who went out first."""
+        return [RowFacts(names[r.dealer], tuple(w or "" for w in r.words), names[r.out])
+                for r in standings.rows]
 
     @property
     def blurb(self) -> str:

@@ -11,7 +11,7 @@ from ..rules.hand_and_foot import (CLEAN_BOOK, DIRTY_BOOK, GOING_OUT, IN_FOUR_DE
                                    LEFT, MAX_TYPED, MELDED, MINIMUMS, Round, cards_points,
                                    round_problems, score_team, teams_of)
 from ..rules.log import EDIT, Play
-from .base import Pages, score
+from .base import Pages, RowFacts, score
 
 
 class HandAndFootPages(Pages):
@@ -24,6 +24,13 @@ class HandAndFootPages(Pages):
     players_text = "4 or 6 in teams, or 2–4 alone"
     # what the round form's labels print, as the rules have them
     clean_book, dirty_book, going_out = CLEAN_BOOK, DIRTY_BOOK, GOING_OUT
+    dealer_heading = "Plays first"
+
+    def row_facts(self, names, standings):
+        """Each round's first player and the team (or player) that went out; no words."""
+        sides = self.rules.sides(names, standings)
+        return [RowFacts(names[r.starter], None, sides[r.out] if r.out is not None else "nobody")
+                for r in standings.rows]
 
     def describe_settings(self, settings: Mapping) -> str:
         play = "teams of two" if settings["play"] == "teams" else "each for themselves"

@@ -9,7 +9,7 @@ from ..rules.base import REJECTED, Standings, whole_number
 from ..rules.log import Play
 from ..rules.poker import (ACTION, ALL_IN, BET, CALL, CHALLENGE, CHECK, DEAL, FOLD, GAME_END, RAISE,
                            REBUY, SHOWDOWN, showdown_preview)
-from .base import Pages
+from .base import Pages, RowFacts
 
 #: An action as a player says it: alone, and with its chips (a raise's: what the bet came to).
 _SAID = {CHECK: ("checks", "checks"), FOLD: ("folds", "folds"), CALL: ("calls", "calls"),
@@ -42,6 +42,24 @@ class PokerPages(Pages):
     scans = True  # a showdown word can be read from a photo (ZOOT!'s cards)
     deck = "foot"
     forms = (ACTION, SHOWDOWN, REBUY, GAME_END)
+    winner_heading = "Won"
+
+    def played_text(self, standings: Standings) -> str:
+        """Deals paid, and the deal under way said as such: "1 deal · deal 2 in play"."""
+        paid = sum(1 for d in standings.rows if d.settled)
+        current = standings.extra.get("current")
+        text = f"{paid} deal{'' if paid == 1 else 's'}"
+        if current is not None and not current.settled and not standings.finished:
+            text += f" · deal {current.number} in play"
+        return text
+
+    def row_facts(self, names, standings):
+        """Each deal paid: its dealer, the showdown words (none when won unseen), and who
+        came out ahead on it."""
+        return [RowFacts(names[d.dealer],
+                         tuple(w or "" for w in d.words) if d.words else ("",) * len(names),
+                         ", ".join(names[s] for s, won in sorted(d.won.items()) if won > 0))
+                for d in standings.rows if d.settled]
 
     def describe_settings(self, settings: Mapping) -> str:
         return (f"{settings['length']}-letter words · {settings['buy_in']} chips each · ante "

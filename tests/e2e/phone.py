@@ -69,7 +69,9 @@ class Table:
         page.goto("/")
         page.get_by_role("link", name="New game").tap()
         expect(page.get_by_role("heading", name="New game")).to_be_visible()
-        page.locator(f'input[name=ruleset][value="{game}"]').check()
+        page.locator(f'a[href$="?game={game}"]').tap()
+        if settings and page.locator("details.table-rules").count():
+            page.locator("details.table-rules summary").tap()
         for key, value in (settings or {}).items():
             page.locator(f'input[name="setting-{key}"][value="{value}"]').check()
         for i, name in enumerate(names):
@@ -180,6 +182,13 @@ def shoot(page, name: str, folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(folder / f"{name}.png"), full_page=True, caret="initial")
     (folder / f"{name}.txt").write_text(page.evaluate(MEASURE) + "\n")
+
+
+def choose_game(page, name: str) -> None:
+    """On the new-game page, tap the game called `name` ("FEZ", "ZOOT! Poker"): its own form
+    opens."""
+    page.get_by_role("link", name=re.compile("^" + re.escape(name) + " ·")).tap()
+    expect(page.locator(".chosen-game strong")).to_have_text(name)
 
 
 def tap_and_type(field, text: str) -> None:

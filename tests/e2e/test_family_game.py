@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import phone
-from .phone import tap_and_type
+from .phone import choose_game, tap_and_type
 from .screens import Family
 
 pytestmark = pytest.mark.e2e
@@ -45,13 +45,12 @@ def start_an_adults_game(page, game):
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
-    page.get_by_role("radio", name="Family word game").tap()
+    choose_game(page, "Family word game")
     page.get_by_role("radio", name="Adults: words of 4+ letters").tap()
     expect(page.get_by_role("radio", name="Adults: words of 4+ letters")).to_be_checked()
     for i, name in enumerate(NAMES):
         tap_and_type(page.get_by_label(f"Player {i + 1}", exact=True), name)
     page.get_by_role("radio", name="deals").nth(ANN).tap()
-    expect(page.get_by_role("radio", name="Family word game")).to_be_checked()
     shoot(page, "01-new-game-family")
     page.get_by_role("button", name="Start the game").tap()
 

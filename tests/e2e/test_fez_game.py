@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import phone
-from .phone import tap_and_type
+from .phone import choose_game, tap_and_type
 from .screens import Scoreboard
 
 pytestmark = pytest.mark.e2e
@@ -113,8 +113,7 @@ def start_a_game_of_fez(page, fez):
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
-    page.get_by_role("radio", name="FEZ").tap()
-    expect(page.get_by_role("radio", name="FEZ")).to_be_checked()
+    choose_game(page, "FEZ")
     for seat, name in enumerate(NAMES):
         tap_and_type(page.get_by_label(f"Player {seat + 1}", exact=True), name)
     page.get_by_role("radio", name="deals").nth(ANN).tap()

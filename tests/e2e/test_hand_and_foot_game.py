@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import phone
-from .phone import tap_and_type
+from .phone import choose_game, tap_and_type
 from .screens import (ACES, BLACK3, CLEAN, DEUCES, DIRTY, HIGH, JOKERS, LEFT_ACES, LEFT_DEUCES,
                       LEFT_HIGH, LEFT_JOKERS, LEFT_LOW, LOW, RED3, HandAndFoot, words)
 
@@ -50,8 +50,9 @@ def start_a_game_in_teams(page, game):
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
-    page.get_by_role("radio", name="Hand and Foot").tap()
-    expect(page.get_by_role("radio", name="Hand and Foot")).to_be_checked()
+    choose_game(page, "Hand and Foot")
+    expect(page.locator("details.table-rules summary")).to_contain_text("as the rules sheet")
+    page.locator("details.table-rules summary").tap()
     expect(page.get_by_role("radio", name="Teams of two, partners across")).to_be_checked()
     expect(page.get_by_role("radio", name="50, 90, 120, 150", exact=True)).to_be_checked()
     for i, name in enumerate(NAMES):

@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .phone import choose_game
+
 pytestmark = pytest.mark.e2e
 
 WIDTH = 390
@@ -58,6 +60,8 @@ def test_no_sideways_scroll_and_big_enough_controls_at_390px(page, table):
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
     check_fits(page, "new game")
+    choose_game(page, "ZOOT!")
+    check_fits(page, "new game: ZOOT!")
 
     # The new-game form refusing one player only.
     page.get_by_label("Player 1", exact=True).fill(NAMES[0])

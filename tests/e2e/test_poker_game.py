@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import phone
-from .phone import tap_and_type
+from .phone import choose_game, tap_and_type
 from .screens import Scoreboard
 
 pytestmark = pytest.mark.e2e
@@ -115,11 +115,13 @@ def start_a_game_of_zoot_poker(page, game):
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
-    page.get_by_role("radio", name="ZOOT! Poker").tap()
-    expect(page.get_by_role("radio", name="ZOOT! Poker")).to_be_checked()
+    choose_game(page, "ZOOT! Poker")
+
+    expect(page.locator("details.table-rules summary")).to_contain_text("as the rules sheet")
+    page.locator("details.table-rules summary").tap()
 
     def setting(label: str):
-        return page.locator("fieldset.setting", has=page.locator("legend", has_text=f"ZOOT! Poker: {label}"))
+        return page.locator("fieldset.setting", has=page.locator("legend", has_text=re.compile(f"^{re.escape(label)}")))
 
     setting("Chips each").get_by_label("200", exact=True).check()
     setting("The least raise").get_by_label("At least the last bet or raise more", exact=True).check()

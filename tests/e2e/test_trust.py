@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from . import phone
-from .phone import (NETWORK_CUT, Table, as_typed, fill_waxes, hand_over, keeper_behind_wifi,
-                    save_jazzy, server_rows, type_code)
+from .phone import (NETWORK_CUT, Table, as_typed, choose_game, fill_waxes, hand_over,
+                    keeper_behind_wifi, save_jazzy, server_rows, type_code)
 
 pytestmark = pytest.mark.e2e
 
@@ -167,7 +167,7 @@ def test_the_edit_page_and_fez_forms_keep_their_drafts_on_a_reload(page, table, 
     # FEZ: a word, then a lay-off and the end of the round, each typed and reloaded.
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
-    page.get_by_role("radio", name="FEZ").check()
+    choose_game(page, "FEZ")
     for i, name in enumerate(["Bob", "Carol"]):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
     page.get_by_role("radio", name="deals").nth(0).check()
@@ -262,7 +262,7 @@ def test_the_card_values_keep_their_draft_on_a_reload(page, table):
     before they are saved."""
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
-    page.get_by_role("radio", name=re.compile(r"^Family word game")).check()
+    choose_game(page, "Family word game")
     for i, name in enumerate(["Ann", "Ben"]):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
     page.get_by_role("radio", name="deals").nth(0).check()
@@ -283,7 +283,7 @@ def test_a_showdown_corrected_after_a_refusal_keeps_its_draft(page, table):
     its own; what is typed there is kept on the phone like on the game page."""
     page.goto("/")
     page.get_by_role("link", name="New game").tap()
-    page.get_by_role("radio", name="ZOOT! Poker").check()
+    choose_game(page, "ZOOT! Poker")
     for i, name in enumerate(["Ann", "Ben", "Cat"]):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
     page.get_by_role("radio", name="deals").nth(ANN).check()

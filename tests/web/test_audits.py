@@ -84,7 +84,7 @@ def test_every_page_has_a_description_a_bar_colour_light_and_dark_and_a_home_scr
     game = new_game(client)
     client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
     fez = new_game(client, ("Ann", "Bo"), "fez")
-    paths = ["/", "/games/new", "/words", "/stats", "/games/import", "/offline", game,
+    paths = ["/", "/games/new", "/games/new?game=poker", "/words", "/stats", "/games/import", "/offline", game,
              f"{game}/history", f"{game}/rounds/1/edit", f"{game}/house", f"{game}/words",
              f"{game}/handover", fez, "/games/no-such-game"]
     touch_icons = set()

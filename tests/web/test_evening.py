@@ -259,15 +259,17 @@ def test_the_csv_lists_each_round_and_running_total(client):
     assert response.status_code == 200 and response.mimetype == "text/csv"
     assert response.headers["Content-Disposition"] == f"attachment; filename=FOOT-game-{public_id(url)}.csv"
     rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
-    assert rows == [["Round", "Ann score", "Ann total", "Bo score", "Bo total", "Cy score", "Cy total"],
-                    ["1", "81", "81", "26", "26", "0", "0"],
-                    ["2", "25", "106", "0", "26", "25", "25"]]
+    assert rows == [["Round", "Dealer", "Ann words", "Ann score", "Ann total", "Bo words", "Bo score",
+                     "Bo total", "Cy words", "Cy score", "Cy total", "Went out"],
+                    ["1", "Ann", "JAZZY", "81", "81", "QUOTA", "26", "26", "", "0", "0", "Ann"],
+                    ["2", "Bo", "QUI?K", "25", "106", "WAXEB", "0", "26", "", "25", "25", "Bo"]]
     # anyone with the address, like the JSON; a name that looks like a formula stays text
     url = new_game(client, names=("=1+1", "Bo"))
     post(client, f"{url}/rounds", **round_form("JAZZY", "QUOTA", out=0))
     rows = list(csv.reader(io.StringIO(client.application.test_client().get(f"{url}.csv")
                                        .data.decode("utf-8-sig"))))
-    assert rows[0][1:3] == ["'=1+1 score", "'=1+1 total"]
+    assert rows[0][2:5] == ["'=1+1 words", "'=1+1 score", "'=1+1 total"]
+    assert rows[1][1] == rows[1][-1] == "'=1+1"  # as dealer and as who went out
     assert client.get("/games/999.csv").status_code == 404
 
 

@@ -279,7 +279,7 @@ def test_a_strangers_upload_is_refused_before_its_body_is_read(app, client, game
 def test_a_form_shown_more_than_twelve_hours_ago_has_expired(app, monkeypatch):
     app.config["WTF_CSRF_ENABLED"] = True
     phone = app.test_client()
-    page = phone.get("/games/new").text
+    page = phone.get("/games/new?game=foot").text
     token = page.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
     form = {"csrf_token": token, "ruleset": "foot", "name-0": "A", "name-1": "B", "dealer": "0"}
     later = time.time() + 13 * 3600

@@ -31,7 +31,7 @@ def test_a_form_without_its_csrf_token_is_refused(csrf_client):
 
 
 def test_forms_and_htmx_carry_the_csrf_token(csrf_client):
-    page = csrf_client.get("/games/new").text
+    page = csrf_client.get("/games/new?game=foot").text
     token = csrf_token(page)
     assert f'"X-CSRFToken": "{token}"' in page  # htmx requests send it as a header
     form = {"csrf_token": token, "ruleset": "foot", "name-0": "A", "name-1": "B", "dealer": "0"}
@@ -44,7 +44,7 @@ def test_forms_and_htmx_carry_the_csrf_token(csrf_client):
 
 def test_a_token_from_another_session_is_refused(app, csrf_client):
     stranger = app.test_client()
-    token = csrf_token(stranger.get("/games/new").text)
+    token = csrf_token(stranger.get("/games/new?game=foot").text)
     response = csrf_client.post("/games/new", data={"csrf_token": token, "ruleset": "foot",
                                                     "name-0": "A", "name-1": "B", "dealer": "0"})
     assert response.status_code == 400
@@ -59,7 +59,7 @@ def test_pages_send_security_headers(client):
 def test_nothing_is_loaded_from_another_host(client):
     game = new_game(client)
     client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
-    for path in ("/", "/games/new", game, f"{game}/history", f"{game}/rounds/1/edit"):
+    for path in ("/", "/games/new", "/games/new?game=fez", game, f"{game}/history", f"{game}/rounds/1/edit"):
         html = client.get(path).text
         assert not re.search(r'(src|href|action)="(https?:)?//', html), path
     for asset in (ROOT / "static").iterdir():

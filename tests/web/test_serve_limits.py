@@ -124,7 +124,7 @@ def test_a_body_that_never_arrives_is_cut_and_the_tables_saves_are_answered_mean
     with served() as server, ExitStack() as stack:
         keeper = Phone(server)
         game = keeper.new_game()
-        keeper.get("/games/new")
+        keeper.get("/games/new?game=foot")
         slow = []
         for _ in range(WORKERS * per_worker + 20):  # more than its share of connections
             sock = stack.enter_context(connect(server, "127.0.0.3"))
