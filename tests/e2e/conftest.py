@@ -40,11 +40,19 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 # --- The server ----------------------------------------------------------------
 
 @pytest.fixture
-def live_server(tmp_path, word_store):
+def live_config() -> dict:
+    """More of the live server's configuration, for a test module that needs it (the admin
+    view's secret, say): none by default."""
+    return {}
+
+
+@pytest.fixture
+def live_server(tmp_path, word_store, live_config):
     """The real app (CSRF on) on a real SQLite file, at http://127.0.0.1:<free port>."""
     db_path = tmp_path / "companion.db"
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
-                      "SECRET_KEY": "e2e-secret-key", "WORD_STORE": str(word_store)})
+                      "SECRET_KEY": "e2e-secret-key", "WORD_STORE": str(word_store),
+                      **live_config})
     assert app.config.get("WTF_CSRF_ENABLED", True), "the e2e tests need CSRF on"
     with app.app_context():
         upgrade()
