@@ -103,7 +103,8 @@ def violations(page, axe_source: str) -> list[str]:
 
 
 def audit(page, axe_source: str, what: str, found: dict) -> None:
-    """axe on the page as it is, light and then dark."""
+    """axe on the page, every fold (<details>) opened as a player may, light and then dark."""
+    page.evaluate("() => document.querySelectorAll('details:not([open])').forEach((d) => { d.open = true; })")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
