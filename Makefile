@@ -17,7 +17,8 @@ install: debian-packages $(VENV)/.installed $(WORD_STORE) $(LETTER_MODEL)
 
 # Debian packages, installed only when missing (root or sudo needed the first time):
 # scowl and wordnet-base feed the word judge, Tesseract reads cards, Chromium runs the e2e tests,
-# PostgreSQL's server runs the database tests a second time (tests/postgres.py starts a throwaway one).
+# PostgreSQL's server runs the database tests a second time (tests/postgres.py starts a throwaway one),
+# Node.js and npm install the audit tools (axe-core in the e2e tests, Lighthouse in make bench).
 debian-packages:
 	@missing=""; \
 	$(PYTHON) -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
@@ -25,6 +26,7 @@ debian-packages:
 	[ -f /usr/share/wordnet/data.noun ] || missing="$$missing wordnet-base"; \
 	command -v tesseract >/dev/null || missing="$$missing tesseract-ocr tesseract-ocr-eng"; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v npm >/dev/null || missing="$$missing nodejs npm"; \
 	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	for font in $(FONT_PACKAGES); do dpkg -s $$font >/dev/null 2>&1 || missing="$$missing $$font"; done; \
 	if [ -n "$$missing" ]; then \
@@ -34,6 +36,13 @@ debian-packages:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq$$missing >/dev/null \
 	    || { echo "apt-get could not install$$missing." >&2; exit 1; }; \
 	fi
+
+# The audit tools, at the versions package-lock.json pins (npm ci: exactly those, never newer).
+# axe.min.js stands for the whole install: npm ci empties node_modules first.
+AXE := node_modules/axe-core/axe.min.js
+$(AXE): package.json package-lock.json | debian-packages
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,8 +68,8 @@ dev: install
 	$(BIN)/flask db upgrade
 	$(BIN)/flask run --debug --host 0.0.0.0 --port $(PORT)
 
-test: install
+test: install $(AXE)
 	$(BIN)/python -m pytest
 
-bench: install
+bench: install $(AXE)
 	$(BIN)/python tools/bench.py

@@ -1499,6 +1499,130 @@ def bench_attacks(seconds: float = 20, streams: int = 1500, bodies: int = 1500,
     return rows
 
 
+# --- Lighthouse: every page as a phone's browser audits it ------------------------------------
+
+LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE_CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+#: The scores each page should reach (issue: every score 95, accessibility and best practices 100).
+LIGHTHOUSE_GOALS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 95}
+
+
+class _Forms:
+    """tests/web/evenings.py's client (`get(path).text`, `post(path, data=...)` with its
+    status_code and location) on a tests.served.Phone: the forms sent over HTTP, CSRF on."""
+
+    def __init__(self, phone):
+        self.phone = phone
+        phone.get("/games/new")  # a page's CSRF token
+
+    @staticmethod
+    def _answer(answer):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(status_code=answer.status, text=answer.text,
+                               location=urllib.parse.urlsplit(answer.location).path)
+
+    def get(self, path: str):
+        return self._answer(self.phone.get(path))
+
+    def post(self, path: str, data: dict):
+        return self._answer(self.phone.post(path, {k: str(v) for k, v in data.items()}))
+
+
+def _lighthouse_pages(server) -> tuple[list[tuple[str, str]], dict]:
+    """Games with rounds, made through the forms by one phone: every page a player opens, as
+    (name, path), and that phone's cookies (its pages are the scorekeeper's)."""
+    from tests.served import Phone
+    from tests.web.evenings import (family_evening, foot_with_everything,
+                                    hand_and_foot_evening, poker_evening)
+
+    keeper = Phone(server, timeout=60)
+    forms = _Forms(keeper)
+    foot = foot_with_everything(forms)
+    playing = forms.post("/games/new", {"ruleset": "foot", "dealer": "0", "name-0": "Ann",
+                                        "name-1": "Bo", "name-2": "Cy", "name-3": "Di"}).location
+    for n in range(3):
+        words = {f"word-{s}": WORDS[(n + s) % len(WORDS)].replace("?", "E") for s in range(4)}
+        forms.post(f"{playing}/rounds", {**words, "out": str(n % 4)})
+    fez = forms.post("/games/new", {"ruleset": "fez", "dealer": "0", "name-0": "Ann",
+                                    "name-1": "Bo", "name-2": "Cy"}).location
+    forms.post(f"{fez}/rounds", {"seat": "1", "tiles": "PLAY", "colours": "BBBB"})
+    forms.post(f"{fez}/rounds", {"seat": "2", "tiles": "ZAX", "colours": "RRR"})
+    poker = poker_evening(forms)
+    forms.post(f"{poker}/rounds", {})  # a deal under way: the betting buttons
+    family, hand_and_foot = family_evening(forms), hand_and_foot_evening(forms)
+
+    def first(path: str, pattern: str) -> str:
+        return re.findall(pattern, keeper.get(path).text)[0].replace("&amp;", "&")
+
+    pages = [("home", "/"), ("new game", "/games/new"), ("is it a word?", "/words"),
+             ("stats", "/stats"), ("import", "/games/import"), ("offline", "/offline"),
+             ("FOOT! under way", playing), ("FOOT! finished", foot),
+             ("FOOT! edit round", first(playing, r'href="(/games/\w+/rounds/\d+/edit)"')),
+             ("FOOT! challenge", first(playing, r'href="(/games/\w+/challenge\?[^"]+)"')),
+             ("FOOT! history", f"{foot}/history"), ("FOOT! house rules", f"{foot}/house"),
+             ("FOOT! word lists", f"{foot}/lists"), ("FOOT! hand over", f"{playing}/handover"),
+             ("FEZ", fez), ("FEZ count the hands", f"{fez}/plays/round-end"),
+             ("Poker mid-deal", poker), ("family game", family),
+             ("Hand and Foot", hand_and_foot),
+             ("Hand and Foot edit round", first(hand_and_foot, r'href="(/games/\w+/rounds/\d+/edit)"'))]
+    return pages, {"Cookie": "; ".join(f"{c.name}={c.value}" for c in keeper.cookies)}
+
+
+def _lighthouse(url: str, headers: dict | None) -> dict:
+    """One mobile Lighthouse run (its default: a mid-range phone on a throttled 4G link,
+    simulated) of `url` in Debian's Chromium, headless; its JSON report."""
+    import json
+
+    command = [str(LIGHTHOUSE), url, "--output=json", "--output-path=stdout", "--quiet",
+               f"--only-categories={','.join(LIGHTHOUSE_CATEGORIES)}",
+               "--chrome-flags=--headless=new --no-sandbox --disable-gpu"]
+    if headers:
+        command.append(f"--extra-headers={json.dumps(headers)}")
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT,
+                          env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")})
+    if done.returncode:
+        raise RuntimeError(f"lighthouse {url} failed:\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout)
+
+
+def bench_lighthouse() -> list[tuple[str, str]]:
+    """Lighthouse's mobile scores (performance, accessibility, best practices, SEO) and the
+    page's total weight, for every page, served by gunicorn as `make run` serves it (on a
+    throwaway SQLite file), with games that have rounds; the scorekeeper's cookies for its
+    pages, none for a watcher's. Below each score's full marks, the audits that cost it; below
+    its goal (LIGHTHOUSE_GOALS), said. Performance is simulated from the run's own timings, so
+    a busy machine lowers it; the other scores do not depend on the machine."""
+    from tests.served import served
+
+    if not LIGHTHOUSE.exists():
+        raise RuntimeError(f"{LIGHTHOUSE} is missing: `make bench` installs it (npm ci)")
+    rows = []
+    with served() as server:
+        pages, cookies = _lighthouse_pages(server)
+        runs = [(name, path, cookies) for name, path in pages]
+        runs.insert(1 + [name for name, _ in pages].index("FOOT! under way"),
+                    ("FOOT! watched (another phone)", dict(pages)["FOOT! under way"], None))
+        for name, path, headers in runs:
+            report = _lighthouse(server.url + path, headers)
+            scores = {key: round(report["categories"][key]["score"] * 100)
+                      for key in LIGHTHOUSE_CATEGORIES}
+            weight = report["audits"]["total-byte-weight"]["numericValue"]
+            missed = sorted({audit["id"] for key in LIGHTHOUSE_CATEGORIES[1:]
+                             for ref in report["categories"][key]["auditRefs"] if ref["weight"]
+                             for audit in [report["audits"][ref["id"]]]
+                             if audit["score"] is not None and audit["score"] < 1})
+            figure = (f"performance {scores['performance']}, accessibility "
+                      f"{scores['accessibility']}, best practices {scores['best-practices']}, "
+                      f"SEO {scores['seo']}; {weight / 1024:.0f} KB in all")
+            if missed:
+                figure += f"; short of full marks: {', '.join(missed)}"
+            if short := [key for key, goal in LIGHTHOUSE_GOALS.items() if scores[key] < goal]:
+                figure += f" (below the goal: {', '.join(short)})"
+            rows.append((f"{name} ({re.sub(r'/games/[a-z2-9]{12}', '/games/…', path)})", figure))
+    return rows
+
+
 #: Each section of docs/benchmarks.md: its short name (for `tools/bench.py NAME ...`), its
 #: title, and what measures it (called only when the section runs).
 SECTIONS = {
@@ -1513,6 +1637,7 @@ SECTIONS = {
     "many": ("Many tables on one server (SQLite and PostgreSQL)",
              lambda o: bench_many_tables(seconds=o.seconds)),
     "attacks": ("One phone against every table's connections", lambda o: bench_attacks()),
+    "lighthouse": ("Lighthouse on a phone (mobile): every page", lambda o: bench_lighthouse()),
 }
 
 

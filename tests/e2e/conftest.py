@@ -7,7 +7,7 @@
 - `new_phone()`: a fresh browser context sized like a phone (390x844, touch), on the live
   server or, given `base_url=wifi.url`, behind the cuttable link. Every request it makes
   is recorded; after the test, any request to a host other than
-  127.0.0.1, any 5xx answer and any JavaScript error fails the test.
+  127.0.0.1, any 5xx answer, any JavaScript error and any console error fails the test.
 
 A missing Chromium FAILS the tests with a clear message: it never skips them.
 """
@@ -29,7 +29,7 @@ from werkzeug.serving import make_server
 
 from companion import create_app
 
-from .phone import HOST, PHONE, Table, Watch
+from .phone import HOST, PHONE, Table, Watch, markless
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -40,11 +40,19 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 # --- The server ----------------------------------------------------------------
 
 @pytest.fixture
-def live_server(tmp_path, word_store):
+def live_config() -> dict:
+    """More of the live server's configuration, for a test module that needs it (the admin
+    view's secret, say): none by default."""
+    return {}
+
+
+@pytest.fixture
+def live_server(tmp_path, word_store, live_config):
     """The real app (CSRF on) on a real SQLite file, at http://127.0.0.1:<free port>."""
     db_path = tmp_path / "companion.db"
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
-                      "SECRET_KEY": "e2e-secret-key", "WORD_STORE": str(word_store)})
+                      "SECRET_KEY": "e2e-secret-key", "WORD_STORE": str(word_store),
+                      **live_config})
     assert app.config.get("WTF_CSRF_ENABLED", True), "the e2e tests need CSRF on"
     with app.app_context():
         upgrade()
@@ -208,12 +216,15 @@ def console_allows() -> list[re.Pattern]:
 
 @pytest.fixture
 def new_phone(request, browser, live_server, console_allows):
-    """A factory: new_phone() opens another phone (browser context) on the live server."""
+    """A factory: new_phone() opens another phone (browser context) on the live server; its
+    other keyword arguments are the context's own (java_script_enabled=False, timezone_id...).
+    Every page the phone opens is watched: any console error (a CSP violation included) or
+    uncaught exception fails the test, and its screenshots leave no mark (phone.markless)."""
     contexts, watches = [], []
     request.node.phone_watches = watches
 
-    def open_phone(name: str = "phone", base_url: str | None = None):
-        context = browser.new_context(base_url=base_url or live_server, **PHONE)
+    def open_phone(name: str = "phone", base_url: str | None = None, **options):
+        context = browser.new_context(base_url=base_url or live_server, **{**PHONE, **options})
         context.set_default_timeout(10_000)
         watch = Watch(f"{name} {len(watches) + 1}")
         context.on("request", lambda request: watch.requests.append(request.url))
@@ -224,11 +235,13 @@ def new_phone(request, browser, live_server, console_allows):
             f"{time.monotonic():.3f}   failed ({request.failure}) {request.url}"))
         context.on("response", lambda response: response.status >= 500 and
                    watch.server_errors.append(f"{response.status} {response.url}"))
+        context.on("weberror", lambda error: watch.js_errors.append(str(error.error)))
+        context.on("console", lambda msg: msg.type == "error"
+                   and not any(allowed.search(msg.text) for allowed in console_allows)
+                   and watch.js_errors.append(
+                       f"{msg.text} [{_where(msg)}; page {msg.page.url if msg.page else '?'}]"))
+        context.on("page", markless)
         page = context.new_page()
-        page.on("pageerror", lambda error: watch.js_errors.append(str(error)))
-        page.on("console", lambda msg: msg.type == "error"
-                and not any(allowed.search(msg.text) for allowed in console_allows)
-                and watch.js_errors.append(f"{msg.text} [{_where(msg)}; page {page.url}]"))
         contexts.append(context)
         watches.append(watch)
         return page

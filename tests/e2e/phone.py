@@ -175,12 +175,26 @@ MEASURE = """() => {
 }"""
 
 
+def markless(page) -> None:
+    """Make the page's screenshots leave nothing on it. To hide the caret, Playwright writes
+    caret-color on every field and afterwards removes it, leaving an empty style="" behind; the
+    next htmx swap copies that attribute onto the new fields and the page's CSP (style-src
+    'self') reports each copy to the console. caret="initial" writes nothing, so every
+    screenshot is taken so. Its `style` option is an inline style sheet the CSP refuses."""
+    take = page.screenshot
+
+    def screenshot(**options):
+        if options.get("style"):
+            raise ValueError("screenshot(style=...) is an inline style the page's CSP refuses")
+        return take(**{**options, "caret": "initial"})
+
+    page.screenshot = screenshot
+
+
 def shoot(page, name: str, folder: Path) -> None:
-    """A full-page screenshot, and beside it what sticks out or is hard to tap (notes only).
-    caret="initial": Playwright then leaves no inline style on the inputs (which the page's CSP
-    would report on the next boosted navigation)."""
+    """A full-page screenshot, and beside it what sticks out or is hard to tap (notes only)."""
     folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"{name}.png"), full_page=True, caret="initial")
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
     (folder / f"{name}.txt").write_text(page.evaluate(MEASURE) + "\n")
 
 

@@ -9,7 +9,7 @@ FEZ: PLAY is P 3 + L 1 + A 1 + Y 4 = 9, x2 as a red flush.
 import pytest
 from playwright.sync_api import expect
 
-from .phone import PHONE, Table, tap_and_type
+from .phone import Table, tap_and_type
 
 pytestmark = pytest.mark.e2e
 
@@ -64,16 +64,12 @@ def test_enter_in_fez_s_letters_moves_on_then_saves_the_word(page, table):
     assert sent == []
 
 
-def test_without_the_script_enter_in_a_foot_word_saves_the_round(browser, live_server):
-    context = browser.new_context(base_url=live_server, java_script_enabled=False, **PHONE)
-    try:
-        page = context.new_page()
-        table = Table(page)
-        table.new_game("foot", ["Ann", "Ben", "Cat"])
-        expect(page.get_by_role("button", name="Read the photo").first).to_be_visible()  # no script
-        table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=0)
-        table.word(0).press("Enter")
-        expect(table.totals).to_have_text(["81", "26", "9"])
-        expect(page.get_by_text(EMPTY_PHOTO)).to_have_count(0)
-    finally:
-        context.close()
+def test_without_the_script_enter_in_a_foot_word_saves_the_round(new_phone):
+    page = new_phone("no script", java_script_enabled=False)
+    table = Table(page)
+    table.new_game("foot", ["Ann", "Ben", "Cat"])
+    expect(page.get_by_role("button", name="Read the photo").first).to_be_visible()  # no script
+    table.fill_round(["JAZZY", "QUOTA", "HOUSE"], out=0)
+    table.word(0).press("Enter")
+    expect(table.totals).to_have_text(["81", "26", "9"])
+    expect(page.get_by_text(EMPTY_PHOTO)).to_have_count(0)

@@ -151,8 +151,6 @@ def the_finished_game_is_listed_and_opens(page, table, url):
     page.goto(url)
     expect(table.totals).to_have_text(["160", "17", "71"])
     expect(page.locator(".winner")).to_have_text(re.compile(r"Ann\s+wins with 160!"))
-    # Last: Playwright's screenshot leaves marks that the page's CSP reports on the next
-    # boosted navigation, so nothing is done after it.
     page.screenshot(path=SCREENSHOT, full_page=True)
 
 

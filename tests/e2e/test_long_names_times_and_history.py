@@ -23,7 +23,7 @@ from companion import create_app
 from companion.extensions import db
 
 from . import phone
-from .phone import PHONE, Table, Watch
+from .phone import Table
 
 pytestmark = pytest.mark.e2e
 
@@ -151,56 +151,47 @@ def test_the_rounds_table_scrolls_inside_its_box_and_keeps_the_round_numbers_in_
 ZONE = "Asia/Kolkata"  # UTC+5:30: a half-hour offset shows any time left in UTC
 
 
-def test_home_and_history_show_the_phones_time_with_the_day_when_not_today(browser, live_server, tmp_path):
-    context = browser.new_context(base_url=live_server, timezone_id=ZONE, locale="en-GB", **PHONE)
-    context.set_default_timeout(10_000)
-    watch = Watch("phone in Kolkata")
-    page = context.new_page()
-    page.on("pageerror", lambda error: watch.js_errors.append(str(error)))
-    page.on("console", lambda msg: msg.type == "error" and watch.js_errors.append(msg.text))
-    try:
-        old = Table(page).new_game("foot", ["Ann", "Bo", "Cy"])
-        old_id = old.rsplit("/", 1)[1]
-        post(page, f"/games/{old_id}/rounds", {"word-0": "JAZZY", "noword-1": "on", "noword-2": "on", "out": "0"})
-        today = Table(page).new_game("family", ["Ann", "Bo"])
-        # The first game was started three days ago, its round saved two minutes later.
-        then = (datetime.now(timezone.utc) - timedelta(days=3)).replace(hour=8, minute=1, second=30, microsecond=0)
-        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'companion.db'}",
-                          "SECRET_KEY": "e2e-secret-key"})
-        with app.app_context():
-            from companion.models import Game, Play
-            row = db.session.scalar(select(Game).where(Game.public_id == old_id))
-            row.created_at = then.replace(tzinfo=None)
-            db.session.execute(update(Play).where(Play.game_id == row.id).values(
-                created_at=(then + timedelta(minutes=2)).replace(tzinfo=None)))
-            db.session.commit()
-            db.engine.dispose()
-        local = then.astimezone(ZoneInfo(ZONE))  # 13:31 on that day, in Kolkata
-        month = f"{local:%b}" + ("t?" if local.month == 9 else "")  # "Sept" in en-GB now
-        day = f"{local:%a} {local.day} {month}"
+def test_home_and_history_show_the_phones_time_with_the_day_when_not_today(new_phone, tmp_path):
+    page = new_phone("phone in Kolkata", timezone_id=ZONE, locale="en-GB")
+    old = Table(page).new_game("foot", ["Ann", "Bo", "Cy"])
+    old_id = old.rsplit("/", 1)[1]
+    post(page, f"/games/{old_id}/rounds", {"word-0": "JAZZY", "noword-1": "on", "noword-2": "on", "out": "0"})
+    today = Table(page).new_game("family", ["Ann", "Bo"])
+    # The first game was started three days ago, its round saved two minutes later.
+    then = (datetime.now(timezone.utc) - timedelta(days=3)).replace(hour=8, minute=1, second=30, microsecond=0)
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'companion.db'}",
+                      "SECRET_KEY": "e2e-secret-key"})
+    with app.app_context():
+        from companion.models import Game, Play
+        row = db.session.scalar(select(Game).where(Game.public_id == old_id))
+        row.created_at = then.replace(tzinfo=None)
+        db.session.execute(update(Play).where(Play.game_id == row.id).values(
+            created_at=(then + timedelta(minutes=2)).replace(tzinfo=None)))
+        db.session.commit()
+        db.engine.dispose()
+    local = then.astimezone(ZoneInfo(ZONE))  # 13:31 on that day, in Kolkata
+    month = f"{local:%b}" + ("t?" if local.month == 9 else "")  # "Sept" in en-GB now
+    day = f"{local:%a} {local.day} {month}"
 
-        page.goto("/")
-        games = page.locator(".games li")
-        expect(games.first.locator("time")).to_have_text(re.compile(r"^\d?\d:\d\d$"))  # today's game
-        now = datetime.now(ZoneInfo(ZONE))
-        shown_today = games.first.locator("time").inner_text()
-        shown = datetime.strptime(shown_today, "%H:%M")
-        assert abs((now.hour * 60 + now.minute) - (shown.hour * 60 + shown.minute)) % 1440 <= 2
-        started = games.nth(1).locator("time")
-        expect(started).to_have_text(re.compile(rf"^{day},? {local:%H:%M}$"))
-        on_home = started.inner_text()
-        shoot(page, "times-home")
+    page.goto("/")
+    games = page.locator(".games li")
+    expect(games.first.locator("time")).to_have_text(re.compile(r"^\d?\d:\d\d$"))  # today's game
+    now = datetime.now(ZoneInfo(ZONE))
+    shown_today = games.first.locator("time").inner_text()
+    shown = datetime.strptime(shown_today, "%H:%M")
+    assert abs((now.hour * 60 + now.minute) - (shown.hour * 60 + shown.minute)) % 1440 <= 2
+    started = games.nth(1).locator("time")
+    expect(started).to_have_text(re.compile(rf"^{day},? {local:%H:%M}$"))
+    on_home = started.inner_text()
+    shoot(page, "times-home")
 
-        page.goto(f"/games/{old_id}/history")
-        expect(page.locator("main > p time").first).to_have_text(on_home)  # "started ..."
-        round_time = page.locator(".history li time").first
-        expect(round_time).to_have_text(re.compile(rf"^{day},? {local + timedelta(minutes=2):%H:%M}$"))
-        shoot(page, "times-history")
-        page.goto(today + "/history")
-        expect(page.locator("main > p time")).to_have_text(shown_today)
-    finally:
-        context.close()
-    assert not watch.js_errors, watch.js_errors
+    page.goto(f"/games/{old_id}/history")
+    expect(page.locator("main > p time").first).to_have_text(on_home)  # "started ..."
+    round_time = page.locator(".history li time").first
+    expect(round_time).to_have_text(re.compile(rf"^{day},? {local + timedelta(minutes=2):%H:%M}$"))
+    shoot(page, "times-history")
+    page.goto(today + "/history")
+    expect(page.locator("main > p time")).to_have_text(shown_today)
 
 
 # --- 3 and 4. What an edit replaced, and who dealt ------------------------------------------
