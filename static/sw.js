@@ -3,8 +3,10 @@
 // answers, or a short page that says the phone is offline. Rounds typed while offline wait in
 // the page (companion.js, "Offline at the table"), not here. Live streams and htmx's region
 // requests always go to the server.
-const CACHE = "companion-v4";  // v4: the home-screen icons (apple-touch, maskable) are kept
+const CACHE = "companion-v5";  // v5: companion.js split into a file per feature
 const SHELL = ["/", "/offline", "/static/companion.css", "/static/companion.js",
+               "/static/scan.js", "/static/new-game.js", "/static/fez.js", "/static/hand-and-foot.js",
+               "/static/game.js",
                "/static/htmx-2.0.11.min.js", "/static/icon.svg", "/static/icon-192.png",
                "/static/apple-touch-icon.png", "/static/icon-maskable-512.png",
                "/static/manifest.webmanifest"];
