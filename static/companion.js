@@ -37,15 +37,39 @@ function localTimes(root) {
   });
 }
 
-// setUp(root) for the page as it loads, and for each part htmx brings in later.
+// setUp(root) for the page as it loads, and for each part htmx brings in later (a script
+// loaded after the page, for a page reached through htmx: the page, once the script has run).
+let pageLoaded = false;
+document.addEventListener("DOMContentLoaded", () => { pageLoaded = true; });
 function onEveryPage(setUp) {
-  document.addEventListener("DOMContentLoaded", () => setUp(document));
+  if (pageLoaded) queueMicrotask(() => setUp(document));
+  else document.addEventListener("DOMContentLoaded", () => setUp(document));
   document.addEventListener("htmx:load", (event) => setUp(event.detail.elt));
+}
+
+// Each page loads the scripts it uses (scan.js, game.js, ...): a page reached through htmx
+// (a boosted link or form, whose <head> is not used) lists them on <main data-scripts>, and
+// those the phone has not run yet are loaded, in order. Rounds waiting to be sent (game.js,
+// "Offline at the table") are sent from any page.
+function loadScripts() {
+  const main = document.querySelector("main[data-scripts]");
+  const wanted = main ? main.dataset.scripts.split(" ").filter(Boolean) : [];
+  try {
+    if (localStorage.getItem("companion:outbox") && main && main.dataset.outbox) wanted.push(main.dataset.outbox);
+  } catch (err) { /* no storage here: nothing waits */ }
+  const loaded = new Set([...document.scripts].map((el) => el.src));
+  wanted.map((src) => new URL(src, location.href).href).filter((src) => !loaded.has(src)).forEach((src) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = false;  // in order
+    document.head.append(script);
+    loaded.add(src);
+  });
 }
 
 document.addEventListener("visibilitychange", keepAwake);
 document.addEventListener("click", keepAwake);
-onEveryPage((root) => { keepAwake(); localTimes(root); });
+onEveryPage((root) => { keepAwake(); localTimes(root); loadScripts(); });
 
 document.documentElement.classList.add("js");
 
@@ -85,6 +109,10 @@ document.addEventListener("input", (event) => {
 });
 
 // The offline copy: a service worker keeps the app and the pages last seen (static/sw.js).
+// Registered once the page has loaded, so that it keeps the files the page loaded from the
+// browser's cache instead of downloading them again.
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  navigator.serviceWorker.register("/sw.js").catch(() => { /* the app works without it */ });
+  const register = () => navigator.serviceWorker.register("/sw.js").catch(() => { /* the app works without it */ });
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
 }
