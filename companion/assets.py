@@ -43,7 +43,8 @@ except ImportError:  # pragma: no cover
 
 #: Feature scripts, in the order they run, and what in a page's HTML shows it uses each.
 FEATURES = {
-    "scan.js": ('class="photo-input"', 'class="scan-card', "card-pick"),
+    # (a scan's photo field loads it when a photo is picked: companion.js)
+    "scan.js": ('class="scan-card', 'class="card-pick'),
     "new-game.js": ('name="ruleset"',),
     "fez.js": ("data-letters=", "start-timer"),
     "hand-and-foot.js": ("data-step=",),

@@ -67,6 +67,20 @@ function loadScripts() {
   });
 }
 
+// A scan's script (scan.js) comes with a page that shows a scan's cards; elsewhere it comes
+// when a photo is first picked, and the photo goes on once it has run.
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  const main = document.querySelector("main[data-scan]");
+  if (!input.matches || !input.matches(".photo-input") || !main) return;
+  const src = new URL(main.dataset.scan, location.href).href;
+  if ([...document.scripts].some((el) => el.src === src)) return;  // it has this photo
+  const script = document.createElement("script");
+  script.src = src;
+  script.addEventListener("load", () => input.dispatchEvent(new Event("change", { bubbles: true })));
+  document.head.append(script);
+});
+
 document.addEventListener("visibilitychange", keepAwake);
 document.addEventListener("click", keepAwake);
 onEveryPage((root) => { keepAwake(); localTimes(root); loadScripts(); });
