@@ -17,6 +17,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError, ProgrammingError
 
+from . import assets
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +35,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     register_commands(app)
     register_headers(app)
     register_template_helpers(app)
+    assets.register(app)  # the static files' hashed names, and compression
     app.add_template_filter(local_time)
     return app
 
@@ -385,6 +387,8 @@ def register_headers(app: Flask) -> None:
 
     @app.after_request
     def security_headers(response):
+        if getattr(response, "static_file", False):
+            return response  # a file, not a page: the policies are for pages
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")

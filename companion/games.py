@@ -61,10 +61,12 @@ def home():
 
 @bp.get("/sw.js")
 def service_worker():
-    """The service worker, from the site's root so that it may keep every page (static/sw.js)."""
-    response = current_app.send_static_file("sw.js")
+    """The service worker, from the site's root so that it may keep every page (static/sw.js,
+    naming the files it keeps by their hashed names: assets.py), asked again on each visit."""
+    from .assets import serve
+
+    response = serve("sw.js")  # its plain name: revalidated (no-cache), never kept for good
     response.headers["Cache-Control"] = "no-cache"
-    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
     return response
 
 

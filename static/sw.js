@@ -1,17 +1,34 @@
-// Companion's service worker: the app opens with no connection. Every page and file is asked
-// of the server first (so an update shows at once) and kept; with no connection the kept copy
-// answers, or a short page that says the phone is offline. Rounds typed while offline wait in
-// the page (companion.js, "Offline at the table"), not here. Live streams and htmx's region
-// requests always go to the server.
-const CACHE = "companion-v4";  // v4: the home-screen icons (apple-touch, maskable) are kept
-const SHELL = ["/", "/offline", "/static/companion.css", "/static/companion.js",
-               "/static/htmx-2.0.11.min.js", "/static/icon.svg", "/static/icon-192.png",
+// Companion's service worker: the app opens with no connection. Every page is asked of the
+// server first (so an update shows at once) and kept; with no connection the kept copy answers,
+// or a short page that says the phone is offline. Files are named by their content's hash
+// (companion/assets.py rewrites the names below): a name is never reused, so a kept file
+// answers, never asked again. Rounds typed while offline wait in the page (game.js, "Offline
+// at the table"), not here. Live streams and htmx's region requests always go to the server.
+const CACHE = "companion-v6";  // v6: files under hashed names, kept from the browser's cache
+// What a phone offline needs first: fetched at install. The start page and the files are kept
+// at install only if the browser already has them (companion.js registers this worker once its
+// page has loaded them): a new phone's first page costs no second download; the others are
+// kept when first used.
+const SHELL = ["/offline"];
+const FILES = ["/", "/static/companion.css", "/static/htmx-2.0.11.min.js", "/static/companion.js",
+               "/static/scan.js", "/static/fez.js", "/static/hand-and-foot.js",
+               "/static/game.js", "/static/icon.svg", "/static/icon-192.png",
                "/static/apple-touch-icon.png", "/static/icon-maskable-512.png",
                "/static/manifest.webmanifest"];
 const WAIT_MS = 4000;  // a Wi-Fi that is there but answers nothing counts as none
 
+async function keepLoaded(cache) {
+  await Promise.all(FILES.map(async (path) => {
+    try {
+      const response = await fetch(path, { cache: "only-if-cached", mode: "same-origin" });
+      if (response.ok) await cache.put(path, response);
+    } catch (err) { /* not loaded yet */ }
+  }));
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL).then(() => keepLoaded(cache)))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -40,9 +57,19 @@ const KEPT_MOST = 80;  // pages and files kept; the oldest go first
 async function keep(cache, key, response) {
   await cache.put(key, plain(response));
   const keys = await cache.keys();
-  const shell = new Set(SHELL.map((path) => new URL(path, self.location.origin).href));
+  const shell = new Set([...SHELL, ...FILES].map((path) => new URL(path, self.location.origin).href));
   const spare = keys.filter((k) => !shell.has(k.url));
   await Promise.all(spare.slice(0, Math.max(0, spare.length - KEPT_MOST)).map((k) => cache.delete(k)));
+}
+
+// A file under its hashed name never changes: the kept copy answers, or the server once.
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request, { ignoreVary: true });
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok && response.type === "basic") keep(cache, request, response.clone());
+  return response;
 }
 
 async function networkFirst(request) {
@@ -88,5 +115,5 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.endsWith("/events")) return;
   if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) return;  // never kept
   if (request.headers.get("Accept") === "text/event-stream") return;
-  event.respondWith(networkFirst(request));
+  event.respondWith(/^\/static\/.+\.[0-9a-f]{10}\.\w+$/.test(url.pathname) ? cacheFirst(request) : networkFirst(request));
 });

@@ -1623,6 +1623,39 @@ def bench_lighthouse() -> list[tuple[str, str]]:
     return rows
 
 
+def bench_weight() -> list[tuple[str, str]]:
+    """What each page weighs on the wire for a new phone (Chromium at 390x844, nothing cached):
+    every byte received, headers included, by the page and its service worker until the
+    network is idle; then the same page opened again. Served by gunicorn as `make run` serves
+    it, after a few rounds of each game (tests/weight.py)."""
+    from playwright.sync_api import sync_playwright
+
+    from companion.extensions import db
+    from tests.served import served
+    from tests.weight import BUDGET, evening_pages, first_and_repeat
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{tmp}/weight.db"
+        with served(database_url=url) as server, sync_playwright() as pw:
+            app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
+            with app.app_context():
+                pages = evening_pages(server, app)
+                db.engine.dispose()
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                         args=["--no-sandbox", "--disable-gpu"])
+            try:
+                for page in pages:
+                    weight = first_and_repeat(browser, server.url, page)
+                    over = " (over the 30 KB goal)" if weight.first > BUDGET else ""
+                    rows.append((f"{page.name}: first load, then again",
+                                 f"{weight.first / 1024:.1f} KB{over}, then {weight.repeat / 1024:.1f} KB "
+                                 f"({len(weight.static_repeat)} static files asked again)"))
+            finally:
+                browser.close()
+    return rows
+
+
 #: Each section of docs/benchmarks.md: its short name (for `tools/bench.py NAME ...`), its
 #: title, and what measures it (called only when the section runs).
 SECTIONS = {
@@ -1638,6 +1671,7 @@ SECTIONS = {
              lambda o: bench_many_tables(seconds=o.seconds)),
     "attacks": ("One phone against every table's connections", lambda o: bench_attacks()),
     "lighthouse": ("Lighthouse on a phone (mobile): every page", lambda o: bench_lighthouse()),
+    "weight": ("What a page weighs on the wire for a new phone", lambda o: bench_weight()),
 }
 
 

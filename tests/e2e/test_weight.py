@@ -1,0 +1,97 @@
+"""What a page weighs for a phone at the table: a new phone's first load of any page comes in
+at most 30 KB on the wire (headers included, its service worker's downloads too), static
+files come under names that change with their content and are cached for good, and a phone
+that opens a page again asks for none of them. Served by gunicorn as `make run` serves it,
+after a few rounds of each game; measured by Chromium itself (tests/weight.py)."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+
+import pytest
+from playwright.sync_api import expect
+
+from companion import create_app
+from tests.served import served
+from tests.weight import BUDGET, PHONE, evening_pages, first_and_repeat
+
+pytestmark = pytest.mark.e2e
+
+HASHED = re.compile(r"^/static/[\w.-]+\.[0-9a-f]{10}\.\w+$")
+
+
+@pytest.fixture(scope="module")
+def evening():
+    """gunicorn serving a few rounds of each game: (its address, the pages a phone opens)."""
+    from companion.extensions import db
+
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{tmp}/weight.db"
+        with served(database_url=url) as server:
+            app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "weight"})
+            with app.app_context():
+                pages = evening_pages(server, app)
+                db.engine.dispose()
+            yield server.url, pages
+
+
+@pytest.fixture(scope="module")
+def weights(evening, browser):
+    base, pages = evening
+    return {page.name: first_and_repeat(browser, base, page) for page in pages}
+
+
+def test_a_new_phone_loads_any_page_in_30_kb_at_most(weights):
+    heavy = {name: f"{w.first / 1024:.1f} KB" for name, w in weights.items() if w.first > BUDGET}
+    assert not heavy, f"over {BUDGET // 1024} KB on the wire for a new phone: {heavy}"
+
+
+def test_a_phone_opening_a_page_again_asks_for_no_static_file(weights):
+    asked = {name: w.static_repeat for name, w in weights.items() if w.static_repeat}
+    assert not asked, asked
+    assert all(w.static_first for w in weights.values())  # (the first load did fetch them)
+
+
+def test_static_files_are_named_by_their_content_and_cached_for_good(evening, browser):
+    """Every file a game page loads (the FEZ scorekeeper's: scan, chips, drafts, live) is under
+    a hashed name, kept for a year as immutable, compressed, and carries no page headers."""
+    base, pages = evening
+    fez = next(p for p in pages if p.name.startswith("FEZ: the scorekeeper"))
+    context = browser.new_context(base_url=base, **PHONE)
+    try:
+        context.add_cookies(fez.cookies)
+        page = context.new_page()
+        answers = []
+        page.on("response", lambda r: answers.append(r) if "/static/" in r.url else None)
+        page.goto(fez.path, wait_until="networkidle")
+        assert len(answers) >= 5, [a.url for a in answers]  # htmx, css, core, scan, fez, game
+        for answer in answers:
+            path = re.sub(r"^https?://[^/]+", "", answer.url)
+            headers = answer.all_headers()
+            assert HASHED.match(path), path
+            assert headers["cache-control"] == "public, max-age=31536000, immutable", (path, headers)
+            assert "content-security-policy" not in headers, path
+            if path.endswith((".js", ".css")):
+                assert headers.get("content-encoding") in ("br", "gzip"), (path, headers)
+    finally:
+        context.close()
+
+
+def test_a_page_reached_by_a_link_runs_the_scripts_it_needs(page):
+    """Home loads only what every page uses; New game, reached by a tap (htmx swaps the page
+    in), still shows only the chosen game's settings, and the FEZ game it starts has its
+    letter chips: their scripts came with the page."""
+    page.goto("/")
+    scripts = page.evaluate("[...document.scripts].map((s) => s.src.split('/').pop())")
+    assert not [s for s in scripts if s.startswith(("fez.", "game.", "new-game.", "scan."))], scripts
+    page.get_by_role("link", name="New game").tap()
+    page.locator('input[name=ruleset][value="fez"]').check()
+    expect(page.locator(".setting[data-game=fez]").first).to_be_visible()
+    expect(page.locator(".setting[data-game=poker]").first).to_be_hidden()
+    for i, name in enumerate(["Ann", "Ben"]):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("link", name="Hand over")).to_be_visible()
+    page.locator("#tiles").fill("PLAY")
+    expect(page.locator(".chips .chip")).to_have_count(4)
