@@ -492,3 +492,36 @@ def test_after_an_action_the_phone_stays_on_the_betting_buttons(page):
         for i in range(buttons.count()):
             assert on_screen(buttons.nth(i))
     expect(page.locator(".totals li.acting")).to_have_text(words("Di 195 to act"))
+
+
+def test_each_showdown_word_is_valued_on_the_phone_as_it_is_typed(page):
+    """Bo all in, Cy calls, Di and Ann fold: the showdown, reached by the last tap. Each word
+    shows its value (from the server, the htmx preview FOOT!'s form uses) as it is typed, a
+    word still short says so, and the pot is paid as the preview said. Then the results, as
+    the phone shows them, light and dark."""
+    game = Poker(page)
+    phone.Table(page).new_game("poker", NAMES)
+    page.get_by_role("button", name="Deal", exact=True).tap()
+    for action in ("All-in 195", "Call 195", "Fold", "Fold"):  # Bo, Cy, Di, Ann
+        settled(page)
+        game.tap(action)
+    expect(game.status).to_have_text(words("Deal 1: Ann dealt. Showdown."))
+    word = page.locator("#word-1")
+    word.tap()
+    word.press_sequentially("jaz", delay=40)  # Bo, still typing
+    expect(page.locator("#points-1")).to_have_text(words("0 pts"))
+    expect(page.locator("#note-1")).to_have_text("JAZ has 3 letters, not 7: worth 0.")
+    word.press_sequentially("zier", delay=40)  # JAZZIER: 20+1+20+20+1+1+3 = 66
+    expect(page.locator("#points-1")).to_have_text(words("66 pts"))
+    expect(page.locator("#note-1")).to_have_text("")
+    expect(word).to_have_value("jazzier")
+    page.locator("#word-2").tap()
+    page.locator("#word-2").press_sequentially("QUOTING", delay=40)  # Q20 U1 O1 T3 I1 N3 G3 = 32
+    expect(page.locator("#points-2")).to_have_text(words("32 pts"))
+    views(page, "poker-showdown")
+    page.get_by_role("button", name="Pay the pots").last.tap()
+    # 5 + 200 + 200 + 5 = 410, one pot for Bo and Cy: Bo's 66 takes it
+    expect(game.status).to_have_text(words("Next deal: Bo deals."))
+    game.expect_stacks(195, 410, 0, 195)
+    expect(game.last_deal.locator(".paid li")).to_have_text([words("The pot: 410 to Bo")])
+    views(page, "poker-results-showdown")
