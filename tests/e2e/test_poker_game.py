@@ -468,6 +468,7 @@ def test_the_betting_buttons_are_on_the_first_screen_above_the_chart_and_the_voi
     expect(page.locator(".totals li.leader")).to_have_count(0)
     expect(page.locator(".totals li", has_text="Bo")).to_have_text(words("Bo 210 most chips"))
     views(page, "poker-mid-deal")
+    phone.shoot(page, "poker-mid-deal-whole", folder=SHOTS_390)
 
 
 def test_after_an_action_the_phone_stays_on_the_betting_buttons(page):
