@@ -89,6 +89,9 @@ class Pages:
     progress_name = "round"  # what the chart and the CSV call a row (ZOOT! Poker: a deal)
     no_challenge = "There is no such word to challenge."  # when challenge_target finds none
     forms: tuple[str, ...] = ()  # kinds with a page of their own, read by read_play
+    #: The scorekeeper's chart sits below the entry form, not above it (ZOOT! Poker: a tap a
+    #: turn, so the betting buttons come first); a watcher's stays in the live region.
+    chart_below_entry = False
 
     @property
     def first_said(self) -> str:

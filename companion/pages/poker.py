@@ -27,6 +27,71 @@ def action_said(name: str, action: str, amount) -> str:
     return f"{name} {with_chips} {amount}" if amount and action not in (CHECK, FOLD) else f"{name} {alone}"
 
 
+def listed(names) -> str:
+    """Names as a sentence lists them.
+
+    >>> listed(["Ann"]), listed(["Ann", "Bo"]), listed(["Ann", "Bo", "Cy"])
+    ('Ann', 'Ann and Bo', 'Ann, Bo and Cy')
+    """
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def pot_names(count: int) -> list[str]:
+    """What the table calls a deal's pots: "The pot" alone, else the main pot and side pots.
+
+    >>> pot_names(1), pot_names(3)
+    (['The pot'], ['Main pot', 'Side pot 1', 'Side pot 2'])
+    """
+    return ["The pot"] if count == 1 else ["Main pot"] + [f"Side pot {n}" for n in range(1, count)]
+
+
+def returned_said(name: str, chips: int) -> str:
+    """A bet nobody matched, on its way back to its bettor (it is in no pot).
+
+    >>> returned_said("Bo", 33)
+    'Returned to Bo: 33 (nobody matched it)'
+    """
+    return f"Returned to {name}: {chips} (nobody matched it)"
+
+
+def paid_said(record, names) -> list[str]:
+    """Who took which pot of a deal paid, in a player's words: each pot's winner, a split
+    between how many and each share, and who took an odd chip (the first winner clockwise
+    from the dealer's left, as the rules pay it); a deal won unseen names its winner; a bet
+    nobody called is said going back.
+
+    >>> from ..rules.poker import Payout, Pot, DealRecord
+    >>> r = DealRecord(1, 3, 2, None, [], words=["", "QUI?ZES", "QUOTA", "JA?ZIER"],
+    ...                paid=[Payout(Pot(95, (1, 2, 3)), {3: 48, 1: 47}, (3,))])
+    >>> paid_said(r, ["Ann", "Bo", "Cy", "Di"])
+    ['The pot: 95 split between Di and Bo: Di 48, Bo 47; the odd chip to Di, the first of them clockwise from the dealer’s left']
+    >>> r = DealRecord(1, 1, 0, None, [], paid=[Payout(Pot(80, (2,)), {2: 80})], returned=(2, 50))
+    >>> paid_said(r, ["Ann", "Bo", "Cy", "Di"])
+    ['Cy won the pot of 80 unseen: everyone else folded', 'Returned to Cy: 50 (nobody matched it)']
+    """
+    said = []
+    labels = pot_names(len(record.paid or []))
+    for label, paid in zip(labels, record.paid or []):
+        winners = list(paid.shares)
+        if not record.words:
+            said.append(f"{names[winners[0]]} won the pot of {paid.pot.amount} unseen: everyone else folded")
+        elif len(winners) == 1:
+            said.append(f"{label}: {paid.pot.amount} to {names[winners[0]]}")
+        else:
+            each = (f"{paid.pot.amount // len(winners)} each" if not paid.odd else
+                    ", ".join(f"{names[s]} {chips}" for s, chips in paid.shares.items()))
+            line = f"{label}: {paid.pot.amount} split between {listed(names[s] for s in winners)}: {each}"
+            if paid.odd:
+                line += (f"; the odd chip{'s' if len(paid.odd) > 1 else ''} to "
+                         f"{listed(names[s] for s in paid.odd)}, the first of them clockwise "
+                         f"from the dealer’s left")
+            said.append(line)
+    if record.returned:
+        said.append(returned_said(names[record.returned[0]], record.returned[1]))
+    return said
+
+
 def _showdown_word(form: Mapping, seat: int) -> str:
     """A seat's word as typed on the showdown form: capitals, no spaces, at most 30."""
     return "".join(c.upper() if c.isascii() else c for c in "".join(
@@ -42,6 +107,7 @@ class PokerPages(Pages):
     scans = True  # a showdown word can be read from a photo (ZOOT!'s cards)
     deck = "foot"
     forms = (ACTION, SHOWDOWN, REBUY, GAME_END)
+    chart_below_entry = True
     winner_heading = "Won"
 
     def played_text(self, standings: Standings) -> str:
@@ -70,6 +136,15 @@ class PokerPages(Pages):
     def action_said(self, name: str, action: str, amount) -> str:
         """An action of the deal's log on the scoreboard, as History says it."""
         return action_said(name, action, amount)
+
+    def paid_said(self, record, names) -> list[str]:
+        return paid_said(record, names)
+
+    def returned_said(self, name: str, chips: int) -> str:
+        return returned_said(name, chips)
+
+    def pot_names(self, count: int) -> list[str]:
+        return pot_names(count)
 
     def heading(self, standings: Standings) -> str:
         current = standings.extra["current"]

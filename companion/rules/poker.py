@@ -78,6 +78,53 @@ def share(pot: Pot, values: Mapping[int, int], dealer: int, seats: int) -> dict[
     return {s: each + (1 if i < odd else 0) for i, s in enumerate(winners)}
 
 
+def pots_so_far(contributions: Sequence[int], folded: set[int] | frozenset[int],
+                all_in: set[int] | frozenset[int]) -> list[Pot]:
+    """The pots while the betting goes on: only a seat all in caps a pot (a seat that may
+    still act can call up to any level), so a side pot shows once an all-in makes it, and
+    each pot is for the seats still in that reached it or may still call into it.
+
+    >>> pots_so_far([5, 25, 25], set(), set())  # A may still call B's raise: one pot, for all
+    [Pot(amount=55, eligible=(0, 1, 2))]
+    >>> pots_so_far([185, 5, 185, 165], {1}, {3})  # D all in for 165: a side pot above it
+    [Pot(amount=500, eligible=(0, 2, 3)), Pot(amount=40, eligible=(0, 2))]
+    """
+    top = max(contributions, default=0)
+    caps = sorted({contributions[s] for s in all_in if s not in folded and 0 < contributions[s] < top})
+    result: list[Pot] = []
+    below = 0
+    for level in [*caps, top]:
+        amount = sum(min(c, level) - min(c, below) for c in contributions)
+        eligible = tuple(s for s, c in enumerate(contributions)
+                         if s not in folded and (c >= level or s not in all_in))
+        if result and result[-1].eligible == eligible:
+            result[-1] = Pot(result[-1].amount + amount, eligible)
+        elif amount:
+            result.append(Pot(amount, eligible))
+        below = level
+    return result
+
+
+@dataclass(frozen=True)
+class Payout:
+    """One pot paid: who took what of it, and who had an odd chip of a split."""
+
+    pot: Pot
+    shares: dict  # seat -> chips, the first winner clockwise from the dealer's left first
+    odd: tuple[int, ...] = ()  # the seats that took one chip more than the others
+
+
+def payout(pot: Pot, values: Mapping[int, int], dealer: int, seats: int) -> Payout:
+    """One pot shared out (`share`), with who had its odd chips.
+
+    >>> payout(Pot(95, (1, 2, 3)), {1: 46, 2: 0, 3: 46}, dealer=2, seats=4)
+    Payout(pot=Pot(amount=95, eligible=(1, 2, 3)), shares={3: 48, 1: 47}, odd=(3,))
+    """
+    shares = share(pot, values, dealer, seats)
+    each = pot.amount // len(shares)
+    return Payout(pot, shares, tuple(s for s, chips in shares.items() if chips > each))
+
+
 def showdown(contributions: Sequence[int], folded: set[int], values: Mapping[int, int],
              dealer: int) -> dict[int, int]:
     """Every pot of a deal shared out: seat -> chips won (a pot nobody may win is not paid)."""
@@ -275,19 +322,34 @@ class Deal:
         second = everyone[1] if len(everyone) > 1 else 0
         return (seat, top - second) if top > second else None
 
+    def matched(self) -> list[int]:
+        """What each seat has put in, less a bet no one has matched (yet)."""
+        put = list(self.put)
+        back = self.uncalled()
+        if back:
+            put[back[0]] -= back[1]
+        return put
+
+    def payouts(self, values: Mapping[int, int]) -> list[Payout]:
+        """Every pot of the deal paid: to its best word, or all of it to the last seat in
+        (unseen). An uncalled bet is no pot: it goes back to its bettor (`uncalled`)."""
+        put = self.matched()
+        if len(self.in_hand()) == 1:
+            winner = self.in_hand()[0]
+            return [Payout(Pot(sum(put), (winner,)), {winner: sum(put)})]
+        return [payout(pot, values, self.dealer, self.seats)
+                for pot in pots(put, self.folded) if pot.eligible]
+
     def settle(self, values: Mapping[int, int]) -> list[int]:
         """The stacks after the deal: an uncalled bet back, then every pot to its best word (the
         last seat in takes everything, unseen)."""
-        stacks, put = list(self.stacks), list(self.put)
+        stacks = list(self.stacks)
         back = self.uncalled()
         if back:
             stacks[back[0]] += back[1]
-            put[back[0]] -= back[1]
-        if len(self.in_hand()) == 1:
-            stacks[self.in_hand()[0]] += sum(put)
-            return stacks
-        for seat, chips in showdown(put, self.folded, values, self.dealer).items():
-            stacks[seat] += chips
+        for paid in self.payouts(values):
+            for seat, chips in paid.shares.items():
+                stacks[seat] += chips
         return stacks
 
 
@@ -389,6 +451,8 @@ class DealRecord:
     rejected: set = field(default_factory=set)  # seats whose word a challenge rejected
     won: dict | None = None  # seat -> chips gained (or lost) on the deal, once settled
     values: dict | None = None  # seat -> its showdown word's value
+    paid: list | None = None  # once settled: each pot's Payout (who took what of it)
+    returned: tuple | None = None  # once settled: (seat, chips) of a bet nobody called
 
     @property
     def settled(self) -> bool:
@@ -471,7 +535,10 @@ class Table:
         settings, players, current, deals = self.settings, self.players, self.current, self.deals
         live = current is not None and not current.settled
         shown = list(current.betting.stacks) if live else self.stacks
-        in_play = sum(current.betting.put) if live else 0
+        # once the betting is over a bet nobody called is no longer in play: it goes back
+        back = current.betting.uncalled() if live else None
+        over = live and current.betting.over
+        in_play = (sum(current.betting.put) - (back[1] if back and over else 0)) if live else 0
         holders = [s for s in range(players) if shown[s] > 0]
         finished = self.finished or (not live and len(holders) == 1 and bool(deals))
         best = max(shown)
@@ -480,8 +547,9 @@ class Table:
                          (self.first_dealer + len(deals)) % players if not live else current.dealer,
                          current.betting.turn if live else None, tuple(sorted(p.id for p in self.unread)),
                          extra={"current": current if live else None, "in_play": in_play,
-                                "pots": _matched_pots(current.betting) if live else [],
-                                "unmatched": current.betting.uncalled() if live else None,
+                                "pots": _pots_now(current.betting) if live else [],
+                                "unmatched": None if over else back,
+                                "returned": back if over else None,
                                 "last": deals[-1] if deals and deals[-1].settled else None,
                                 "length": settings["length"], "rebuy": settings["rebuy"],
                                 "wilds": settings["wilds"], "table": self},
@@ -579,13 +647,15 @@ def _copied(record: DealRecord) -> DealRecord:
                    values=None if record.values is None else dict(record.values))
 
 
-def _matched_pots(betting: Deal) -> list[Pot]:
-    """The pots as they stand: a bet nobody has matched yet is shown apart, not as a pot."""
-    put = list(betting.put)
-    back = betting.uncalled()
-    if back:
-        put[back[0]] -= back[1]
-    return pots(put, betting.folded)
+def _pots_now(betting: Deal) -> list[Pot]:
+    """The pots as they stand: a bet nobody has matched (yet) is shown apart, not as a pot.
+    While the betting goes on only an all-in caps a pot (`pots_so_far`): a seat that may still
+    call is not left out of one; once it is over, the pots the showdown pays."""
+    put = betting.matched()
+    if betting.over:
+        return pots(put, betting.folded)
+    all_in = {s for s in betting.in_hand() if betting.stacks[s] == 0}
+    return pots_so_far(put, betting.folded, all_in)
 
 
 def _settle(record: DealRecord, length: int) -> list[int]:
@@ -593,6 +663,7 @@ def _settle(record: DealRecord, length: int) -> list[int]:
               for s, w in enumerate(record.words or [])}
     after = record.betting.settle(values)
     record.values = values
+    record.paid, record.returned = record.betting.payouts(values), record.betting.uncalled()
     record.won = {s: after[s] - record.before[s] for s in range(len(after))  # gain or loss
                   if after[s] != record.before[s]}
     return after

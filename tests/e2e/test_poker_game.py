@@ -68,16 +68,22 @@ class Poker(Scoreboard):
         expect(self.page.locator(".totals .total")).to_have_text([str(s) for s in stacks])
 
     def expect_pots(self, total: int, *pots: tuple[int, tuple[int, ...]]) -> None:
-        """'In the pot: N', then each pot ('Main pot', 'Side pot 1', ...) and who may win it."""
-        expect(self.page.locator(".pots h2")).to_have_text(words(f"In the pot: {total}"))
+        """'In the pot: N for ...' when there is one pot; else 'In the pot: N', then each pot
+        ('Main pot', 'Side pot 1', ...) and who may win it."""
+        heading = self.page.locator(".pots h2")
+        if len(pots) == 1:
+            expect(heading).to_have_text(re.compile(rf"^\s*In the pot: {total}\s+for\s+{seats(*pots[0][1])}\s*$"))
+            expect(self.page.locator(".pots li")).to_have_count(0)
+            return
+        expect(heading).to_have_text(words(f"In the pot: {total}"))
         labels = ["Main pot"] + [f"Side pot {i}" for i in range(1, len(pots))]
         expect(self.page.locator(".pots li")).to_have_text(
             [re.compile(rf"^\s*{label}:\s*{amount}\s+for\s+{seats(*who)}\s*$")
              for label, (amount, who) in zip(labels, pots)])
 
     def expect_put(self, text: str) -> None:
-        """What each seat has put in this deal."""
-        expect(self.page.locator(".pots p.muted").first).to_have_text(words(text))
+        """What each seat has put in this deal (below the buttons, on the scorekeeper's phone)."""
+        expect(self.page.locator(".deal-so-far .put-in")).to_have_text(words(text))
 
     @property
     def last_deal(self):
@@ -164,7 +170,9 @@ def deal_1_a_bet_nobody_calls(page, game):
     game.expect_turn(DI, "Di to act: 30 to call · 195 chips left · interval 1 of 2",
                      ["Call 30", "Fold", "All-in 195"], amount="Raise to (60 to 195)")
     game.expect_stacks(195, 195, 165, 195)
-    expect(page.locator(".pots h2")).to_have_text(words("In the pot: 50"))  # 20 + 30
+    # 20 + 30; the antes are the only pot yet: Cy's bet is said apart until it is matched
+    expect(page.locator(".pots h2")).to_have_text(words("In the pot: 50 for Ann, Bo, Cy and Di"))
+    expect(page.locator(".pots .unmatched")).to_have_text(words("Cy’s bet not matched yet: 30"))
     shoot(page, "02-bet-pending")
     note("02-bet-pending", "pots while Cy's bet of 30 is unanswered: "
          + " | ".join(page.locator(".pots li").all_inner_texts()))
@@ -195,9 +203,12 @@ def deal_1_is_won_unseen(page, game):
     expect(game.status).to_have_text(words("Next deal: Bo deals."))
     game.expect_stacks(195, 195, 245, 165)
     expect(game.last_deal.locator("h2")).to_have_text("Deal 1")
-    expect(game.last_deal).to_contain_text("The bet was not called: won unseen.")
+    # who won it, and how much, in words; the uncalled bet said going back
+    expect(game.last_deal.locator(".paid li")).to_have_text(
+        [words("Cy won the pot of 80 unseen: everyone else folded"),
+         words("Returned to Cy: 50 (nobody matched it)")])
     # "Who won what" counts the chips that came back to Cy: the pot of 80 and his uncalled 50.
-    won_1 = game.last_deal.locator("p").last
+    won_1 = game.last_deal.locator(".changes")
     # each seat's gain or loss on the deal: the antes lost, Cy up 45 (the pot of 80 less his 35)
     expect(won_1).to_have_text(words("On the deal: Ann −5 · Bo −5 · Cy +45 · Di −35"))
     shoot(page, "03-won-unseen")
@@ -253,7 +264,10 @@ def deal_2_an_all_in_for_less_than_the_bet(page, game):
 def deal_2_shows_down_a_main_and_a_side_pot(page, game):
     """The betting is over: the showdown of Ann, Cy and Di (Bo folded)."""
     expect(game.status).to_have_text(words("Deal 2: Bo dealt. Showdown."))
-    expect(page.locator(".pots h2")).to_have_text(words("In the pot: 570"))  # 540 + 20 + 10
+    # 540 + 20 + 10 put in, but Cy's 10 that Ann's all-in for 10 could not match goes back
+    # to him: it is in no pot. Main pot 500 for Ann, Cy, Di; side pot 40 + 10 + 10 = 60.
+    game.expect_pots(560, (500, (ANN, CY, DI)), (60, (ANN, CY)))
+    expect(page.locator(".pots .returned")).to_have_text(words("Returned to Cy: 10 (nobody matched it)"))
     showdown = page.locator("form", has=page.get_by_role("button", name="Pay the pots"))
     expect(showdown.locator("input.word")).to_have_count(3)
     expect(showdown.locator("label[for^='word-']")).to_have_text(["Ann", "Cy", "Di"])
@@ -273,10 +287,13 @@ def deal_2_shows_down_a_main_and_a_side_pot(page, game):
     expect(game.status).to_have_text(words("Next deal: Cy deals."))
     game.expect_stacks(60, 190, 50, 500)
     expect(game.last_deal.locator("h2")).to_have_text("Deal 2")
-    expect(game.last_deal.locator("li")).to_have_text(
+    expect(game.last_deal.locator(".shown li")).to_have_text(
         [words("Ann: WAXWORK worth 38"), words("Cy: QUICKEN worth 32"), words("Di: JAZZIER worth 66")])
+    expect(game.last_deal.locator(".paid li")).to_have_text(
+        [words("Main pot: 500 to Di"), words("Side pot 1: 60 to Ann"),
+         words("Returned to Cy: 10 (nobody matched it)")])
     # Who won what: Ann the side pot 60, Di the main pot 500; Cy's 10 nobody called came back.
-    won_2 = game.last_deal.locator("p").last
+    won_2 = game.last_deal.locator(".changes")
     # on the deal: Ann 195 -> 60, Bo 195 -> 190, Cy 245 -> 50, Di 165 -> 500
     expect(won_2).to_have_text(words("On the deal: Ann −135 · Bo −5 · Cy −195 · Di +335"))
     shoot(page, "06-after-showdown")
@@ -327,7 +344,7 @@ def deal_3_a_bet_beyond_the_stack_is_refused(page, game):
     # In: Ann 5 (folded), Bo 30, Cy 30, Di 30 = 95: one pot, for Bo, Cy and Di.
     game.expect_pots(95, (95, (BO, CY, DI)))
     # The refused bet of 250 left no trace: the actions so far, as the board lists them.
-    expect(page.locator(".pots p.muted").nth(1)).to_have_text(
+    expect(page.locator(".deal-so-far .actions-so-far")).to_have_text(
         words("Di checks · Ann checks · Bo bets 25 · Cy calls 25 · Di calls 25 · Ann folds"))
     game.expect_stacks(55, 160, 20, 470)
 
@@ -363,9 +380,13 @@ def deal_3_ends_in_a_tie_of_wild_card_words(page, game):
     # Cy 20; Ann 55 (total 800).
     expect(game.status).to_have_text(words("Next deal: Di deals."))
     game.expect_stacks(55, 207, 20, 518)
-    expect(game.last_deal.locator("li")).to_have_text(
+    expect(game.last_deal.locator(".shown li")).to_have_text(
         [words("Bo: QUI?ZES worth 46"), words("Cy: QUOTA worth 0"), words("Di: JA?ZIER worth 46")])
-    won_3 = game.last_deal.locator("p").last
+    # the split said: between how many, each share, and who had the odd chip, and why
+    expect(game.last_deal.locator(".paid li")).to_have_text(
+        [words("The pot: 95 split between Di and Bo: Di 48, Bo 47; the odd chip to Di, "
+               "the first of them clockwise from the dealer’s left")])
+    won_3 = game.last_deal.locator(".changes")
     # on the deal: Ann 60 -> 55, Bo 190 -> 207, Cy 50 -> 20, Di 500 -> 518 (Cy's QUOTA: 0)
     expect(won_3).to_have_text(words("On the deal: Ann −5 · Bo +17 · Cy −30 · Di +18"))
     shoot(page, "09-after-tie")
@@ -381,3 +402,129 @@ def test_three_deals_of_zoot_poker_unseen_side_pot_and_showdown(page):
     deal_2_shows_down_a_main_and_a_side_pot(page, game)
     deal_3_a_bet_beyond_the_stack_is_refused(page, game)
     deal_3_ends_in_a_tie_of_wild_card_words(page, game)
+
+
+# ================================================================================================
+# The scorekeeper's phone during the betting: a tap a turn, so the buttons come first.
+
+PHONE_HEIGHT = 844
+SHOTS_390 = Path("/tmp/poker-shots")
+
+
+def box(locator) -> dict:
+    found = locator.bounding_box()
+    assert found is not None, f"{locator} is not on the page"
+    return found
+
+
+def on_screen(locator) -> bool:
+    """Wholly within the phone's screen as it is scrolled now."""
+    b = box(locator)
+    return b["y"] >= 0 and b["y"] + b["height"] <= PHONE_HEIGHT
+
+
+def settled(page) -> None:
+    """htmx has swapped and settled the page (and scrolled it, if it was going to)."""
+    expect(page.locator(".htmx-swapping, .htmx-settling, .htmx-request")).to_have_count(0)
+
+
+def views(page, name: str) -> None:
+    """The screen as the phone shows it, light and dark."""
+    SHOTS_390.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=str(SHOTS_390 / f"{name}-{scheme}.png"), caret="initial")
+    page.emulate_media(color_scheme="light")
+
+
+def test_the_betting_buttons_are_on_the_first_screen_above_the_chart_and_the_void(page):
+    """Four players, 200 chips, ante 5; Ann deals. Deal 1 is won unseen (so the chart has a
+    deal to draw); in deal 2 the buttons of the seat to act are on the first screen at
+    390x844, above the chart and the deal's Void (behind its summary), and the box marked
+    is the seat to act, said "to act"; the chip leader is said in words, not marked."""
+    game = Poker(page)
+    phone.Table(page).new_game("poker", NAMES)
+    page.get_by_role("button", name="Deal", exact=True).tap()
+    game.wager("Bet", 30)  # Bo
+    for _ in range(3):  # Cy, Di, Ann fold: Bo wins the antes unseen
+        settled(page)
+        game.tap("Fold")
+    expect(game.status).to_have_text(words("Next deal: Bo deals."))
+    views(page, "poker-results-unseen")
+
+    page.get_by_role("button", name="Deal", exact=True).tap()  # deal 2: Bo deals, Cy first
+    settled(page)
+    game.expect_turn(CY, "Cy to act · 190 chips left · interval 1 of 2",
+                     ["Check", "All-in 190"], amount="Bet (1 to 190)")
+    assert page.evaluate("scrollY") == 0
+    buttons = page.locator(".poker-act button, .poker-act input:not([type=hidden])")
+    for i in range(buttons.count()):
+        assert on_screen(buttons.nth(i)), f"{buttons.nth(i).inner_text() or 'the amount'} is below the screen"
+    last = max(box(buttons.nth(i))["y"] + box(buttons.nth(i))["height"] for i in range(buttons.count()))
+    assert box(page.locator(".chart"))["y"] > last, "the chart is above the betting buttons"
+    void = page.locator("summary", has_text="Void this deal")
+    assert box(void)["y"] > last, "Void this deal is above the betting buttons"
+    expect(page.get_by_role("button", name="Void deal 2")).to_be_hidden()  # behind its summary
+    # the box marked is Cy's, and says so; Bo has the most chips, said in words, not marked
+    expect(page.locator(".totals li.acting")).to_have_text(words("Cy 190 to act"))
+    expect(page.locator(".totals li.leader")).to_have_count(0)
+    expect(page.locator(".totals li", has_text="Bo")).to_have_text(words("Bo 210 most chips"))
+    views(page, "poker-mid-deal")
+    phone.shoot(page, "poker-mid-deal-whole", folder=SHOTS_390)
+
+
+def test_after_an_action_the_phone_stays_on_the_betting_buttons(page):
+    """The scorekeeper has the page a little down, the buttons at hand; after each tap the
+    page that answers is where the phone was: no jump to the top."""
+    game = Poker(page)
+    phone.Table(page).new_game("poker", NAMES)
+    page.get_by_role("button", name="Deal", exact=True).tap()
+    settled(page)
+    game.expect_turn(BO, "Bo to act · 195 chips left · interval 1 of 2",
+                     ["Check", "All-in 195"], amount="Bet (1 to 195)")
+    buttons = page.locator(".poker-act .toggles button")
+    for seat, action, then in ((BO, "Check", CY), (CY, "Check", DI)):
+        page.evaluate("window.scrollTo(0, 150)")
+        assert page.evaluate("scrollY") == 150
+        where = box(game.to_act)["y"]
+        game.tap(action)
+        expect(game.to_act).to_contain_text(f"{NAMES[then]} to act")
+        settled(page)
+        assert page.evaluate("scrollY") == 150, f"the page jumped after {NAMES[seat]}'s {action}"
+        assert abs(box(game.to_act)["y"] - where) < 60, "the betting buttons moved away"
+        for i in range(buttons.count()):
+            assert on_screen(buttons.nth(i))
+    expect(page.locator(".totals li.acting")).to_have_text(words("Di 195 to act"))
+
+
+def test_each_showdown_word_is_valued_on_the_phone_as_it_is_typed(page):
+    """Bo all in, Cy calls, Di and Ann fold: the showdown, reached by the last tap. Each word
+    shows its value (from the server, the htmx preview FOOT!'s form uses) as it is typed, a
+    word still short says so, and the pot is paid as the preview said. Then the results, as
+    the phone shows them, light and dark."""
+    game = Poker(page)
+    phone.Table(page).new_game("poker", NAMES)
+    page.get_by_role("button", name="Deal", exact=True).tap()
+    for action in ("All-in 195", "Call 195", "Fold", "Fold"):  # Bo, Cy, Di, Ann
+        settled(page)
+        game.tap(action)
+    expect(game.status).to_have_text(words("Deal 1: Ann dealt. Showdown."))
+    word = page.locator("#word-1")
+    word.tap()
+    word.press_sequentially("jaz", delay=40)  # Bo, still typing
+    expect(page.locator("#points-1")).to_have_text(words("0 pts"))
+    expect(page.locator("#note-1")).to_have_text("JAZ has 3 letters, not 7: worth 0.")
+    word.press_sequentially("zier", delay=40)  # JAZZIER: 20+1+20+20+1+1+3 = 66
+    expect(page.locator("#points-1")).to_have_text(words("66 pts"))
+    expect(page.locator("#note-1")).to_have_text("")
+    expect(word).to_have_value("jazzier")
+    page.locator("#word-2").tap()
+    page.locator("#word-2").press_sequentially("QUOTING", delay=40)  # Q20 U1 O1 T3 I1 N3 G3 = 32
+    expect(page.locator("#points-2")).to_have_text(words("32 pts"))
+    views(page, "poker-showdown")
+    page.get_by_role("button", name="Pay the pots").last.tap()
+    # 5 + 200 + 200 + 5 = 410, one pot for Bo and Cy: Bo's 66 takes it
+    expect(game.status).to_have_text(words("Next deal: Bo deals."))
+    game.expect_stacks(195, 410, 0, 195)
+    expect(game.last_deal.locator(".paid li")).to_have_text([words("The pot: 410 to Bo")])
+    views(page, "poker-results-showdown")

@@ -218,6 +218,10 @@ def test_standings_carried_on_play_by_play_equal_those_read_from_the_whole_log()
                                         whole.starter, whole.unread), play
             assert [r.as_json() for r in stepped.rows] == [r.as_json() for r in whole.rows], play
             assert [r.raised_to for r in stepped.rows] == [r.raised_to for r in whole.rows]
+            for r in whole.rows:  # every chip put in is paid out of a pot or goes back
+                if r.settled:
+                    assert (sum(c for p in r.paid for c in p.shares.values())
+                            + (r.returned[1] if r.returned else 0)) == sum(r.betting.put)
 
 
 # --- The checks of the action, showdown, rebuy and game-end forms' data -----------------------
@@ -265,3 +269,65 @@ def test_a_showdown_word_and_the_words_together_come_from_one_deck():
     assert poker.check_play("showdown", shown, {"deal": 1, "words": ["JAZZIER", "JAZZIER"]}) == {
         "round": "These words together use 4 Zs (the deck has 3)."}
     assert poker.check_play("showdown", shown, {"deal": 1, "words": ["JAZZIER", ""]}) == {}
+
+
+# --- The pots as the board shows them, and who took which ------------------------------------
+
+def _standings(players, *plays, **settings):
+    from companion.rules.poker import POKER
+    from tests.helpers import log
+
+    return POKER.standings({**POKER.defaults(), **settings}, players, 0, log(*plays))
+
+
+def _acts(*said, deal):
+    return [("action", {"deal": deal, "seat": seat, "action": action, "amount": amount})
+            for seat, action, amount in said]
+
+
+def test_no_side_pot_while_a_seat_may_still_call_into_it():
+    """A deals; B bets 20, C calls, A may still call (or raise): nobody is all in, so the
+    antes and the bets are one pot, for all three, not a side pot for B and C."""
+    table = _standings(3, ("deal", {}), *_acts((1, "bet", 20), (2, "call", 20), deal=1), ante=5)
+    assert table.extra["current"].betting.turn == 0
+    assert table.extra["pots"] == [Pot(55, (0, 1, 2))]
+    # an all-in makes a side pot at once. A 100, B 200, C 100, D 200, antes 5; B bets 150,
+    # C is all in for 95, D calls: C's 100 caps the main pot; A, still to act, may reach both
+    table = _standings(4, ("rebuy", {"seat": 1, "chips": 100}), ("rebuy", {"seat": 3, "chips": 100}),
+                       ("deal", {}), *_acts((1, "bet", 150), (2, "all-in", 95), (3, "call", 150), deal=3),
+                       ante=5, buy_in=100)
+    assert table.extra["current"].betting.turn == 0
+    assert table.extra["pots"] == [Pot(5 + 100 + 100 + 100, (0, 1, 2, 3)), Pot(55 + 55, (0, 1, 3))]
+
+
+def test_an_all_ins_unmatched_chips_go_back_and_are_not_in_the_pot():
+    """B all in for 133, A and C all in for 100: B's 33 nobody can match goes back to B; the
+    pot is 300, not 333."""
+    table = _standings(3, ("rebuy", {"seat": 1, "chips": 33}), ("deal", {}),
+                       *_acts((1, "all-in", 133), (2, "all-in", 100), (0, "all-in", 100), deal=2),
+                       ante=0, buy_in=100)
+    assert table.extra["current"].betting.over
+    assert (table.extra["in_play"], table.extra["returned"], table.extra["unmatched"]) == (300, (1, 33), None)
+    assert table.extra["pots"] == [Pot(300, (0, 1, 2))]
+
+
+def test_a_deal_paid_says_who_took_each_pot_and_the_odd_chip():
+    """The record of a deal paid: each pot's winners and shares, the odd chip, the bet that
+    went back; the stacks are what those add up to. A 100, B 100, C 39; B bets 61, C is all
+    in for 39, A calls; then both check. Main pot 39 x 3 = 117 for all three, side pot 22 x 2
+    = 44 for A and B. A and C tie (QUOTING, 32): the main pot splits 59 / 58, the odd chip
+    to C, the first of them clockwise from the dealer's (A's) left; A takes the side pot."""
+    from companion.rules.poker import Payout
+
+    plays = [("rebuy", {"seat": 0, "chips": 61}), ("rebuy", {"seat": 1, "chips": 61}), ("deal", {}),
+             *_acts((1, "bet", 61), (2, "all-in", 39), (0, "call", 61), (1, "check", 0), (0, "check", 0), deal=3)]
+    paid = _standings(3, *plays, ("showdown", {"deal": 3, "words": ["QUOTING", "", "QUOTING"]}),
+                      ante=0, buy_in=39)
+    record = paid.rows[-1]
+    assert record.paid == [Payout(Pot(117, (0, 1, 2)), {2: 59, 0: 58}, (2,)), Payout(Pot(44, (0, 1)), {0: 44})]
+    assert record.returned is None and paid.totals == (100 - 61 + 58 + 44, 39, 59)
+    # won unseen: B's 30 nobody called goes back; the antes (15) are B's
+    unseen = _standings(3, ("deal", {}), *_acts((1, "bet", 30), (2, "fold", 0), (0, "fold", 0), deal=1), ante=5)
+    record = unseen.rows[-1]
+    assert (record.paid, record.returned) == ([Payout(Pot(15, (1,)), {1: 15})], (1, 30))
+    assert unseen.totals == (195, 210, 195)

@@ -82,8 +82,9 @@ def test_the_kept_page_carries_each_phones_own_form_token(app):
     phone keeping score gets its own token, which its own session accepts."""
     keeper = app.test_client()
     url = new_game(keeper, names=("Ann", "Bo", "Cy", "Di"), ruleset="poker")
-    assert keeper.post(f"{url}/rounds").status_code == 303  # a deal: the void form is in the region
     game = f"/games/{public_id(url)}"
+    # the game ended: the rematch form is in the region
+    assert keeper.post(f"{game}/plays/game-end").status_code == 303
     with app.app_context():  # a second phone keeps score too
         row = db.session.scalar(select(Game).where(Game.public_id == public_id(url)))
         code = row.offer_handover(keep=True)
@@ -94,11 +95,11 @@ def test_the_kept_page_carries_each_phones_own_form_token(app):
     pages = {}
     for phone in (keeper, other, keeper, other):
         region = phone.get(game, headers={"HX-Request": "true"}).text
-        assert "\x00" not in region and "Void this deal" in region
+        assert "\x00" not in region and "Rematch" in region
         pages.setdefault(phone, []).append(
             re.search(r'name="csrf_token" value="([^"]+)"', region).group(1))
     assert pages[keeper][0] != pages[other][0]
-    void = re.search(r'action="(/games/\w+/rounds/\d+/delete)"', region).group(1)
-    refused = other.post(void, data={"csrf_token": pages[keeper][-1]})
+    rematch = re.search(r'action="(/games/\w+/rematch)"', region).group(1)
+    refused = other.post(rematch, data={"csrf_token": pages[keeper][-1]})
     assert refused.status_code == 400  # another session's token
-    assert other.post(void, data={"csrf_token": pages[other][-1]}).status_code == 303
+    assert other.post(rematch, data={"csrf_token": pages[other][-1]}).status_code == 303

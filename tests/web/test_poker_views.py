@@ -56,7 +56,10 @@ def test_an_unanswered_bet_wins_unseen_and_undo_takes_an_action_back(client):
     act(client, game, "bet", 30)
     act(client, game, "fold")  # Ann folds: Bo wins the antes unseen
     page = text(client.get(game).text)
-    assert totals(client.get(game).text) == [95, 105] and "won unseen" in page
+    assert totals(client.get(game).text) == [95, 105]
+    # the winner named, with what they won; the bet nobody called said going back
+    assert "Bo won the pot of 10 unseen: everyone else folded" in page
+    assert "Returned to Bo: 30 (nobody matched it)" in page
     assert "On the deal: Ann −5 · Bo +5" in page  # each seat's gain or loss, as the rules sign it
 
 
@@ -211,3 +214,78 @@ def test_no_limits_least_raise_is_a_setting(app, client):
     assert r.status_code == 422 and "A raise here is to 120 up to 200 chips." in text(r.text)
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Play)) == before
+
+
+def tiles(html: str) -> dict[str, tuple[set, str]]:
+    """The totals strip: each name's box, its classes and its words."""
+    strip = re.search(r'<ol class="totals[^"]*">(.*?)</ol>', html, re.S).group(1)
+    return {text(m.group(2)).split()[0]: (set(m.group(1).split()), text(m.group(2)))
+            for m in re.finditer(r'<li class="([^"]*)">(.*?)</li>', strip, re.S)}
+
+
+def test_the_board_marks_the_seat_to_act_not_the_chip_leader(client):
+    """The box marked is the seat whose turn it is, said "to act"; four equal stacks are
+    not four leaders; a lone chip leader is said in words, not marked as the one to act."""
+    game = poker(client, ante=5, buy_in=200)
+    client.post(f"{game}/rounds", data={})  # Ann deals: Bo to act, every stack 195
+    boxes = tiles(client.get(game).text)
+    assert [n for n, (classes, _) in boxes.items() if "acting" in classes] == ["Bo"]
+    assert boxes["Bo"][1] == "Bo 195 to act"
+    assert not any("leader" in classes for classes, _ in boxes.values())
+    act(client, game, "bet", 30)  # Bo
+    act(client, game, "fold")  # Cy
+    act(client, game, "fold")  # Di
+    act(client, game, "fold")  # Ann: Bo takes the antes, 215 to 195, 195, 195
+    client.post(f"{game}/rounds", data={})  # Bo deals: Cy to act
+    boxes = tiles(client.get(game).text)
+    assert [n for n, (classes, _) in boxes.items() if "acting" in classes] == ["Cy"]
+    assert boxes["Cy"][1] == "Cy 190 to act" and boxes["Bo"][1] == "Bo 210 most chips"
+    assert not any("leader" in classes for classes, _ in boxes.values())
+
+
+def test_results_say_who_took_which_pot_the_split_and_the_odd_chip(client):
+    """Ann 200, Bo 200, Cy 101 (chips bought before the first deal); Bo bets 150, Cy is all in
+    for 101, Ann calls; both check. The main pot (101 x 3 = 303) ties between Ann and Cy
+    (QUOTING, 32): 152 and 151, the odd chip to Cy, the first of them clockwise from Ann's
+    (the dealer's) left. The side pot (49 x 2 = 98) is Ann's: Bo laid no word."""
+    game = poker(client, names=("Ann", "Bo", "Cy"), ante=0, buy_in=100)
+    for seat, chips in ((0, 100), (1, 100), (2, 1)):
+        response = client.post(f"{game}/plays/rebuy", data={"seat": str(seat), "chips": str(chips)})
+        assert response.status_code == 303
+    client.post(f"{game}/rounds", data={})
+    act(client, game, "bet", 150)  # Bo
+    act(client, game, "all-in")  # Cy
+    act(client, game, "call")  # Ann
+    page = text(client.get(game).text)
+    # mid-deal: the side pot is real (Cy is all in), both pots for those who may win them
+    assert "Main pot: 303 for Ann, Bo and Cy" in page and "Side pot 1: 98 for Ann and Bo" in page
+    act(client, game, "check")  # Bo
+    act(client, game, "check")  # Ann
+    r = client.post(f"{game}/plays/showdown", data={"word-0": "QUOTING", "word-1": "", "word-2": "quoting"})
+    assert r.status_code == 303, errors(r.text)
+    assert totals(client.get(game).text) == [200 - 150 + 151 + 98, 50, 152]
+    page = text(client.get(game).text)
+    assert ("Main pot: 303 split between Cy and Ann: Cy 152, Ann 151; the odd chip to Cy, the "
+            "first of them clockwise from the dealer’s left") in page
+    assert "Side pot 1: 98 to Ann" in page
+
+
+def test_no_side_pot_mid_betting_and_an_all_ins_excess_goes_back(client):
+    """Bo bets, Cy calls, Ann may still call: one pot for all three, no side pot. Then Ann is
+    all in for less than Bo's bet: the chips nobody can match are said going back to Bo, and
+    are not counted in the pot."""
+    game = poker(client, names=("Ann", "Bo", "Cy"), ante=5, buy_in=100)
+    assert client.post(f"{game}/plays/rebuy", data={"seat": "1", "chips": "33"}).status_code == 303
+    client.post(f"{game}/rounds", data={})  # Ann 95, Bo 128, Cy 95
+    act(client, game, "bet", 20)  # Bo
+    act(client, game, "call")  # Cy
+    page = text(client.get(game).text)
+    assert "Ann to act" in page and "In the pot: 55 for Ann, Bo and Cy" in page
+    assert "Side pot" not in page
+    act(client, game, "all-in")  # Ann: 95, a raise all in
+    act(client, game, "all-in")  # Bo: 128 more than Ann's 100 ...
+    act(client, game, "all-in")  # Cy: 95, all in for 100
+    page = text(client.get(game).text)
+    # Ann 100, Bo 133, Cy 100: Bo's 33 nobody can match goes back; the pot is 300
+    assert "Showdown" in page and "In the pot: 300 for Ann, Bo and Cy" in page
+    assert "Returned to Bo: 33 (nobody matched it)" in page and "not matched yet" not in page
