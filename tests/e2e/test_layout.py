@@ -1,0 +1,113 @@
+"""What a phone at 390x844 shows, measured: a word and its score on one line and every score
+of a round on one baseline (FOOT!'s table), each game's subtitle right under its title, no text
+under 12 px (the page and the chart), the stats' columns in line, the chart's round numbers
+apart at 17 and 20 rounds, dark mode's placeholders and unticked boxes readable, and the family
+game's "A word is challenged" looking like something to tap.
+
+Screenshots (light and dark) go to /tmp/layout-shots/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = Path("/tmp/layout-shots")
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+SMALLEST = 12  # px: the least size of any text a player reads
+# FOOT! round forms (5-letter words; "" is no word)
+ROUND_1 = {"word-0": "JAZZY", "word-1": "QUOTA", "noword-2": "on", "word-3": "HOUSE", "out": "0"}
+ROUND_N = {"word-0": "QUOTA", "word-1": "HOUSE", "noword-2": "on", "word-3": "JAZZY", "out": "1"}
+
+# JavaScript measuring what the eye sees
+LUMINANCE = """
+const rgb = s => s.match(/[\\d.]+/g).map(Number);
+const lum = c => { const [r, g, b] = rgb(c).slice(0, 3).map(v => { v /= 255;
+  return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+const contrast = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const background = el => { for (let e = el; e; e = e.parentElement) {
+  const c = getComputedStyle(e).backgroundColor; if (rgb(c)[3] !== 0) return c; }
+  return getComputedStyle(document.documentElement).backgroundColor || 'rgb(255, 255, 255)'; };
+"""
+
+# The baseline of a text node: the bottom of its box less its font's descent.
+BASELINE = """
+const baseline = node => { const range = document.createRange(); range.selectNodeContents(node);
+  const box = range.getBoundingClientRect(); const ctx = document.createElement('canvas').getContext('2d');
+  const s = getComputedStyle(node.parentElement);
+  ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  return box.bottom - ctx.measureText(node.textContent.trim()).fontBoundingBoxDescent; };
+const text = el => [...el.childNodes].find(n => n.nodeType === 3 && n.textContent.trim()) ||
+  [...el.querySelectorAll('*')].flatMap(e => [...e.childNodes]).find(n => n.nodeType === 3 && n.textContent.trim());
+"""
+
+
+def post_form(page, url: str, path: str, form: dict) -> None:
+    """What the scorekeeper's phone posts, with its CSRF token and cookie (quicker than
+    typing 17 rounds; the forms themselves are tested elsewhere)."""
+    token = page.locator("input[name=csrf_token]").first.get_attribute("value")
+    answer = page.request.post(url + path, form={**form, "csrf_token": token}, max_redirects=0)
+    assert answer.status == 303, answer.text()[:2000]
+
+
+def foot_rounds(page, table, rounds: int) -> str:
+    url = table.new_game("foot", NAMES)
+    post_form(page, url, "/rounds", ROUND_1)
+    for _ in range(rounds - 1):
+        post_form(page, url, "/rounds", ROUND_N)
+    page.goto(url)
+    return url
+
+
+def shoot(page, name: str, selector: str | None = None) -> None:
+    """Light and dark, the whole page or one part of it."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        path = str(SHOTS / f"{name}-{scheme}.png")
+        if selector:
+            page.locator(selector).first.screenshot(path=path, caret="initial")
+        else:
+            page.screenshot(path=path, full_page=True, caret="initial")
+    page.emulate_media(color_scheme="light")
+
+
+def small_text(page) -> list[str]:
+    """Every text shown under 12 px: HTML by its computed size, the chart's SVG text by its
+    size times the SVG's scale on the phone."""
+    return page.evaluate("""min => {
+      const out = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement; if (!n.textContent.trim() || !el.checkVisibility()) continue;
+        if (el.closest('title, .visually-hidden, script, style, noscript')) continue;
+        const range = document.createRange(); range.selectNodeContents(n);
+        const box = range.getBoundingClientRect(); if (box.width < 1 || box.height < 1) continue;
+        let size = parseFloat(getComputedStyle(el).fontSize);
+        if (el instanceof SVGElement) size *= el.getScreenCTM().a;
+        if (size < min - 0.01) out.push(`${size.toFixed(1)} px: ${n.textContent.trim().slice(0, 30)}`);
+      }
+      return [...new Set(out)];
+    }""", SMALLEST)
+
+
+def test_foot_table_a_word_and_its_score_share_a_baseline_and_every_score_in_a_row_too(page, table):
+    foot_rounds(page, table, 3)
+    shoot(page, "foot-table", ".table-wrap")
+    rows = page.evaluate(BASELINE + """() => [...document.querySelectorAll('table.rounds tbody tr')].map(tr =>
+      [...tr.querySelectorAll('td')].map(td => ({
+        word: td.querySelector('.word').textContent.trim(),
+        word_y: baseline(text(td.querySelector('.word'))),
+        score_y: baseline(text(td.querySelector('.score'))) })))""")
+    assert len(rows) == 3
+    for number, cells in enumerate(rows, 1):
+        assert [c["word"] for c in cells][2] == "—"  # Cy: no word
+        for c in cells:  # on one line: the score on its word's baseline
+            assert abs(c["word_y"] - c["score_y"]) <= 1, (number, c)
+        scores = [c["score_y"] for c in cells]  # Cy's 0 with the others
+        assert max(scores) - min(scores) <= 1, (number, cells)
