@@ -111,3 +111,21 @@ def test_foot_table_a_word_and_its_score_share_a_baseline_and_every_score_in_a_r
             assert abs(c["word_y"] - c["score_y"]) <= 1, (number, c)
         scores = [c["score_y"] for c in cells]  # Cy's 0 with the others
         assert max(scores) - min(scores) <= 1, (number, cells)
+
+
+@pytest.mark.parametrize("game", ["foot", "fez", "poker", "hand-and-foot"])
+def test_a_games_subtitle_sits_right_under_its_title(page, table, game):
+    table.new_game(game, NAMES)
+    shoot(page, f"header-{game}", "h1")
+    title, lines, size = page.evaluate("""() => {
+      const h1 = document.querySelector('main h1'), small = h1.querySelector('small');
+      const range = document.createRange(); range.selectNodeContents(h1.firstChild);
+      const lines = [...small.getClientRects()].map(r => [r.top, r.bottom]);
+      return [range.getBoundingClientRect().bottom, lines, parseFloat(getComputedStyle(small).fontSize)];
+    }""")
+    assert lines, "no subtitle"
+    # under the title, not beside it; and close: at most a third of a line below it
+    assert title - 1 <= lines[0][0] <= title + size / 3, (title, lines)
+    # its own lines close together too
+    for above, below in zip(lines, lines[1:]):
+        assert below[0] - above[1] <= size / 4, lines
