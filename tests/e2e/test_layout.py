@@ -129,3 +129,28 @@ def test_a_games_subtitle_sits_right_under_its_title(page, table, game):
     # its own lines close together too
     for above, below in zip(lines, lines[1:]):
         assert below[0] - above[1] <= size / 4, lines
+
+
+def round_labels(page) -> list[dict]:
+    return page.evaluate("""() => [...document.querySelectorAll('svg.chart text.round')].map(t => {
+      const box = t.getBoundingClientRect();
+      return {text: t.textContent, left: box.left, right: box.right,
+              em: parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a}; })""")
+
+
+def test_no_text_under_12_px_and_the_charts_round_numbers_apart_at_17_and_20_rounds(page, table):
+    url = foot_rounds(page, table, 17)
+    page.locator("svg.chart").scroll_into_view_if_needed()
+    shoot(page, "chart-17", ".chart-region")
+    shoot(page, "game-17-rounds")
+    assert small_text(page) == []
+    for rounds in (17, 20):
+        if rounds == 20:
+            for _ in range(3):
+                post_form(page, url, "/rounds", ROUND_N)
+            page.goto(url)
+            shoot(page, "chart-20", ".chart-region")
+        labels = round_labels(page)
+        assert len(labels) >= 4, labels  # the axis still reads: a number every few rounds
+        for a, b in zip(labels, labels[1:]):  # half an em of space at least between two numbers
+            assert b["left"] - a["right"] >= a["em"] / 2, (rounds, a, b)
