@@ -154,3 +154,31 @@ def test_no_text_under_12_px_and_the_charts_round_numbers_apart_at_17_and_20_rou
         assert len(labels) >= 4, labels  # the axis still reads: a number every few rounds
         for a, b in zip(labels, labels[1:]):  # half an em of space at least between two numbers
             assert b["left"] - a["right"] >= a["em"] / 2, (rounds, a, b)
+
+
+def test_dark_mode_placeholders_readable_and_unticked_boxes_look_enabled(page, table):
+    table.new_game("foot", NAMES)
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        placeholders = page.evaluate(LUMINANCE + """() => [...document.querySelectorAll('input[placeholder]')]
+          .filter(i => i.checkVisibility()).map(i => [i.placeholder,
+            contrast(getComputedStyle(i, '::placeholder').color, background(i))])""")
+        assert placeholders, "no placeholder to measure"
+        for text, ratio in placeholders:
+            assert ratio >= 4.5, (scheme, text, round(ratio, 2))
+        boxes = page.evaluate(LUMINANCE + """() => [...document.querySelectorAll(
+          'input[type=checkbox]:not(:checked), input[type=radio]:not(:checked)')]
+          .filter(i => i.checkVisibility() && i.getBoundingClientRect().width > 2).map(i => {
+            const s = getComputedStyle(i), behind = background(i.parentElement);
+            return {name: i.labels[0] ? i.labels[0].textContent.trim().slice(0, 20) : i.name,
+                    border: s.borderTopStyle === 'none' ? 0 : parseFloat(s.borderTopWidth),
+                    edge: contrast(s.borderTopColor, behind),
+                    fill: contrast(rgb(s.backgroundColor)[3] === 0 ? behind : s.backgroundColor, behind)}; })""")
+        assert len(boxes) >= 9  # each seat's "Went out first" and "No word", and "Final round"
+        for box in boxes:
+            # a border to see, 3:1 against what is behind it; inside, the page itself (not grey)
+            assert box["border"] >= 1.5 and box["edge"] >= 3 and box["fill"] < 1.1, (scheme, box)
+    page.emulate_media(color_scheme="light")
+    table.went_out(0)
+    table.no_word(1)  # ticked beside unticked
+    shoot(page, "foot-form", "#round-form")
