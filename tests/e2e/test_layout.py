@@ -182,3 +182,25 @@ def test_dark_mode_placeholders_readable_and_unticked_boxes_look_enabled(page, t
     table.went_out(0)
     table.no_word(1)  # ticked beside unticked
     shoot(page, "foot-form", "#round-form")
+
+
+def test_the_family_games_a_word_is_challenged_looks_like_a_button(page, table):
+    table.new_game("family", NAMES)
+    challenged = page.get_by_text("A word is challenged")
+    expect(challenged).to_be_visible()
+    shoot(page, "family-challenge", ".challenge-word")
+    look = """el => { const s = getComputedStyle(el);
+      return {border: s.borderTopStyle === 'none' ? 0 : parseFloat(s.borderTopWidth),
+              edge: s.borderTopColor, colour: s.color, radius: s.borderTopLeftRadius,
+              height: el.getBoundingClientRect().height, width: el.getBoundingClientRect().width,
+              cursor: s.cursor}; }"""
+    summary = page.locator(".challenge-word summary").evaluate(look)
+    button = page.get_by_role("link", name="Hand over").evaluate(look)
+    # drawn as the page's other buttons are: their border, colour and corners; a finger's size
+    for key in ("border", "edge", "colour", "radius", "cursor"):
+        assert summary[key] == button[key], (key, summary, button)
+    assert summary["height"] >= 44 and summary["width"] >= 44, summary
+    assert small_text(page) == []
+    challenged.tap()  # it opens the challenge's form
+    expect(page.get_by_label("Who laid it")).to_be_visible()
+    shoot(page, "family-challenge-open", ".challenge-word")
