@@ -9,6 +9,7 @@ Screenshots (light and dark) go to /tmp/layout-shots/.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,26 @@ def test_the_family_games_a_word_is_challenged_looks_like_a_button(page, table):
     challenged.tap()  # it opens the challenge's form
     expect(page.get_by_label("Who laid it")).to_be_visible()
     shoot(page, "family-challenge-open", ".challenge-word")
+
+
+def test_stats_columns_line_up_no_empty_streaks_and_a_round_explained_before_its_use(page, table):
+    url = table.new_game("foot", NAMES)
+    post_form(page, url, "/rounds", ROUND_1)
+    table.new_game("family", ["Maximiliana", "Bo"])  # other games, other widths
+    page.goto("/stats")
+    shoot(page, "stats")
+    assert small_text(page) == []
+    cards = page.locator(".player-stats")
+    expect(cards).to_have_count(5)
+    # no one has won two games in a row: no card speaks of a streak ("streak: 0")
+    expect(page.get_by_text("streak")).to_have_count(0)
+    columns = page.evaluate("""() => [...document.querySelectorAll('.player-stats table')].map(t =>
+      [...t.querySelectorAll('thead th')].map(th => Math.round(th.getBoundingClientRect().left)))""")
+    assert all(c == columns[0] for c in columns), columns  # card under card, the same columns
+    numbers = page.evaluate("""() => [...document.querySelectorAll('.stats td.number')].map(td =>
+      getComputedStyle(td).fontVariantNumeric)""")
+    assert numbers and all("tabular-nums" in n for n in numbers)
+    # "A round" is explained above the first table that uses it
+    explained = page.get_by_text(re.compile("“A round” is the average change"))
+    expect(explained).to_be_visible()
+    assert explained.bounding_box()["y"] < cards.first.bounding_box()["y"]
