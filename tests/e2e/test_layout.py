@@ -130,6 +130,7 @@ def test_a_games_subtitle_sits_right_under_its_title(page, table, game):
     # its own lines close together too
     for above, below in zip(lines, lines[1:]):
         assert below[0] - above[1] <= size / 4, lines
+    assert small_text(page) == []  # and nothing on the game's first page under 12 px
 
 
 def round_labels(page) -> list[dict]:
