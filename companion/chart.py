@@ -15,12 +15,17 @@ from dataclasses import dataclass
 from typing import Sequence
 
 WIDTH, HEIGHT = 340, 190
-LEFT, RIGHT, TOP, BOTTOM = 40, 96, 10, 24  # margins: the axis's numbers, the names, the rounds
-LABEL_GAP = 13  # the least distance between two names at the lines' ends
+LEFT, RIGHT, TOP, BOTTOM = 46, 96, 10, 24  # margins: the axis's numbers, the names, the rounds
+# Text sizes in the viewBox (companion.css .chart text): on a 390 px phone the box is drawn
+# about 1.08 times as large, so the axes' numbers show at 14 px and the names at 15 px.
+AXIS_FONT, NAME_FONT = 13, 14
+DIGIT = 0.64 * AXIS_FONT  # the width of a digit of the axes, at most
+ROUND_GAP = 0.5 * AXIS_FONT  # the least space between two round numbers on the axis
+LABEL_GAP = NAME_FONT + 1  # the least distance between two names at the lines' ends
 NAME_CHARS = 10  # a longer name is cut, with an ellipsis (the full name is in the description)
 COLOURS = 8  # series-0 .. series-7 in companion.css
 DOTS_UP_TO = 24  # rounds: a dot marks each total; beyond, the lines alone
-MOST_ROUND_LABELS = 10
+LABEL_EVERY = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10 ** 9)
 
 
 def nice_step(low: int, high: int, most: int = 5) -> int:
@@ -99,6 +104,29 @@ def number(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
+def round_labels(rounds: int, width: float) -> list[int]:
+    """The rounds whose numbers the x axis shows, `width` wide for `rounds` rounds: every
+    round, or every 2nd, 5th, 10th... as the room between them allows, each number at least
+    ROUND_GAP from the next; the first round too where it has that room.
+
+    >>> round_labels(9, 200), round_labels(17, 200)
+    ([1, 2, 3, 4, 5, 6, 7, 8, 9], [2, 4, 6, 8, 10, 12, 14, 16])
+    >>> round_labels(30, 200), round_labels(120, 200)
+    ([1, 5, 10, 15, 20, 25, 30], [1, 20, 40, 60, 80, 100, 120])
+    """
+    step = width / rounds
+
+    def apart(a: int, b: int) -> bool:  # the numbers of rounds a and b, centred at theirs
+        return (b - a) * step >= (len(str(a)) + len(str(b))) * DIGIT / 2 + ROUND_GAP
+
+    for every in LABEL_EVERY:  # the fewest labels' widest neighbours apart
+        last = rounds - rounds % every
+        if last - every < every or apart(last - every, last):
+            break
+    shown = list(range(every, rounds + 1, every))
+    return [1, *shown] if not shown or (shown[0] != 1 and apart(1, shown[0])) else shown
+
+
 @dataclass(frozen=True)
 class Series:
     colour: int  # its CSS class: series-<colour>
@@ -143,7 +171,7 @@ def score_chart(sides: Sequence[str], start: Sequence[int],
 
     >>> c = score_chart(["Ann", "Bo"], (0, 0), [(81, 26), (106, 26)])
     >>> [s.polyline for s in c.series]
-    ['40,166 142,64.9 244,33.7', '40,166 142,133.6 244,133.6']
+    ['46,166 145,64.9 244,33.7', '46,166 145,133.6 244,133.6']
     >>> [(t.text, t.at) for t in c.values][:2], [t.text for t in c.rounds]
     ([('0', 166.0), ('25', 134.8)], ['1', '2'])
     >>> c.description
@@ -165,12 +193,10 @@ def score_chart(sides: Sequence[str], start: Sequence[int],
              for s in range(len(sides))]
     label_ys = spread([line[-1][1] for line in lines], LABEL_GAP, top + 4, bottom + 4)
     series = tuple(Series(s % COLOURS, name, short_name(name), tuple(lines[s]),
-                          round(label_ys[s] + 4, 1), after[-1][s])
+                          round(label_ys[s] + 5, 1), after[-1][s])
                    for s, name in enumerate(sides))
     values = tuple(Tick(y(v), number(v), v == 0) for v in range(low, high + 1, step))
-    every = next(n for n in (1, 2, 5, 10, 20, 50, 100, 200, 500, 10 ** 9)
-                 if rounds / n <= MOST_ROUND_LABELS)
-    ticks = tuple(Tick(x(i), str(i)) for i in range(1, rounds + 1) if i % every == 0 or i == 1)
+    ticks = tuple(Tick(x(i), str(i)) for i in round_labels(rounds, right - left))
     plural = unit if rounds == 1 else f"{unit}s"
     described = ", ".join(f"{name} {number(after[-1][s])}" for s, name in enumerate(sides))
     return Chart(WIDTH, HEIGHT, left, right, top, bottom, series, values, ticks,
