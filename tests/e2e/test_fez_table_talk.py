@@ -179,17 +179,28 @@ def test_a_star_row_counts_what_the_star_gained(page, table):
     """A black star laid later on Ann's own MAXIMUM (the other colour: ×2): 2240 → 4480. The
     star's row counts the 2240 it gained, and says so; the word's row keeps its 2240."""
     two_words(page, table)
+    # First Ben lays a black S after it: MAXIMUMS, no longer a red flush to build on; S 1.
+    layoff = page.locator("form.fez-layoff")
+    layoff.get_by_label("Who lays off").select_option(label="Ben")
+    layoff.get_by_label("Onto the word").select_option(value="2")
+    tap_and_type(layoff.get_by_label("Letters after"), "s")
+    layoff.locator(".chip-tools").get_by_role("button", name="All black").tap()
+    expect(page.locator("#fez-layoff-working")).to_have_text(shows("MAXIMUMS", "1"))
+    layoff.get_by_role("button", name="Save the lay-off").tap()
+    expect(page.locator(".totals .total")).to_have_text(["2240", "19"])
+    expect(page.locator("form.fez-layoff").get_by_label("Onto the word").locator("option")).to_have_text(
+        ["…", "PLAY (Ben) · all black", "MAXIMUMS (Ann) · red MAXIMUM, black S"])
     layoff = page.locator("form.fez-layoff")
     layoff.get_by_label("Who lays off").select_option(label="Ann")
     layoff.get_by_label("Onto the word").select_option(value="2")
     layoff.locator(".chip-tools").get_by_role("button", name="+★").tap()  # red, as the flush
     layoff.locator(".chips .chip.star").tap()  # red -> black
     expect(page.locator("#fez-layoff-working")).to_have_text(
-        shows("MAXIMUM", "★ re-scores MAXIMUM: 4480 − 2240 = 2240"))
+        shows("MAXIMUMS", "★ re-scores MAXIMUM: 4480 − 2240 = 2240"))
     layoff.scroll_into_view_if_needed()
     shoot(page, "03-star-lay-off-form", SHOTS)
     layoff.get_by_role("button", name="Save the lay-off").tap()
-    expect(page.locator(".totals .total")).to_have_text(["4480", "18"])
+    expect(page.locator(".totals .total")).to_have_text(["4480", "19"])
     rows = player(page, "Ann").locator("tbody tr")
     expect(rows).to_have_count(2)
     expect(rows.nth(0).locator("td.score")).to_have_text("2240")
