@@ -280,9 +280,11 @@ onEveryPage(fitNewGame);
 // FEZ: the letters typed appear as chips in their card's colour. A tap on a letter toggles
 // its card's red/black; the link between two letters puts them on one card (a card has one
 // colour, so they take the first one's); All red / All black sets a flush, +★ adds a star of
-// the word's colour; a letter's colour starts not set ("?": Save names it until it is chosen); a tap on a star turns it the other colour, the next takes it away (so a
-// star of either colour can go on any word). The typed fields (R/B a letter, the letters with
-// a space between cards) stay the truth the form sends.
+// the word's colour; a tap on a star turns it the other colour, the next takes it away (so a
+// star of either colour can go on any word). A letter's colour starts not set ("?", a dashed
+// chip; its first tap makes it red): Save and the working line name it until it is chosen.
+// The typed fields (R/B a letter, the letters with a space between cards) stay the truth the
+// form sends.
 function chipsOf(box) {
   const form = box.closest("form");
   const letters = box.dataset.letters.split(",").map((id) => form.querySelector(`#${id}`));
