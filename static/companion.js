@@ -121,6 +121,11 @@ document.addEventListener("input", (event) => {
   box.classList.remove("has-error");
   box.querySelectorAll(":scope > .error, :scope > * > .error").forEach((el) => el.remove());
 });
+// A form whose every reason goes as soon as anything in it changes (FEZ's lay-off).
+document.addEventListener("input", (event) => {
+  const form = event.target.closest && event.target.closest("form[data-errors-go]");
+  if (form) form.querySelectorAll(".error").forEach((el) => el.remove());
+});
 
 // The offline copy: a service worker keeps the app and the pages last seen (static/sw.js).
 // Registered once the page has loaded, so that it keeps the files the page loaded from the

@@ -4,8 +4,10 @@
 // its card's red/black; the link between two letters puts them on one card (a card has one
 // colour, so they take the first one's); All red / All black sets a flush, +★ adds a star of
 // the word's colour; a tap on a star turns it the other colour, the next takes it away (so a
-// star of either colour can go on any word). The typed fields (R/B a letter, the letters with
-// a space between cards) stay the truth the form sends.
+// star of either colour can go on any word). A letter's colour starts not set ("?", a dashed
+// chip; its first tap makes it red): Save and the working line name it until it is chosen.
+// The typed fields (R/B a letter, the letters with a space between cards) stay the truth the
+// form sends.
 function chipsOf(box) {
   const form = box.closest("form");
   const letters = box.dataset.letters.split(",").map((id) => form.querySelector(`#${id}`));
@@ -35,17 +37,20 @@ function cardsText(text, joined) {
   return [...text].map((letter, i) => letter + (i < joined.length && !joined[i] ? " " : "")).join("");
 }
 
+const INKS = { R: "red", B: "black" };
+function firstInk(colours) { return (colours.value.match(/[RB]/) || ["R"])[0]; }
+
 function drawChips(box) {
   const { letters, colours, stars, cards } = chipsOf(box);
   const text = letters.map((el) => el.value.replace(/\s/g, "").toUpperCase()).join("");
-  let colour = colours.value.toUpperCase().replace(/[^RB]/g, "");
-  const last = colour.slice(-1) || "B";
-  colour = (colour + last.repeat(text.length)).slice(0, text.length);
+  let colour = colours.value.toUpperCase().replace(/[^RB?]/g, "");
+  colour = (colour + "?".repeat(text.length)).slice(0, text.length);
   const joined = joinsOf(cards, text.length);
   // a lay-off's letters before the word and after it: no card gives both
   fieldEnds(letters).forEach((end) => { if (end > 0 && end - 1 < joined.length) joined[end - 1] = false; });
   joined.forEach((on, i) => {  // a card has one colour: its second letter takes the first's
-    if (on && colour[i + 1] !== colour[i]) colour = colour.slice(0, i + 1) + colour[i] + colour.slice(i + 2);
+    const c = colour[i] === "?" ? colour[i + 1] : colour[i];  // (or the one set, when one is)
+    if (on && colour[i + 1] !== colour[i]) colour = colour.slice(0, i) + c + c + colour.slice(i + 2);
   });
   if (colours.value !== colour) colours.value = colour;
   if (cards && cards.value !== cardsText(text, joined)) cards.value = cardsText(text, joined);
@@ -53,15 +58,16 @@ function drawChips(box) {
   [...text].forEach((letter, i) => {
     const chip = document.createElement("button");
     chip.type = "button";
-    chip.className = `chip ${colour[i] === "R" ? "red" : "black"}`;
+    const name = INKS[colour[i]];
+    chip.className = `chip ${name || "unset"}`;
     chip.dataset.index = i;
     chip.textContent = letter;
-    chip.setAttribute("aria-label", `${letter}, ${colour[i] === "R" ? "red" : "black"}: tap to change`);
+    chip.setAttribute("aria-label", name ? `${letter}, ${name}: tap to change` : `${letter}, no colour yet: tap to choose`);
     box.append(chip);
     if (cards && i < joined.length && !fieldEnds(letters).includes(i + 1)) {
       const link = document.createElement("button");
       link.type = "button";
-      link.className = `chip-join${joined[i] ? ` on ${colour[i] === "R" ? "red" : "black"}` : ""}`;
+      link.className = `chip-join${joined[i] ? ` on ${INKS[colour[i]] || "unset"}` : ""}`;
       link.dataset.join = i;
       link.textContent = joined[i] ? "=" : "·";
       link.setAttribute("aria-pressed", String(joined[i]));
@@ -130,7 +136,7 @@ document.addEventListener("click", (event) => {
     // the colour +★ adds, then the other, then gone: either colour is reachable on any word
     const i = Number(target.dataset.star);
     const s = stars.value;
-    const first = colours.value[0] || "R";
+    const first = firstInk(colours);
     stars.value = s[i] === first ? s.slice(0, i) + (first === "R" ? "B" : "R") + s.slice(i + 1)
       : s.slice(0, i) + s.slice(i + 1);
     changed(stars);
@@ -138,7 +144,7 @@ document.addEventListener("click", (event) => {
     colours.value = target.dataset.colour.repeat(colours.value.length);
     changed(colours);
   } else if (target.matches(".add-star") && stars && stars.value.length < 4) {
-    stars.value += colours.value[0] || "R";
+    stars.value += firstInk(colours);
     changed(stars);
   } else {
     return;

@@ -186,6 +186,16 @@ def errors(html: str) -> list[str]:
     return [unescape(e) for e in re.findall(r'class="error" role="alert">([^<]*)<', html)]
 
 
+def read(html: str) -> str:
+    """What a player reads where letters and parts sit in inline spans (a FEZ word's coloured
+    letters, a working's parts): text() with those spans kept together.
+
+    >>> read('<td><span class="ink-r">F</span><span class="ink-b">I</span></td><td>6</td>')
+    'FI 6'
+    """
+    return text(re.sub(r"</?(span|wbr)\b[^>]*>", "", html))
+
+
 def text(html: str) -> str:
     """What a player reads: the page without its tags, whitespace collapsed.
 

@@ -10,11 +10,15 @@ from ..rules.base import ALPHABET, NOT_A_CARD, REJECTED, STAR, Standings, normal
 from ..rules.fez import FEZ  # noqa: F401  (the doctests' game)
 from ..rules.fez import (ALL_FLUSH_BONUS, BLACK, BLANK, CHALLENGE, COLOURS, FACE_VALUES,
                          GAME_END, LAYOFF, MAX_FACE_VALUE, OFF_ON, ROUND_END, TURN_SECONDS,
-                         UNCOUNTED, WORD, Word, cards_text, face, label, read_cards, score_word,
-                         spans, two_colour_cards)
+                         UNCOUNTED, WORD, Layoff, Word, cards_text, colourless, face, label,
+                         read_cards, score_word, spans, two_colour_cards)
 from ..rules.log import EDIT, Play
 from ..words.judge import SCRABBLE_VALUES
 from .base import Pages, RowFacts, read_values
+
+
+#: The fields of the lay-off form its working follows.
+LAYOFF_FIELDS = "layoff-seat layoff-onto before after layoff-colours layoff-stars"
 
 
 class FezPages(Pages):
@@ -24,6 +28,7 @@ class FezPages(Pages):
     # what the help and the timer print, as the rules have them
     all_flush_bonus = ALL_FLUSH_BONUS
     turn_seconds = TURN_SECONDS
+    layoff_fields = LAYOFF_FIELDS
 
     def played_text(self, standings: Standings) -> str:
         """Rounds whose hands were counted, and the round under way said as such."""
@@ -159,18 +164,26 @@ class FezPages(Pages):
                 "reads": None, "cards": None}
 
     def _tiles(self, form: Mapping, errors: dict, prefix: str = "") -> tuple[str, str, str]:
-        """(tiles, colours, stars) from a form, with what is wrong in `errors`."""
+        """(tiles, colours, stars) from a form, with what is wrong in `errors`. A letter's
+        colour starts not set ("?", or nothing typed for it): named until it is chosen."""
         tiles = normalize(form.get(f"{prefix}tiles", ""))
-        colours = normalize(form.get(f"{prefix}colours", "")).replace("?", "")
+        colours = normalize(form.get(f"{prefix}colours", ""))
         stars = normalize(form.get("stars", ""))
         if any(c not in ALPHABET + BLANK for c in tiles) or len(tiles) > 30:
             errors[f"{prefix}tiles"] = "Letters A–Z, and ? for a blank (at most 30)."
-        elif len(colours) != len(tiles) or any(c not in COLOURS for c in colours):
-            errors["colours"] = ("Give every letter its card’s colour: R or B for each "
-                                 "(or tap All red / All black).")
+        elif "tiles" not in errors:
+            self._colours(tiles, colours, errors)
         if any(c not in COLOURS for c in stars) or len(stars) > 4:
             errors["stars"] = "A star is red (R) or black (B); at most 4."
         return tiles, colours, stars
+
+    @staticmethod
+    def _colours(letters: str, colours: str, errors: dict) -> None:
+        """Each letter's colour: R or B, one a letter; one not set yet is named."""
+        if len(colours) > len(letters) or any(c not in COLOURS and c != BLANK for c in colours):
+            errors["colours"] = "Give every letter its card’s colour: R (red) or B (black), one a letter."
+        elif problem := colourless(letters, colours):
+            errors["colours"] = problem
 
     def _cards(self, form: Mapping, tiles: str, colours: str, errors: dict) -> list[int] | None:
         """The cards a word's letters lie on (the cards field), with what is wrong in `errors`:
@@ -190,10 +203,19 @@ class FezPages(Pages):
         seat = whole_number(form.get("seat"))
         if seat is None or seat >= players:
             errors["seat"] = "Choose who played the word."
+        data = self._word(form, errors)
+        return {"seat": seat, **data}, errors
+
+    def _word(self, form, errors: dict) -> dict:
+        """A word's letters, colours, stars, cards and reading, with what is wrong in
+        `errors`: the one check of Save and of the preview as the word is typed."""
+        tiles = normalize(form.get("tiles", ""))
+        if len(tiles) == 1 and tiles in ALPHABET + BLANK:
+            errors["tiles"] = "A FEZ word has 2 letters or more."
         tiles, colours, stars = self._tiles(form, errors)
         if "tiles" not in errors and len(tiles) < 2:
             errors["tiles"] = "A FEZ word has 2 letters or more."
-        data = {"seat": seat, "tiles": tiles, "colours": colours, "stars": stars}
+        data = {"tiles": tiles, "colours": colours, "stars": stars}
         if cards := self._cards(form, tiles, colours, errors):
             data["cards"] = cards
         reads = normalize(form.get("reads", ""))
@@ -203,7 +225,7 @@ class FezPages(Pages):
                 errors["reads"] = f"Spell the whole word with the blanks’ letters: {len(tiles)} letters."
             else:
                 data["reads"] = reads
-        return data, errors
+        return data
 
     def round_values(self, row: Word) -> dict:
         return {"seat": str(row.seat), "tiles": row.tiles, "colours": row.colours,
@@ -211,17 +233,58 @@ class FezPages(Pages):
                 "cards": cards_text(row.tiles, row.cards)}
 
     def preview(self, form, players, settings, standings=None) -> dict:
-        """The typed word's label, working and score, the sheet's way."""
+        """The typed word's label, working and score, the sheet's way (a lay-off's: ?preview=layoff)."""
+        if form.get("preview") == LAYOFF and standings is not None:
+            return self.layoff_preview(form, standings)
         errors: dict[str, str] = {}
         values = standings.extra["values"] if standings else SCRABBLE_VALUES
-        tiles, colours, stars = self._tiles(form, errors)
-        self._cards(form, tiles, colours, errors)
-        reads = normalize(form.get("reads", "")) or tiles
-        if not tiles or errors:
-            return {"label": "", "working": "", "problem": next(iter(errors.values()), None)}
+        if not normalize(form.get("tiles", "")):
+            return {"label": "", "terms": [], "problem": None}
+        word = self._word(form, errors)
+        if errors:  # what Save would say
+            return {"label": "", "terms": [], "problem": next(iter(errors.values()))}
+        tiles, colours, stars = word["tiles"], word["colours"], word["stars"]
         score = score_word(tiles, colours, stars, values)
-        return {"label": label(reads if len(reads) == len(tiles) else tiles, colours, stars),
-                "working": score.working, "problem": None}
+        return {"label": label(word.get("reads") or tiles, colours, stars),
+                "terms": score.terms, "problem": None}
+
+    def layoff_preview(self, form: Mapping, standings: Standings) -> dict:
+        """The typed lay-off's word and working as it will score, or the reason Save would
+        give (who lays off is asked only on Save)."""
+        shown = {"id": "fez-layoff-working", "for": LAYOFF_FIELDS, "label": "", "terms": [],
+                 "problem": None}
+        if not any(normalize(form.get(k, "")) for k in ("before", "after", "stars")):
+            return shown
+        data, errors = self.read_play(LAYOFF, form, standings)
+        errors.pop("seat", None)
+        if errors:
+            return {**shown, "problem": next(iter(errors.values()))}
+        onto, values = standings.extra["words"][data["onto"]], standings.extra["values"]
+        added, stars = data["before"] + data["after"], data["stars"]
+        keeps = onto.flush is not None and all(c == onto.flush for c in data["colours"])
+        gain = (onto.score.total, score_word(onto.tiles, onto.colours, onto.stars + stars, values,
+                                             onto.spoiled_by is not None).total) if stars else None
+        laid = Layoff(0, data["seat"] or 0, onto.id, data["before"], data["after"], data["colours"],
+                      stars, data["word"], onto.round, keeps,
+                      face(added, values) * (2 if keeps else 1), gain=gain, onto_reads=onto.reads)
+        return {**shown, "label": data["word"], "terms": laid.terms}
+
+    @staticmethod
+    def shades(letters: str, colours: str, stars: str = "") -> str:
+        """A word's colours in words, for whoever cannot tell red from black by sight.
+
+        >>> FezPages.shades("FIN", "RBR", "B"), FezPages.shades("PLAY", "BBBB"), FezPages.shades("", "", "R")
+        ('red F, black I, red N; ★ black', 'all black', '★ red')
+        """
+        runs: list[list[str]] = []
+        for letter, colour in zip(letters, colours):
+            name = COLOURS.get(colour, "no colour")
+            if runs and runs[-1][0] == name:
+                runs[-1][1] += letter
+            else:
+                runs.append([name, letter])
+        said = [f"all {runs[0][0]}" if len(runs) == 1 else ", ".join(f"{n} {t}" for n, t in runs)]
+        return "; ".join(said * bool(runs) + ["★ " + ", ".join(COLOURS[s] for s in stars)] * bool(stars))
 
     no_challenge = "There is no such word on the table to challenge."
 
@@ -294,8 +357,8 @@ class FezPages(Pages):
         added = before + after
         if any(c not in ALPHABET + BLANK for c in added) or len(added) > 20:
             errors["before"] = "Letters A–Z, and ? for a blank."
-        elif len(colours) != len(added) or any(c not in COLOURS for c in colours):
-            errors["colours"] = "Give every added letter its card’s colour: R or B for each."
+        else:
+            self._colours(added, colours, errors)
         if any(c not in COLOURS for c in stars) or len(stars) > 4:
             errors["stars"] = "A star is red (R) or black (B); at most 4."
         if not (added or stars) and "before" not in errors:

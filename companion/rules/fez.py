@@ -73,6 +73,21 @@ def flush_of(colours: str) -> str | None:
     return colours[0] if colours and len(set(colours)) == 1 else None
 
 
+def colourless(tiles: str, colours: str) -> str | None:
+    """Why a word's colours cannot be scored yet: the letters with no colour chosen ("?" or
+    nothing given for them), named; None when every letter has red or black.
+
+    >>> colourless("PLAY", "BB?"), colourless("PLAY", "????")[-25:], colourless("AT", "RB")
+    ('Choose red or black for every letter: A, Y have none yet.', 'P, L, A, Y have none yet.', None)
+    """
+    missing = [("the blank" if t == BLANK else t) for t, c in zip(tiles, colours.ljust(len(tiles)))
+               if c not in COLOURS]
+    if not missing:
+        return None
+    return (f"Choose red or black for every letter: {', '.join(missing)} "
+            f"{'has' if len(missing) == 1 else 'have'} none yet.")
+
+
 def doubles(flush: str | None, stars: str) -> list[int]:
     """The doubles of a word, as the sheet counts them: the flush, then each star (a star of
     the flush colour doubles twice: a "double double").
@@ -97,16 +112,26 @@ class Score:
         return (self.face + self.bonus) * math.prod(self.factors)
 
     @property
+    def terms(self) -> list[str]:
+        """The working in whole parts, each kept on one line: the sum, each double, the
+        result (a part starting with a space has a space before it).
+
+        >>> score_word("PLACING", "R" * 7, "R").terms
+        ['(12+50)', '×2', '×2', '×2', ' = 496']
+        """
+        if not self.factors:
+            return [str(self.total)] if not self.bonus else [f"{self.face}+{self.bonus}", f" = {self.total}"]
+        base = f"({self.face}+{self.bonus})" if self.bonus else f"{self.face}"
+        return [base, *(f"×{f}" for f in self.factors), f" = {self.total}"]
+
+    @property
     def working(self) -> str:
         """The sheet's working: "(12+50)×2 = 124", "6×2 = 12", "5".
 
         >>> score_word("PLACING", "R" * 7, "").working, score_word("FEZ", "BBB", "BR").working
         ('(12+50)×2 = 124', '15×2×2×2×2 = 240')
         """
-        base = f"({self.face}+{self.bonus})" if self.bonus else f"{self.face}"
-        if not self.factors:
-            return str(self.total) if not self.bonus else f"{self.face}+{self.bonus} = {self.total}"
-        return base + "".join(f"×{f}" for f in self.factors) + f" = {self.total}"
+        return "".join(self.terms)
 
 
 def score_word(tiles: str, colours: str, stars: str, values: Mapping[str, int] = SCRABBLE_VALUES,
@@ -289,14 +314,30 @@ class Word:
     current: str = ""  # the word as lay-offs have extended it
     flush: str | None = None  # the flush colour later lay-offs must keep, or None
     cards: list[int] | None = None  # the letters each card gave; None: one a card
+    shades: str = ""  # the colours of `current`, lay-offs' letters included
+    own_stars: str = ""  # the stars it was played with (`stars` adds those laid later)
+    row_score: Score | None = None  # what its own row counts: as played, its flush as it is now
+    star_rows: list = field(default_factory=list)  # the lay-offs that laid a star on it
+
+    def __post_init__(self):
+        self.own_stars = self.own_stars or self.stars
+        self.shades = self.shades or self.colours
+        self.row_score = self.row_score or self.score
 
     @property
     def label(self) -> str:
+        """As it now reads on the table: every star on it, laid later too."""
         return label(self.reads, self.colours, self.stars, self.spoiled_by is not None)
 
     @property
+    def row_label(self) -> str:
+        """As its own row shows it: as played (a star laid later has its own row)."""
+        return label(self.reads, self.colours, self.own_stars, self.spoiled_by is not None)
+
+    @property
     def points(self) -> int:
-        return 0 if self.rejected else self.score.total
+        """What its own row counts (a star laid on it later counts in the star's row)."""
+        return 0 if self.rejected else self.row_score.total
 
 
 @dataclass
@@ -311,10 +352,47 @@ class Layoff:
     word: str  # the extended word as it now reads
     round: int
     keeps_flush: bool
-    points: int
-    working: str
+    letters: int  # the letters' points (doubled when they keep the flush)
     rejected: bool = False
     problem: str | None = None  # shown to the scorekeeper: the edit no longer fits, ...
+    onto_reads: str = ""  # the word it went on, as played
+    gain: tuple[int, int] | None = None  # a star's: that word's score before it and with it
+
+    @property
+    def points(self) -> int:
+        """The letters' points, and what a star gained the word it went on."""
+        if self.rejected or self.problem:
+            return 0
+        return self.letters + (self.gain[1] - self.gain[0] if self.gain else 0)
+
+    @property
+    def terms(self) -> list[str]:
+        """The working in whole parts: "1", "×2", " = 2"; with a star, what it gained:
+        "★ re-scores FIN:", " 12 − 6", " = 6"."""
+        added = bool(self.before + self.after)
+        if not added:
+            letters = [] if self.gain else ["0"]
+        elif self.keeps_flush:
+            letters = [str(self.letters // 2), "×2"]
+        else:
+            letters = [str(self.letters)]
+        if not self.gain:
+            return letters + ([f" = {self.letters}"] if self.keeps_flush and added else [])
+        joined = letters[:-1] + [letters[-1] + " +"] if letters else []
+        star = f"{' ' if joined else ''}★"
+        return joined + [star, " re-scores", f" {self.onto_reads}:", f" {self.gain[1]}",
+                         f" − {self.gain[0]}", f" = {self.points}"]
+
+    @property
+    def working(self) -> str:
+        """What the row counts, worked out.
+
+        >>> lo = Layoff(2, 0, 1, "", "ES", "RB", "R", "FINES", 1, False, 2, gain=(6, 12),
+        ...             onto_reads="FIN")
+        >>> lo.working, lo.points
+        ('2 + ★ re-scores FIN: 12 − 6 = 8', 8)
+        """
+        return "".join(self.terms)
 
 
 @dataclass(frozen=True)
@@ -398,8 +476,8 @@ class FezRound:
         return Sheet(tuple(entries), tuple(end))
 
     def as_json(self) -> dict:
-        entries = [{"seat": e.seat, "word": e.label if isinstance(e, Word) else e.word,
-                    "working": e.score.working if isinstance(e, Word) else e.working,
+        entries = [{"seat": e.seat, "word": e.row_label if isinstance(e, Word) else e.word,
+                    "working": e.row_score.working if isinstance(e, Word) else e.working,
                     "points": e.points, "rejected": e.rejected} for e in self.entries]
         return {"number": self.number, "dealer": self.dealer, "entries": entries,
                 "deducted": list(self.end.hands) if self.end else None,
@@ -555,28 +633,39 @@ def _lay_off(play: Play, words: Mapping[int, Word], values, settings, number: in
     flush = base.flush if base is not None and not problem else None
     keeps = flush is not None and all(c == flush for c in d["colours"])
     letters = face(added, values) * (2 if keeps else 1)
-    working = f"{face(added, values)}×2 = {letters}" if keeps else str(letters)
-    gain = 0
+    layoff = Layoff(play.id, d["seat"], d["onto"], d["before"], d["after"], d["colours"], stars,
+                    called or added, number, keeps, letters, rejected, problem,
+                    base.reads if base is not None else "")
     if base is not None and not problem:
         base.current = d["before"] + base.current + d["after"]
+        base.shades = d["colours"][:len(d["before"])] + base.shades + d["colours"][len(d["before"]):]
         if added and not keeps:
             base.flush = None  # later lay-offs build on a word that is no longer a flush
             if settings.get("nasty_layoff") and flush_of(base.colours) and base.spoiled_by is None \
                     and base.seat != d["seat"]:
                 base.spoiled_by = d["seat"]
-                base.score = score_word(base.tiles, base.colours, base.stars, values, flush_spoiled=True)
-        if stars:
-            before = base.score.total
-            base.stars += stars
-            base.score = score_word(base.tiles, base.colours, base.stars, values,
-                                    flush_spoiled=base.spoiled_by is not None)
-            gain = base.score.total - before
-            # the word's own row carries its new score: the gain is counted there, once
-            working = (working + " + " if added else "") + f"★ re-scores {base.reads}: +{gain}"
-    points = 0 if (rejected or problem) else letters
-    return Layoff(play.id, d["seat"], d["onto"], d["before"], d["after"], d["colours"], stars,
-                  base.current if base is not None else (called or added), number, keeps,
-                  points, working, rejected, problem)
+        if stars and not rejected:  # (a rejected star goes back to the hand)
+            base.star_rows.append(layoff)
+        _rescore(base, values)
+    if base is not None:
+        layoff.word = base.current
+    return layoff
+
+
+def _rescore(word: Word, values) -> None:
+    """A word scored again after a lay-off: its own row as played, each star laid on it
+    later in that star's row (what it gained the word), its flush as it now stands."""
+    spoiled = word.spoiled_by is not None
+
+    def scored(stars: str) -> Score:
+        return score_word(word.tiles, word.colours, stars, values, flush_spoiled=spoiled)
+
+    stars = word.own_stars
+    word.row_score = now = scored(stars)
+    for row in word.star_rows:
+        stars += row.stars
+        row.gain, now = (now.total, scored(stars).total), scored(stars)
+    word.stars, word.score = stars, now
 
 
 def _round_end(data: Mapping, number: int, entries: list, settings, players: int) -> RoundEnd:
@@ -685,7 +774,7 @@ class FezRules(Ruleset):
     def words_laid(self, standings):
         """Every whole word played (not lay-offs) that no challenge rejected, as the sheet
         writes it (stars, length, flush) with its score now."""
-        return [(e.seat, e.label, e.points) for r in standings.rows for e in r.entries
+        return [(e.seat, e.label, e.score.total) for r in standings.rows for e in r.entries
                 if isinstance(e, Word) and not e.rejected]
 
     def packs(self, settings: Mapping, players: int) -> int:

@@ -28,6 +28,7 @@ from .screens import Scoreboard
 pytestmark = pytest.mark.e2e
 
 ANN, BEN, CAT = 0, 1, 2
+CHIP_CLASS = {"R": "red", "B": "black", "?": "unset"}
 NAMES = ["Ann", "Ben", "Cat"]
 SHOTS = Path("/tmp/fez")
 
@@ -74,10 +75,10 @@ class Fez(Scoreboard):
         return form.locator(".chip-tools").get_by_role("button", name=name, exact=True)
 
     def expect_colours(self, form, colours: str) -> None:
-        """The chips' colours, one letter each (R red, B black)."""
+        """The chips' colours, one letter each (R red, B black, ? none chosen yet)."""
         expect(self.chips(form)).to_have_count(len(colours))
         for i, c in enumerate(colours):
-            expect(self.chips(form).nth(i)).to_have_class(re.compile(r"\bred\b" if c == "R" else r"\bblack\b"))
+            expect(self.chips(form).nth(i)).to_have_class(re.compile(rf"\b{CHIP_CLASS[c]}\b"))
 
     def save_word(self) -> None:
         self.page.get_by_role("button", name="Save the word").tap()
@@ -131,7 +132,8 @@ def ben_plays_a_black_flush(page, fez):
     """Ben: PLAY, a black flush. P 3 + L 1 + A 1 + Y 4 = 9."""
     # He forgets to say who played it first: refused, the letters kept, the message in view.
     tap_and_type(fez.letters, "play")
-    fez.expect_colours(fez.form, "BBBB")  # new letters start black
+    fez.expect_colours(fez.form, "????")  # no colour chosen yet: nothing scores as a flush
+    expect(fez.working).to_contain_text("Choose red or black for every letter: P, L, A, Y have none yet.")
     # All red: a red flush, 9×2 = 18
     fez.tool(fez.form, "All red").tap()
     fez.expect_colours(fez.form, "RRRR")
@@ -211,9 +213,9 @@ def ann_lays_off_s_before_play(page, fez):
     = 2."""
     expect(page.get_by_role("heading", name="A lay-off")).to_be_visible()
     fez.layoff.get_by_label("Who lays off").select_option(label="Ann")
-    fez.layoff.get_by_label("Onto the word").select_option(label="PLAY (Ben)")
+    fez.layoff.get_by_label("Onto the word").select_option(label="PLAY (Ben) · all black")
     tap_and_type(fez.layoff.get_by_label("Letters before"), "s")
-    fez.expect_colours(fez.layoff, "B")
+    fez.expect_colours(fez.layoff, "?")
     fez.tool(fez.layoff, "All red").tap()  # the wrong colour first ...
     fez.expect_colours(fez.layoff, "R")
     fez.chip(fez.layoff, "S", "red").tap()  # ... and a tap puts it right
@@ -234,6 +236,7 @@ def ben_plays_blort(fez):
     black: no flush, 7."""
     fez.who(BEN)
     tap_and_type(fez.letters, "blort")
+    fez.tool(fez.form, "All black").tap()
     fez.chip(fez.form, "B", "black").tap()
     fez.expect_colours(fez.form, "RBBBB")
     expect(fez.working).to_have_text(shows("BLORT", "7"))

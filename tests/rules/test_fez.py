@@ -198,3 +198,25 @@ def test_a_round_ends_with_someone_out_and_the_game_with_its_last_round_counted(
     assert FEZ.check_play("round-end", s, {"hands": [0, 4], "out": 0}) == {}
     assert set(FEZ.check_play("game-end", s, {})) == {"uncounted"}
     assert FEZ.check_play("game-end", s, {"uncounted": True}) == {}
+
+
+@pytest.mark.parametrize("settings, rows, totals", [
+    # FEZᶠ black 15×2 = 30; Bob's own black star (the flush colour) ×2×2: 120, its row +90;
+    # Carol's red S after it: 1, and under the nasty rule FEZ's flush is spoiled: 15, the
+    # star then ×2 only: 30, so the star's row gained 15.
+    (PLAIN, [30, 90, 1], (120, 1)),
+    (NASTY, [15, 15, 1], (30, 1)),
+])
+def test_a_stars_row_counts_its_gain_and_the_rows_add_up_to_the_word(settings, rows, totals):
+    s = standings(settings, 2, 0, log(word(0, "FEZ", "BBB"), layoff(0, 1, "", "", "", stars="B"),
+                                      layoff(1, 1, "", "S", "R")))
+    assert [e.points for e in s.rows[0].entries] == rows
+    assert s.totals == totals
+    fez = s.extra["words"][1]
+    assert fez.score.total == rows[0] + rows[1] and fez.row_label in ("FEZᶠ", "FEZ")
+
+
+def test_a_rejected_star_does_not_re_score_the_word():
+    s = standings(PLAIN, 2, 0, log(word(0, "FEZ", "BBB"), layoff(0, 1, "", "", "", stars="B"),
+                                   ("challenge", {"play": 2, "challenger": 1, "verdict": REJECTED})))
+    assert s.totals == (30, 0) and s.extra["words"][1].label == "FEZᶠ"

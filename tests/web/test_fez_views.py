@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 
 from companion.extensions import db
 from companion.models import Play
-from tests.helpers import errors, new_game, plays, text, totals
+from tests.helpers import errors, new_game, plays, read, text, totals
 
 
 def fez(client, names=("Bob", "Carol", "Dan"), **settings) -> str:
@@ -25,10 +25,11 @@ def test_the_sheets_score_table_played_through_the_app(client):
     assert word(client, game, 1, "fin", "RBR", stars="B").status_code == 303
     word(client, game, 0, "sing", "RBRB")
     word(client, game, 1, "play", "BBBB")
-    page = text(client.get(game).text)
+    page = read(client.get(game).text)
     assert totals(client.get(game).text) == [129, 30]
-    for shown in ("PLACING⁷ᶠ edit (12+50)×2 = 124 124", "★FIN edit 6×2 = 12 12", "SING edit 5 5",
-                  "PLAYᶠ edit 9×2 = 18 18"):
+    for shown in ("PLACING⁷ᶠ all red edit (12+50)×2 = 124 124",
+                  "★FIN red F, black I, red N; ★ black edit 6×2 = 12 12",
+                  "SING red S, black I, red N, black G edit 5 5", "PLAYᶠ all black edit 9×2 = 18 18"):
         assert shown in page
 
 
@@ -36,6 +37,7 @@ def test_a_word_shows_its_working_as_it_is_typed(client):
     game = fez(client)
     preview = client.get(f"{game}/rounds/preview", query_string={
         "tiles": "FEZ", "colours": "BBB", "stars": "BR"}).text
+    preview = read(preview)
     assert "★★FEZᶠ" in preview and "15×2×2×2×2 = 240" in preview
 
 
@@ -85,10 +87,11 @@ def test_a_rounds_end_lines_carry_the_running_totals_the_rules_computed(client):
     r = client.post(f"{game}/plays/round-end", data={"left-0": "QI", "out": "1"})
     assert r.status_code == 303, errors(r.text)
     word(client, game, 0, "AT", "RB")  # round 2: Bob's AT 2, from -5
-    page = text(client.get(game).text)
+    page = read(client.get(game).text)
     assert totals(client.get(game).text) == [6 - 11 + 2, 18 + 30 + 11]
-    for shown in ("FIN edit 6 6 6", "PLAYᶠ edit 9×2 = 18 18 18", "all flush bonus +30 48",
-                  "others’ hands nasty rule +11 59", "left in hand deducted −11 −5", "AT edit 2 2 −3"):
+    for shown in ("FIN red F, black I, red N edit 6 6 6", "PLAYᶠ all black edit 9×2 = 18 18 18",
+                  "all flush bonus +30 48", "others’ hands nasty rule +11 59",
+                  "left in hand deducted −11 −5", "AT red A, black T edit 2 2 −3"):
         assert shown in page, shown
 
 
@@ -112,7 +115,9 @@ def test_fez_forms_refuse_bad_input_and_save_nothing(app, client):
         ({"seat": "0", "tiles": "A", "colours": "B"}, "A FEZ word has 2 letters or more."),
         ({"seat": "0", "tiles": "PL4Y", "colours": "BBBB"}, "Letters A–Z, and ? for a blank (at most 30)."),
         ({"seat": "0", "tiles": "PLAY", "colours": "BB"},
-         "Give every letter its card’s colour: R or B for each (or tap All red / All black)."),
+         "Choose red or black for every letter: A, Y have none yet."),
+        ({"seat": "0", "tiles": "PLAY", "colours": "BBXB"},
+         "Give every letter its card’s colour: R (red) or B (black), one a letter."),
         ({"seat": "0", "tiles": "PLAY", "colours": "BBBB", "stars": "G"}, "A star is red (R) or black (B); at most 4."),
         ({"seat": "0", "tiles": "PL?Y", "colours": "BBBB", "reads": "PLAN"},
          "Spell the whole word with the blanks’ letters: 4 letters."),
@@ -227,3 +232,70 @@ def test_a_lay_off_card_has_one_colour_and_one_side_of_the_word(app, client):
                                                       "after": "ING", "colours": "BBB", "cards": "IN G"})
     assert saved.status_code == 303, errors(saved.text)
     assert totals(client.get(game).text) == [8, 18, 0]
+
+
+def test_a_colour_not_set_is_refused_however_the_word_arrives(app, client):
+    """A letter whose colour nobody chose ("?", or nothing typed for it) is named, not taken
+    for black: on Save, on an edit, on a lay-off, and in the preview, which scores no flush."""
+    game = fez(client)
+    named = "Choose red or black for every letter: A, Y have none yet."
+    for colours in ("BB??", "BB"):
+        refused = word(client, game, 0, "PLAY", colours)
+        assert refused.status_code == 422 and named in errors(refused.text), colours
+        preview = read(client.get(f"{game}/rounds/preview", query_string={
+            "tiles": "PLAY", "colours": colours}).text)
+        assert named in preview and "PLAYᶠ" not in preview and "18" not in preview
+    before = plays(app)
+    assert before == 0
+    word(client, game, 1, "PLAY", "BBBB")  # play 1
+    edit = client.post(f"{game}/rounds/1/edit", data={"seat": "1", "tiles": "PLAY", "colours": "BB??"})
+    assert edit.status_code == 422 and named in errors(edit.text)
+    layoff = client.post(f"{game}/plays/layoff", data={"seat": "0", "onto": "1", "before": "S",
+                                                       "after": "", "colours": "?"})
+    assert "Choose red or black for every letter: S has none yet." in errors(layoff.text)
+    assert totals(client.get(game).text) == [0, 18, 0]
+
+
+def test_the_preview_refuses_what_save_refuses(client):
+    game = fez(client)
+    for typed, reason in [({"tiles": "A", "colours": "R"}, "A FEZ word has 2 letters or more."),
+                          ({"tiles": "PL?Y", "colours": "BBBB", "reads": "PLAN"},
+                           "Spell the whole word with the blanks’ letters: 4 letters.")]:
+        preview = read(client.get(f"{game}/rounds/preview", query_string=typed).text)
+        saved = client.post(f"{game}/rounds", data={"seat": "0", **typed})
+        assert saved.status_code == 422 and reason in errors(saved.text)
+        assert reason in preview and "×" not in preview, typed
+
+
+def test_the_lay_off_shows_its_score_and_the_words_colours(client):
+    game = fez(client)
+    word(client, game, 1, "PLAY", "BBBB")  # play 1: Carol's PLAYᶠ
+    word(client, game, 0, "FIN", "RBR")  # play 2: Bob's FIN
+    page = read(client.get(game).text)
+    assert "PLAY (Carol) · all black" in page and "FIN (Bob) · red F, black I, red N" in page
+
+    def preview(**typed):
+        return read(client.get(f"{game}/rounds/preview", query_string={"preview": "layoff", **typed}).text)
+    # S in black before PLAYᶠ keeps its flush: 1×2; in red: 1; a star on Bob's own FIN: 6 → 12
+    assert "SPLAY 1×2 = 2" in preview(seat="2", onto="1", before="S", colours="B")
+    assert "SPLAY 1" in preview(seat="2", onto="1", before="S", colours="R")
+    assert "FIN ★ re-scores FIN: 12 − 6 = 6" in preview(seat="0", onto="2", stars="R")
+    assert "A star can only be laid on one’s own word." in preview(seat="2", onto="2", stars="R")
+    assert "fez-layoff-working" in client.get(f"{game}/rounds/preview",
+                                              query_string={"preview": "layoff"}).text
+
+
+def test_a_star_row_counts_what_the_star_gained(client):
+    """FEZ, a black flush, 15×2 = 30; a black star laid on it later (the flush colour: ×2×2)
+    makes it 120: the star's row counts the 90 it gained, the word's row its 30."""
+    game = fez(client, names=("Bob", "Carol"))
+    word(client, game, 0, "FEZ", "BBB")
+    r = client.post(f"{game}/plays/layoff", data={"seat": "0", "onto": "1", "before": "",
+                                                  "after": "", "colours": "", "stars": "B"})
+    assert r.status_code == 303, errors(r.text)
+    page = read(client.get(game).text)
+    assert totals(client.get(game).text) == [120, 0]
+    assert "FEZᶠ all black edit 15×2 = 30 30 30" in page
+    assert "★ re-scores FEZ: 120 − 30 = 90 90 120" in page
+    entries = client.get(f"{game}.json").get_json()["rows"][0]["entries"]
+    assert [e["points"] for e in entries] == [30, 90]

@@ -57,6 +57,9 @@ REFUSED = [
      "Play 1 (a round): the game’s rules cannot place it here"),
     ("a FEZ word with 2,000 stars", export("fez", ["Ann", "Bo"], [fez_word(0, "PLACING", "R" * 2000)]),
      "Play 1 (a word): A star is red (R) or black (B); at most 4."),
+    ("a FEZ word with colours not set", export("fez", ["Ann", "Bo"], [
+        ("word", {"seat": 0, "tiles": "PLAY", "colours": "BB??", "stars": ""})]),
+     "Play 1 of the file (word) is not a FEZ play Companion can read."),
     ("a lone surrogate in a word", json.dumps(foot(["JAZZ\ud800", "QUOTA", ""])),
      "a character no phone can show"),
     ("a NUL in a word list's name", export("foot", ["Ann", "Bo"], [
