@@ -44,7 +44,7 @@ class FormClient:
 
     def post(self, path: str, data: dict):
         if not self.phone.csrf:
-            self.phone.get("/games/new")
+            self.phone.get("/games/new?game=foot")  # a form with its CSRF token
         return self._answer(self.phone.post(path, {k: str(v) for k, v in data.items()}))
 
 
@@ -85,7 +85,8 @@ def evening_pages(server, app) -> list[Page]:
     pages = [
         Page("home (a new phone)", "/"),
         Page("home (the scorekeeper's games)", "/", mine),
-        Page("new game", "/games/new", mine),
+        Page("new game: the games", "/games/new", mine),
+        Page("new game: FEZ's form", "/games/new?game=fez", mine),
         *[Page(f"{name}: the scorekeeper's page", path, mine) for name, path in games.items()],
         Page("FOOT!: a watcher's page", foot, _cookies(watcher, host)),
         Page("FOOT!: history", f"{foot}/history", mine),

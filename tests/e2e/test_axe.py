@@ -88,7 +88,7 @@ class Forms:
 
     def post(self, path: str, data: dict):
         if not self.csrf:
-            self.get("/games/new")
+            self.get("/games/new?game=foot")
         return self.Answer(self.request.post(path, form={"csrf_token": self.csrf, **data},
                                              max_redirects=0))
 

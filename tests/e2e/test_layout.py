@@ -211,7 +211,8 @@ def test_the_family_games_a_word_is_challenged_looks_like_a_button(page, table):
 def test_stats_columns_line_up_no_empty_streaks_and_a_round_explained_before_its_use(page, table):
     url = table.new_game("foot", NAMES)
     post_form(page, url, "/rounds", ROUND_1)
-    table.new_game("family", ["Maximiliana", "Bo"])  # other games, other widths
+    other = table.new_game("foot", ["Maximiliana", "Bo"])  # another game, other widths
+    post_form(page, other, "/rounds", {"word-0": "QUIZ", "word-1": "FJORD", "out": "1"})
     page.goto("/stats")
     shoot(page, "stats")
     assert small_text(page) == []

@@ -72,7 +72,7 @@ class Poker(Scoreboard):
         ('Main pot', 'Side pot 1', ...) and who may win it."""
         heading = self.page.locator(".pots h2")
         if len(pots) == 1:
-            expect(heading).to_have_text(re.compile(rf"^\s*In the pot: {total}\s+for\s+{seats(*pots[0][1])}\s*$"))
+            expect(heading).to_have_text(re.compile(rf"^\s*In the pot:\s{total}\s+for\s+{seats(*pots[0][1])}\s*$"))
             expect(self.page.locator(".pots li")).to_have_count(0)
             return
         expect(heading).to_have_text(words(f"In the pot: {total}"))

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from companion import create_app
 from tests.served import served
 from tests.weight import BUDGET, PHONE, evening_pages, first_and_repeat
+from tests.e2e.phone import choose_game
 
 pytestmark = pytest.mark.e2e
 
@@ -79,16 +80,14 @@ def test_static_files_are_named_by_their_content_and_cached_for_good(evening, br
 
 
 def test_a_page_reached_by_a_link_runs_the_scripts_it_needs(page):
-    """Home loads only what every page uses; New game, reached by a tap (htmx swaps the page
-    in), still shows only the chosen game's settings, and the FEZ game it starts has its
-    letter chips: their scripts came with the page."""
+    """Home loads only what every page uses; the FEZ game started from New game, each page
+    reached by a tap (htmx swaps the page in), has its letter chips: their scripts came with
+    the page."""
     page.goto("/")
     scripts = page.evaluate("[...document.scripts].map((s) => s.src.split('/').pop())")
     assert not [s for s in scripts if s.startswith(("fez.", "game.", "new-game.", "scan."))], scripts
     page.get_by_role("link", name="New game").tap()
-    page.locator('input[name=ruleset][value="fez"]').check()
-    expect(page.locator(".setting[data-game=fez]").first).to_be_visible()
-    expect(page.locator(".setting[data-game=poker]").first).to_be_hidden()
+    choose_game(page, "FEZ")
     for i, name in enumerate(["Ann", "Ben"]):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
     page.get_by_role("button", name="Start the game").tap()
