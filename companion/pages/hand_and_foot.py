@@ -78,14 +78,29 @@ class HandAndFootPages(Pages):
         return "; ".join(parts) or "nothing changed"
 
     def _counts(self, form, prefix: str, kinds, errors: dict, field: str) -> tuple[dict, int | None]:
+        """A team's cards melded or left, counted by kind (at most what four decks hold of
+        each), or their total typed; a reason names the field and its limit.
+
+        >>> from companion.rules.hand_and_foot import HAND_AND_FOOT
+        >>> errors = {}
+        >>> _ = HandAndFootPages(HAND_AND_FOOT)._counts({"meld-0-high": "999"}, "meld-0", MELDED, errors, "t")
+        >>> errors["t"]
+        '6s to Kings melded: 999 is more cards than four decks hold (128 at most).'
+        """
         counts, total = {}, None
+        where = "melded" if prefix.startswith("meld") else "left in hands and feet"
         for kind in kinds:
             raw = form.get(f"{prefix}-{kind}")
             if raw in (None, ""):
                 continue
             n = whole_number(raw, strip=True)
-            if n is None or n > IN_FOUR_DECKS[kind] * 3:
-                errors[field] = f"{KIND_NAMES[kind]}: a whole number of cards."
+            if n is None:
+                errors[field] = (f"{KIND_NAMES[kind]} {where}: type how many cards, a whole number "
+                                 f"from 0 to {IN_FOUR_DECKS[kind]}.")
+                continue
+            if n > IN_FOUR_DECKS[kind]:
+                errors[field] = (f"{KIND_NAMES[kind]} {where}: {n} is more cards than four decks "
+                                 f"hold ({IN_FOUR_DECKS[kind]} at most).")
                 continue
             if n:
                 counts[kind] = n
@@ -93,7 +108,8 @@ class HandAndFootPages(Pages):
         if raw_total not in (None, ""):
             total = whole_number(raw_total, strip=True)
             if total is None or total > MAX_TYPED:
-                errors[field] = f"A typed total is a whole number of points, 0 to {MAX_TYPED}."
+                errors[field] = (f"The total of the cards {where}: type a whole number of points "
+                                 f"from 0 to {MAX_TYPED}.")
         return counts, total
 
     def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
@@ -115,7 +131,7 @@ class HandAndFootPages(Pages):
                 raw = form.get(f"{book}-{i}")
                 n = whole_number(raw, strip=True) if raw not in (None, "") else 0
                 if n is None or n > 30:
-                    errors[field] = "Books: a whole number, 0 to 30."
+                    errors[field] = f"{book.capitalize()} books: type a whole number from 0 to 30."
                     n = 0
                 entry[book] = n
             meld, meld_total = self._counts(form, f"meld-{i}", MELDED, errors, field)
