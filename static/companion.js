@@ -465,6 +465,19 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
+// Hand and Foot: the cards left count for the teams that did not go out: choosing who went
+// out opens the others' counts, and folds that team's while nothing is typed in it.
+document.addEventListener("change", (event) => {
+  const radio = event.target;
+  if (!radio.matches || !radio.matches(".hand-and-foot input[name=out]")) return;
+  radio.form.querySelectorAll("fieldset.team").forEach((team) => {
+    const left = team.querySelector("details.left-cards");
+    if (!left) return;
+    if (!team.contains(radio)) left.open = true;
+    else if (![...left.querySelectorAll("input")].some((el) => el.value)) left.open = false;
+  });
+});
+
 // ---------------------------------------------------------------------------------------
 // Every phone live: the game page's live region (#live) follows the game's event stream and
 // asks for itself again when the game changes (a 304 when nothing did). Without EventSource,

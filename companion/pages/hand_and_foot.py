@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..rules.base import Standings, whole_number
-from ..rules.hand_and_foot import (CLEAN_BOOK, DIRTY_BOOK, GOING_OUT, IN_FOUR_DECKS, KIND_NAMES,
+from ..rules.hand_and_foot import (CLEAN_BOOK, DIRTY_BOOK, EXACTLY_22, GOING_OUT, IN_FOUR_DECKS, KIND_NAMES,
                                    LEFT, MAX_TYPED, MELDED, MINIMUMS, Round, cards_points,
                                    round_problems, score_team, teams_of)
 from ..rules.log import EDIT, Play
@@ -23,7 +23,7 @@ class HandAndFootPages(Pages):
     first_question = "Choose who plays first (who drew the highest card)."
     players_text = "4 or 6 in teams, or 2–4 alone"
     # what the round form's labels print, as the rules have them
-    clean_book, dirty_book, going_out = CLEAN_BOOK, DIRTY_BOOK, GOING_OUT
+    clean_book, dirty_book, going_out, exactly_22 = CLEAN_BOOK, DIRTY_BOOK, GOING_OUT, EXACTLY_22
 
     def describe_settings(self, settings: Mapping) -> str:
         play = "teams of two" if settings["play"] == "teams" else "each for themselves"
