@@ -134,3 +134,12 @@ def test_a_reason_names_the_field_and_its_limit_in_a_sentence(client):
     assert ("The teams count more cards than four decks hold, melded and left: 9 jokers (8 at most), "
             "200 cards from 6 to King (128 at most).") in errors(r.text)
     assert "6 to king" not in text(r.text)
+
+
+def test_a_refused_teams_reason_shows_once(client):
+    game = hand_and_foot(client)
+    r = client.post(f"{game}/rounds", data={**WIN, "out": "0", "dirty-0": ""})
+    assert r.status_code == 422
+    reason = "To go out a team needs at least one clean and one dirty book."
+    assert errors(r.text) == [f"Ann & Cy: {reason}"]
+    assert text(r.text).count(reason) == 1
