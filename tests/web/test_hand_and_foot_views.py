@@ -143,3 +143,15 @@ def test_a_refused_teams_reason_shows_once(client):
     reason = "To go out a team needs at least one clean and one dirty book."
     assert errors(r.text) == [f"Ann & Cy: {reason}"]
     assert text(r.text).count(reason) == 1
+
+
+def test_the_opening_check_answers_alone_for_its_swap(client):
+    """The page's check asks for the answer alone (swapped in beside its button); a game with
+    no opening check has no such answer."""
+    game = hand_and_foot(client)
+    answer = client.get(f"{game}/rounds/opening", query_string={"melds": "7777 444"})
+    assert answer.status_code == 200 and "<html" not in answer.text
+    assert text(answer.text) == "✓ 55 points: it opens at 50."
+    page = client.get(game).text
+    assert 'action="' + game.removeprefix("http://localhost") + '#open-check"' in page
+    assert client.get(f"{new_game(client)}/rounds/opening", query_string={"melds": "AAA"}).status_code == 404
