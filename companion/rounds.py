@@ -100,6 +100,18 @@ def create(game_id: str):
     return redirect(url_for("games.show", game_id=game.public_id, _anchor="scoreboard"), 303)
 
 
+@bp.get("/rounds/opening")
+def opening(game_id: str):
+    """Hand and Foot's "Does this meld open?": the answer alone, swapped in beside its button
+    (a game with no opening check has no such page)."""
+    game = load_game(game_id)
+    minimum = (game.standings().extra or {}).get("minimum")
+    if getattr(game.rules, "opening", None) is None or minimum is None:
+        abort(404)
+    return render_template(f"games/{game.pages.template}/_opening.html", rules=game.rules,
+                           melds=request.args.get("melds", "")[:80], minimum=minimum)
+
+
 @bp.get("/rounds/preview")
 def preview(game_id: str):
     """Points for each player as the form is filled in, swapped in beside each field."""

@@ -120,6 +120,16 @@ document.addEventListener("input", (event) => {
   if (!box) return;
   box.classList.remove("has-error");
   box.querySelectorAll(":scope > .error, :scope > * > .error").forEach((el) => el.remove());
+  dropStaleBanner(box.closest("form"));
+});
+// "Not saved yet: fix what is marked below" goes once nothing below is marked any more (a
+// reason goes as its field changes; the preview takes back the notes it put).
+function dropStaleBanner(form) {
+  if (!form || form.querySelector(".has-error, .note.problem:not(:empty), .error[role=alert]:not([hidden]):not(.card *)")) return;
+  form.querySelectorAll(".not-saved").forEach((el) => el.remove());
+}
+document.addEventListener("htmx:load", (event) => {
+  if (event.target.closest) dropStaleBanner(event.target.closest("form"));
 });
 // A form whose every reason goes as soon as anything in it changes (FEZ's lay-off).
 document.addEventListener("input", (event) => {

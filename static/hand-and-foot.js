@@ -1,4 +1,5 @@
-// Companion's Hand and Foot pages: the counts' steppers.
+// Companion's Hand and Foot pages: the counts' steppers, and the cards left opened for the
+// teams that did not go out.
 
 // Hand and Foot: + and − beside each count; the points add up on screen (the preview).
 document.addEventListener("click", (event) => {
@@ -8,4 +9,17 @@ document.addEventListener("click", (event) => {
   const value = Math.max(0, (parseInt(input.value, 10) || 0) + Number(step.dataset.step));
   input.value = value || "";
   input.dispatchEvent(new Event("input", { bubbles: true }));
+});
+
+// Hand and Foot: the cards left count for the teams that did not go out: choosing who went
+// out opens the others' counts, and folds that team's while nothing is typed in it.
+document.addEventListener("change", (event) => {
+  const radio = event.target;
+  if (!radio.matches || !radio.matches(".hand-and-foot input[name=out]")) return;
+  radio.form.querySelectorAll("fieldset.team").forEach((team) => {
+    const left = team.querySelector("details.left-cards");
+    if (!left) return;
+    if (!team.contains(radio)) left.open = true;
+    else if (![...left.querySelectorAll("input")].some((el) => el.value)) left.open = false;
+  });
 });

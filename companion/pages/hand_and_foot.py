@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..rules.base import Standings, whole_number
-from ..rules.hand_and_foot import (CLEAN_BOOK, DIRTY_BOOK, GOING_OUT, IN_FOUR_DECKS, KIND_NAMES,
+from ..rules.hand_and_foot import (CLEAN_BOOK, DIRTY_BOOK, EXACTLY_22, GOING_OUT, IN_FOUR_DECKS, KIND_NAMES,
                                    LEFT, MAX_TYPED, MELDED, MINIMUMS, Round, cards_points,
                                    round_problems, score_team, teams_of)
 from ..rules.log import EDIT, Play
@@ -23,7 +23,7 @@ class HandAndFootPages(Pages):
     first_question = "Choose who plays first (who drew the highest card)."
     players_text = "4 or 6 in teams, or 2–4 alone"
     # what the round form's labels print, as the rules have them
-    clean_book, dirty_book, going_out = CLEAN_BOOK, DIRTY_BOOK, GOING_OUT
+    clean_book, dirty_book, going_out, exactly_22 = CLEAN_BOOK, DIRTY_BOOK, GOING_OUT, EXACTLY_22
     dealer_heading = "Plays first"
 
     def row_facts(self, names, standings):
@@ -85,14 +85,29 @@ class HandAndFootPages(Pages):
         return "; ".join(parts) or "nothing changed"
 
     def _counts(self, form, prefix: str, kinds, errors: dict, field: str) -> tuple[dict, int | None]:
+        """A team's cards melded or left, counted by kind (at most what four decks hold of
+        each), or their total typed; a reason names the field and its limit.
+
+        >>> from companion.rules.hand_and_foot import HAND_AND_FOOT
+        >>> errors = {}
+        >>> _ = HandAndFootPages(HAND_AND_FOOT)._counts({"meld-0-high": "999"}, "meld-0", MELDED, errors, "t")
+        >>> errors["t"]
+        '6s to Kings melded: 999 is more cards than four decks hold (128 at most).'
+        """
         counts, total = {}, None
+        where = "melded" if prefix.startswith("meld") else "left in hands and feet"
         for kind in kinds:
             raw = form.get(f"{prefix}-{kind}")
             if raw in (None, ""):
                 continue
             n = whole_number(raw, strip=True)
-            if n is None or n > IN_FOUR_DECKS[kind] * 3:
-                errors[field] = f"{KIND_NAMES[kind]}: a whole number of cards."
+            if n is None:
+                errors[field] = (f"{KIND_NAMES[kind]} {where}: type how many cards, a whole number "
+                                 f"from 0 to {IN_FOUR_DECKS[kind]}.")
+                continue
+            if n > IN_FOUR_DECKS[kind]:
+                errors[field] = (f"{KIND_NAMES[kind]} {where}: {n} is more cards than four decks "
+                                 f"hold ({IN_FOUR_DECKS[kind]} at most).")
                 continue
             if n:
                 counts[kind] = n
@@ -100,7 +115,8 @@ class HandAndFootPages(Pages):
         if raw_total not in (None, ""):
             total = whole_number(raw_total, strip=True)
             if total is None or total > MAX_TYPED:
-                errors[field] = f"A typed total is a whole number of points, 0 to {MAX_TYPED}."
+                errors[field] = (f"The total of the cards {where}: type a whole number of points "
+                                 f"from 0 to {MAX_TYPED}.")
         return counts, total
 
     def read_round(self, form, players, settings, standings=None) -> tuple[dict, dict]:
@@ -122,7 +138,7 @@ class HandAndFootPages(Pages):
                 raw = form.get(f"{book}-{i}")
                 n = whole_number(raw, strip=True) if raw not in (None, "") else 0
                 if n is None or n > 30:
-                    errors[field] = "Books: a whole number, 0 to 30."
+                    errors[field] = f"{book.capitalize()} books: type a whole number from 0 to 30."
                     n = 0
                 entry[book] = n
             meld, meld_total = self._counts(form, f"meld-{i}", MELDED, errors, field)

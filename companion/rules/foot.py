@@ -132,6 +132,38 @@ def word_problem(variant: FootRules, word: str, going_out: bool) -> str | None:
     return " ".join(word_problems(variant, word, going_out)) or None
 
 
+def deck_clash(words: list[str]) -> tuple[str, dict[int, str]] | None:
+    """The letters (or wilds) the round's words together use more of than one deck holds:
+    the round's problem and, for each word that uses them, its share (each word's its own
+    sentence). None when one deck holds them all.
+
+    >>> deck_clash(["JAZZY", "FIZZY", "HOUSE"])
+    ('This round uses 4 Zs (the deck has 3).', {0: 'JAZZY has 2 of the 4 Zs.', 1: 'FIZZY has 2 of the 4 Zs.'})
+    >>> deck_clash(["JAZZY", "HOUSE"]) is None
+    True
+    """
+    used = Counter("".join(words))
+    over = over_deck(used)
+    if not over:
+        return None
+    letters = [c for c in sorted(used) if (c in DECK and used[c] > DECK[c])
+               or (c == WILD and used[c] > WILDS_IN_DECK)]
+    shares = {}
+    for seat, word in enumerate(words):
+        parts = [f"{word.count(c)} of the {used[c]} {'wild' if c == WILD else c}s"
+                 for c in letters if c in word]
+        if parts:
+            shares[seat] = f"{word} has {' and '.join(parts)}."
+    return "This round uses " + ", ".join(over) + ".", shares
+
+
+class Previews(list):
+    """The notes beside each word (WordPreview), and a problem of the whole round (the words
+    together, more of a letter than one deck holds), or None."""
+
+    round_problem: str | None = None
+
+
 @dataclass(frozen=True)
 class WordPreview:
     """What the round form shows beside a word while it is being typed."""
@@ -154,10 +186,18 @@ def preview(variant: FootRules, words: list[str], out: int | None) -> list[WordP
     >>> preview(FOOT, ["WAL?Z"], 0)[0]
     WordPreview(seat=0, points=None, bonus=0, note='The going-out word cannot use the wild card.', is_problem=True)
     """
-    previews = []
+    previews = Previews()
+    clash = None if any(word_problems(variant, w, seat == out, typing=True)
+                        for seat, w in enumerate(words)) else deck_clash(words)
+    if clash:  # the same check as a save's (check_round): each word alone is fine
+        previews.round_problem = clash[0]
     for seat, word in enumerate(words):
         going_out = seat == out
         problems = word_problems(variant, word, going_out, typing=True)
+        if clash and seat in clash[1]:
+            previews.append(WordPreview(seat, word_points(word) + (GOING_OUT_BONUS if going_out else 0),
+                                        GOING_OUT_BONUS if going_out else 0, clash[1][seat], True))
+            continue
         if problems:
             note, is_problem = " ".join(problems), True
         elif word and len(word) < variant.word_length:
@@ -437,10 +477,11 @@ class FootRules(Ruleset):
     def check_round(self, standings: Standings, data: Mapping, round_id: int | None) -> dict:
         """Whether this round could have been played with one deck, and only the last round
         is the final one (round_id: the round being edited). Fields: "word-<seat>", "out",
-        "final" and "round" (the whole round).
+        "final", "deck" (the words together: more of a letter than one deck holds) with
+        "deck-<seat>" (each word's share of it) and "round" (the whole round).
 
         >>> FOOT.check_round(None, {"words": ["JAZZY", "FIZZY"], "out": None, "final": False}, None)
-        {'out': 'Choose the one player who went out first.', 'round': 'This round uses 4 Zs (the deck has 3).'}
+        {'out': 'Choose the one player who went out first.', 'deck': 'This round uses 4 Zs (the deck has 3).', 'deck-0': 'JAZZY has 2 of the 4 Zs.', 'deck-1': 'FIZZY has 2 of the 4 Zs.'}
         """
         words, out = data["words"], data["out"]
         errors: dict[str, str] = {}
@@ -453,9 +494,10 @@ class FootRules(Ruleset):
             if problem:
                 errors[f"word-{seat}"] = problem
         if not any(field.startswith("word-") for field in errors):  # the words together
-            over = over_deck(Counter("".join(words)))
-            if over:
-                errors["round"] = "This round uses " + ", ".join(over) + "."
+            clash = deck_clash(words)
+            if clash:  # the round's problem, and each word's share of it (marked)
+                errors["deck"] = clash[0]
+                errors.update({f"deck-{seat}": share for seat, share in clash[1].items()})
         return errors
 
     def same_round(self, row: Round, data: Mapping) -> bool:

@@ -29,8 +29,12 @@ ROUND = "round"
 #: Points of each kind of card melded, or subtracted when left in hand (a red three is only
 #: ever left: the sheet's "minus 500").
 POINTS = {"joker": 50, "two": 20, "ace": 20, "high": 10, "low": 5, "red3": 500, "black3": 0}
-KIND_NAMES = {"joker": "Jokers", "two": "Deuces", "ace": "Aces", "high": "6 to King",
+KIND_NAMES = {"joker": "Jokers", "two": "Deuces", "ace": "Aces", "high": "6s to Kings",
               "low": "4s and 5s", "red3": "Red 3s", "black3": "Black 3s"}
+#: The kinds as a count reads them in a sentence ("9 jokers", "206 cards from 6 to King"): a
+#: number never glued to a number.
+COUNTED = {"joker": "jokers", "two": "deuces", "ace": "aces", "high": "cards from 6 to King",
+           "low": "fours and fives", "red3": "red threes", "black3": "black threes"}
 MELDED = ("joker", "two", "ace", "high", "low")
 LEFT = MELDED + ("red3", "black3")
 #: What four decks with jokers hold of each kind.
@@ -189,16 +193,23 @@ def deck_problem(teams: list[Mapping]) -> str | None:
     decks, or None (melded and left are cards apart: both are counted).
 
     >>> deck_problem([{"meld": {"joker": 5}, "left": {}}, {"meld": {}, "left": {"joker": 4}}])
-    'More cards than four decks hold: 9 jokers (four decks hold 8).'
+    'The teams count 9 jokers, melded and left; four decks hold 8.'
+    >>> deck_problem([{"meld": {"high": 106, "joker": 9}}, {"left": {"high": 100}}])
+    'The teams count more cards than four decks hold, melded and left: 9 jokers (8 at most), 206 cards from 6 to King (128 at most).'
     """
     used = dict.fromkeys(LEFT, 0)
     for team in teams:
         for counts in (team.get("meld", {}), team.get("left", {})):
             for kind, n in counts.items():
                 used[kind] += n
-    over = [f"{used[k]} {KIND_NAMES[k].lower()} (four decks hold {IN_FOUR_DECKS[k]})"
-            for k in LEFT if used[k] > IN_FOUR_DECKS[k]]
-    return "More cards than four decks hold: " + ", ".join(over) + "." if over else None
+    over = [k for k in LEFT if used[k] > IN_FOUR_DECKS[k]]
+    if len(over) == 1:
+        k = over[0]
+        return f"The teams count {used[k]} {COUNTED[k]}, melded and left; four decks hold {IN_FOUR_DECKS[k]}."
+    if over:
+        return ("The teams count more cards than four decks hold, melded and left: "
+                + ", ".join(f"{used[k]} {COUNTED[k]} ({IN_FOUR_DECKS[k]} at most)" for k in over) + ".")
+    return None
 
 
 def round_problems(data: Mapping, settings: Mapping) -> dict[str, str]:
@@ -208,7 +219,7 @@ def round_problems(data: Mapping, settings: Mapping) -> dict[str, str]:
     >>> round_problems({"teams": [{"clean": 1, "dirty": 0, "meld": {"ace": 6}, "left": {}},
     ...                           {"clean": 0, "dirty": 0, "meld": {"joker": 9}, "left": {}}],
     ...                 "out": None}, {})["round"]
-    'More cards than four decks hold: 9 jokers (four decks hold 8).'
+    'The teams count 9 jokers, melded and left; four decks hold 8.'
     """
     errors = {}
     for i, team in enumerate(data["teams"]):

@@ -87,9 +87,9 @@ class Family(Scoreboard):
 # The stepper labels: cards melded score plus, cards left minus.
 CLEAN, DIRTY = "Clean (500)", "Dirty (300)"
 JOKERS, DEUCES, ACES = "Jokers (50)", "Deuces (20)", "Aces (20)"
-HIGH, LOW = "6 to King (10)", "4s and 5s (5)"
+HIGH, LOW = "6s to Kings (10)", "4s and 5s (5)"
 LEFT_JOKERS, LEFT_DEUCES, LEFT_ACES = "Jokers (−50)", "Deuces (−20)", "Aces (−20)"
-LEFT_HIGH, LEFT_LOW = "6 to King (−10)", "4s and 5s (−5)"
+LEFT_HIGH, LEFT_LOW = "6s to Kings (−10)", "4s and 5s (−5)"
 RED3, BLACK3 = "Red 3s (−500)", "Black 3s (0)"
 
 def words(text: str) -> re.Pattern:

@@ -24,16 +24,16 @@ def checked(form: dict, settings: dict) -> dict:
     ({**TEAMS, "books_to_go_out": False}, round_form("0", **{"clean-0": "1", "meld-0-ace": "7"}), None, None),
     (TEAMS, round_form("0", **{"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8"}), "team-0",
      "2 books hold at least 14 cards; 8 are counted melded."),
-    (TEAMS, round_form("0", **{"clean-0": "1", "dirty-0": "1", "meld-0-joker": "9", "meld-0-ace": "9"}), "round",
-     "More cards than four decks hold: 9 jokers (four decks hold 8)."),
+    (TEAMS, round_form("0", **{"clean-0": "1", "dirty-0": "1", "meld-0-joker": "9", "meld-0-ace": "9"}), "team-0",
+     "Jokers melded: 9 is more cards than four decks hold (8 at most)."),
     (TEAMS, round_form("", **{"meld-0-ace": "3"}), "out",
      "Choose the team that went out (this table plays every round to a going out)."),
     ({**TEAMS, "nobody_out": True}, round_form("none", **{"meld-0-ace": "3"}), None, None),
     (TEAMS, round_form("0", **{"clean-0": "1", "dirty-0": "1", "meld-0-ace": "14", "meld-0-total": "200"}),
      "team-0", "The cards melded add up to 280, not 200: correct one."),
-    (TEAMS, round_form("0", **{"clean-0": "²"}), "team-0", "Books: a whole number, 0 to 30."),
+    (TEAMS, round_form("0", **{"clean-0": "²"}), "team-0", "Clean books: type a whole number from 0 to 30."),
     (TEAMS, round_form("0", **{"clean-0": "1", "dirty-0": "1", "meld-0-high": "14", "left-1-red3": "9"}),
-     "round", "More cards than four decks hold: 9 red 3s (four decks hold 8)."),
+     "team-1", "Red 3s left in hands and feet: 9 is more cards than four decks hold (8 at most)."),
 ])
 def test_a_round_is_checked_with_the_reason(settings, form, field, message):
     errors = checked(form, settings)
@@ -47,13 +47,13 @@ OUT = {"clean-0": "1", "dirty-0": "1", "meld-0-ace": "8", "meld-0-high": "6", "m
 @pytest.mark.parametrize("form, field, message", [
     # melded and left count together (one team's), across teams, against four decks
     ({**OUT, "meld-0-joker": "", "meld-0-two": "1", "meld-1-joker": "5", "meld-1-high": "6",
-      "left-1-joker": "4"}, "round", "More cards than four decks hold: 9 jokers (four decks hold 8)."),
+      "left-1-joker": "4"}, "round", "The teams count 9 jokers, melded and left; four decks hold 8."),
     ({**OUT, "meld-0-joker": "", "meld-0-two": "1", "meld-1-joker": "8", "meld-1-high": "9",
-      "left-1-joker": "1"}, "round", "More cards than four decks hold: 9 jokers (four decks hold 8)."),
+      "left-1-joker": "1"}, "round", "The teams count 9 jokers, melded and left; four decks hold 8."),
     ({**OUT, "meld-1-two": "7", "meld-1-high": "8", "left-1-two": "10"}, "round",
-     "More cards than four decks hold: 17 deuces (four decks hold 16)."),
+     "The teams count 17 deuces, melded and left; four decks hold 16."),
     ({**OUT, "meld-0-joker": "5", "meld-1-high": "3", "left-1-joker": "4"}, "round",  # across teams
-     "More cards than four decks hold: 9 jokers (four decks hold 8)."),
+     "The teams count 9 jokers, melded and left; four decks hold 8."),
     # a dirty book holds a wild card
     ({**OUT, "meld-0-joker": "", "meld-0-high": "7"}, "team-0",
      "A dirty book holds a wild card; no joker or deuce is counted melded."),

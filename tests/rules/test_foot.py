@@ -86,7 +86,8 @@ def test_a_word_over_the_deck_by_itself_is_that_words_problem():
 def test_the_deck_is_checked_even_when_nobody_went_out():
     assert check_round(FOOT, ["JAZZY", "FIZZY"], None) == {
         "out": "Choose the one player who went out first.",
-        "round": "This round uses 4 Zs (the deck has 3)."}
+        "deck": "This round uses 4 Zs (the deck has 3).",
+        "deck-0": "JAZZY has 2 of the 4 Zs.", "deck-1": "FIZZY has 2 of the 4 Zs."}
 
 
 @pytest.mark.parametrize("word, out, note", [
@@ -120,10 +121,15 @@ def test_normalize_keeps_non_ascii_visible():
 @pytest.mark.parametrize("words, out, errors", [
     (["JAZZY", "QUOTA", ""], None, {"out": "Choose the one player who went out first."}),
     (["JAZZY", "QUOTA", ""], 2, {"word-2": "The player who went out must have laid a word."}),
-    (["JAZZY", "ZIZ?S", ""], 0, {"round": "This round uses 4 Zs (the deck has 3)."}),
+    # the words together: the round's problem, and each word's share of it (its own sentence)
+    (["JAZZY", "ZIZ?S", ""], 0, {"deck": "This round uses 4 Zs (the deck has 3).",
+                                 "deck-0": "JAZZY has 2 of the 4 Zs.", "deck-1": "ZIZ?S has 2 of the 4 Zs."}),
     (["JAZZY", "JAZZ?", "JAPE?"], 0,
-     {"round": "This round uses 3 Js (the deck has 2), 4 Zs (the deck has 3)."}),
-    (["QUOTA", "QUOTA", "QUOTA"], 0, {"round": "This round uses 3 Qs (the deck has 2)."}),
+     {"deck": "This round uses 3 Js (the deck has 2), 4 Zs (the deck has 3).",
+      "deck-0": "JAZZY has 1 of the 3 Js and 2 of the 4 Zs.",
+      "deck-1": "JAZZ? has 1 of the 3 Js and 2 of the 4 Zs.", "deck-2": "JAPE? has 1 of the 3 Js."}),
+    (["QUOTA", "QUOTA", "QUOTA"], 0, {"deck": "This round uses 3 Qs (the deck has 2).",
+                                      **{f"deck-{s}": "QUOTA has 1 of the 3 Qs." for s in range(3)}}),
     (["JA?ZY", "QUOTA"], 1, {}),
 ])
 def test_check_round(words, out, errors):
@@ -133,7 +139,8 @@ def test_check_round(words, out, errors):
 def test_five_wilds_exceed_the_deck():
     # Only a forged form can send five players, but the deck still decides.
     assert check_round(FOOT, ["BRAVE", "?ABLE", "?OUSE", "?INED", "?ATER", "?ONES"], 0) == {
-        "round": "This round uses 5 wilds (the deck has 4)."}
+        "deck": "This round uses 5 wilds (the deck has 4).",
+        **{f"deck-{s}": f"{w} has 1 of the 5 wilds." for s, w in enumerate(["?ABLE", "?OUSE", "?INED", "?ATER", "?ONES"], 1)}}
 
 
 # --- the tally ---------------------------------------------------------------

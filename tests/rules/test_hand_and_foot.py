@@ -98,7 +98,7 @@ def test_a_rounds_books_melds_and_cards_are_checked_against_the_table():
     jokers = {"clean": 0, "dirty": 0, "meld": {"joker": 5, "ace": 6}, "left": {"joker": 4}}
     assert HF.check_round(fresh, play_round(0, short, jokers), None) == {
         "team-0": "2 books hold at least 14 cards; 8 are counted melded.",
-        "round": "More cards than four decks hold: 9 jokers (four decks hold 8)."}
+        "round": "The teams count 9 jokers, melded and left; four decks hold 8."}
     over = standings(TEAMS, 4, 0, rounds_log(*[play_round(0, books, empty)] * 4))
     assert HF.check_round(over, play_round(0, books, empty), None) == {
         "round": "The game is over: every round of the list was played."}

@@ -73,9 +73,11 @@ def test_bad_rounds_and_bad_set_ups_are_refused_with_nothing_saved(app, client):
         ({"out": "0", "clean-0": "1", "meld-0-ace": "7"}, "To go out a team needs at least one clean and one dirty book."),
         ({"out": "0", "clean-0": "1"}, "1 book holds at least 7 cards; 0 are counted melded."),
         ({"out": "7", **WIN}, "Choose the team that went out."),
-        ({"out": "0", **WIN, "meld-0-joker": "20"}, "More cards than four decks hold: 20 jokers (four decks hold 8)."),
-        ({"out": "0", **WIN, "meld-0-joker": "x"}, "Jokers: a whole number of cards."),
-        ({"out": "0", **WIN, "left-1-total": "99999"}, "A typed total is a whole number of points, 0 to 9999."),
+        ({"out": "0", **WIN, "meld-0-joker": "20"}, "Jokers melded: 20 is more cards than four decks hold (8 at most)."),
+        ({"out": "0", **WIN, "left-1-joker": "8"}, "The teams count 9 jokers, melded and left; four decks hold 8."),
+        ({"out": "0", **WIN, "meld-0-joker": "x"}, "Jokers melded: type how many cards, a whole number from 0 to 8."),
+        ({"out": "0", **WIN, "left-1-total": "99999"},
+         "The total of the cards left in hands and feet: type a whole number of points from 0 to 9999."),
     ]:
         response = client.post(f"{game}/rounds", data=form)
         assert response.status_code == 422, message
@@ -116,3 +118,40 @@ def test_an_edit_that_leaves_a_total_as_it_was_says_so_once(client):
     history = text(client.get(f"{game}/history").text)
     assert "Edited round 1: Bo & Di still 15 (meld 15 → 25, left 0 → −10)" in history
     assert "15 → 15" not in history
+
+
+def test_a_reason_names_the_field_and_its_limit_in_a_sentence(client):
+    """A count no four decks can hold says which count, what was typed and the most there can
+    be; the cards of both teams over the decks are counted in words ("206 cards from 6 to
+    King"), never a number glued to a label ("206 6 to king")."""
+    game = hand_and_foot(client)
+    r = client.post(f"{game}/rounds", data={**WIN, "out": "0", "meld-0-high": "999"})
+    assert r.status_code == 422
+    assert "Ann & Cy: 6s to Kings melded: 999 is more cards than four decks hold (128 at most)." in errors(r.text)
+    r = client.post(f"{game}/rounds", data={**WIN, "out": "0", "meld-0-high": "100", "left-1-high": "100",
+                                            "left-1-joker": "8"})
+    assert r.status_code == 422
+    assert ("The teams count more cards than four decks hold, melded and left: 9 jokers (8 at most), "
+            "200 cards from 6 to King (128 at most).") in errors(r.text)
+    assert "6 to king" not in text(r.text)
+
+
+def test_a_refused_teams_reason_shows_once(client):
+    game = hand_and_foot(client)
+    r = client.post(f"{game}/rounds", data={**WIN, "out": "0", "dirty-0": ""})
+    assert r.status_code == 422
+    reason = "To go out a team needs at least one clean and one dirty book."
+    assert errors(r.text) == [f"Ann & Cy: {reason}"]
+    assert text(r.text).count(reason) == 1
+
+
+def test_the_opening_check_answers_alone_for_its_swap(client):
+    """The page's check asks for the answer alone (swapped in beside its button); a game with
+    no opening check has no such answer."""
+    game = hand_and_foot(client)
+    answer = client.get(f"{game}/rounds/opening", query_string={"melds": "7777 444"})
+    assert answer.status_code == 200 and "<html" not in answer.text
+    assert text(answer.text) == "✓ 55 points: it opens at 50."
+    page = client.get(game).text
+    assert 'action="' + game.removeprefix("http://localhost") + '#open-check"' in page
+    assert client.get(f"{new_game(client)}/rounds/opening", query_string={"melds": "AAA"}).status_code == 404

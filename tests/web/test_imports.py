@@ -70,7 +70,7 @@ REFUSED = [
     # Every other check of the forms comes through the same way.
     ("9 jokers in Hand and Foot", hand_and_foot(
         [{**HF_WIN, "meld": {"ace": 8, "high": 6, "joker": 5}}, {**HF_LOSE, "left": {"joker": 4}}]),
-     "Play 1 (a round): More cards than four decks hold: 9 jokers (four decks hold 8)."),
+     "Play 1 (a round): The teams count 9 jokers, melded and left; four decks hold 8."),
     ("a dirty book with no wild card", hand_and_foot(
         [{**HF_WIN, "meld": {"ace": 8, "high": 6}}, HF_LOSE]),
      "Play 1 (a round): Ann & Cy: A dirty book holds a wild card"),
