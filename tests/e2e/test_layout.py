@@ -212,7 +212,7 @@ def test_stats_columns_line_up_no_empty_streaks_and_a_round_explained_before_its
     url = table.new_game("foot", NAMES)
     post_form(page, url, "/rounds", ROUND_1)
     other = table.new_game("foot", ["Maximiliana", "Bo"])  # another game, other widths
-    post_form(page, other, "/rounds", {"word-0": "QUIZ", "word-1": "FJORD", "out": "1"})
+    post_form(page, other, "/rounds", {"word-0": "QUOTA", "word-1": "FJORD", "out": "1"})
     page.goto("/stats")
     shoot(page, "stats")
     assert small_text(page) == []
