@@ -131,7 +131,7 @@ function dropStaleBanner(form) {
 document.addEventListener("htmx:load", (event) => {
   if (event.target.closest) dropStaleBanner(event.target.closest("form"));
 });
-// A form whose every reason goes as soon as anything in it changes (FEZ's lay-off).
+// A form whose every reason goes as soon as anything in it changes (FEZ's word and lay-off).
 document.addEventListener("input", (event) => {
   const form = event.target.closest && event.target.closest("form[data-errors-go]");
   if (form) form.querySelectorAll(".error").forEach((el) => el.remove());

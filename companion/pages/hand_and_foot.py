@@ -14,6 +14,13 @@ from ..rules.log import EDIT, Play
 from .base import Pages, RowFacts, score
 
 
+class Previews(list):
+    """Each team's (score, problem) as the form is filled in, and `unsaved`: the field of the
+    first thing that would keep Save from saving the round ("team-0", "out"; "" when it would
+    save). Its reason is the team's note, or the refusal's card: said once."""
+    unsaved = ""
+
+
 class HandAndFootPages(Pages):
     """Hand and Foot's pages."""
 
@@ -179,10 +186,13 @@ class HandAndFootPages(Pages):
         data, errors = self.read_round(form, players, {**settings, "nobody_out": True}, standings)
         errors = round_problems(data, settings) | errors
         teams = teams_of(players, settings)
-        shown = []
+        shown = Previews()
         for i, team in enumerate(data["teams"]):
             counted = score_team(team, data["out"] == i, sum(s in data["drew22"] for s in teams[i]))
             shown.append((counted, errors.get(f"team-{i}")))
+        # what Save would still refuse (who went out too): unsaid, but a refusal's card waits for it
+        strict = self.read_round(form, players, settings, standings)[1]
+        shown.unsaved = next(iter(errors | strict), "")
         return shown
 
     no_challenge = "Hand and Foot has no words to challenge."

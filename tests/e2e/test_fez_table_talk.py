@@ -74,6 +74,31 @@ def test_a_one_letter_word_is_refused_by_the_preview_as_by_save(page, table):
     expect(page.locator(".totals .total")).to_have_text(["0", "0"])
 
 
+def test_the_word_form_drops_an_old_reason_once_the_word_changes(page, table):
+    """A one-letter word saved: refused, its reason at the word. The player adds a letter: the
+    reason, now about a word no longer there, goes at once (Save checks again)."""
+    table.new_game("fez", ["Ann", "Ben"], dealer=ANN)
+    form = page.locator("#round-form")
+    form.get_by_role("radio", name="Ben", exact=True).tap()
+    tap_and_type(page.get_by_label("The letters used"), "a")
+    form.locator(".chip-tools").get_by_role("button", name="All red").tap()
+    page.get_by_role("button", name="Save the word").tap()
+    reason = page.get_by_role("alert").filter(has_text="A FEZ word has 2 letters or more.")
+    expect(reason).to_be_visible()
+    letters = page.get_by_label("The letters used")
+    letters.press("End")
+    letters.press_sequentially("t", delay=40)  # AT
+    expect(reason).to_have_count(0)
+    form.locator(".chip-tools").get_by_role("button", name="All red").tap()
+    expect(page.locator("#fez-working")).to_have_text(shows("ATᶠ", "2×2 = 4"))
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=str(SHOTS / f"word-reason-gone-{scheme}.png"), caret="initial")
+    page.emulate_media(color_scheme="light")
+    page.get_by_role("button", name="Save the word").tap()
+    expect(page.locator(".totals .total")).to_have_text(["0", "4"])
+
+
 def test_colours_start_not_set_and_nothing_scores_as_a_flush_until_chosen(page, table):
     table.new_game("fez", ["Ann", "Ben"], dealer=ANN)
     form = page.locator("#round-form")

@@ -124,3 +124,29 @@ def test_choosing_who_went_out_opens_the_other_teams_cards_left(table, page):
     game.count(0, "Red 3s (−500)").fill("1")
     game.expect_live(0, -500, books=0, meld=0, left=500)
     assert page.locator("#round-form").bounding_box()["height"] <= 2 * HEIGHT
+
+
+def test_a_refusals_card_goes_once_the_preview_finds_the_round_fine(table, page):
+    """Ann & Cy go out with a clean book but no dirty one: Save is refused, the reasons on a
+    card at the top of the form. A change that leaves the round still wrong keeps the card;
+    the dirty book, which the preview then finds fine, takes it away: nothing stale stays."""
+    game = HandAndFoot(page, ["Ann", "Bo", "Cy", "Di"])
+    table.new_game("hand-and-foot", game.names)
+    game.went_out(0)
+    game.steps(0, {"Clean (500)": 1, "6s to Kings (10)": 14})
+    game.save(1)
+    card = page.locator("#round-form .card", has_text="Not saved: nothing changed until this is fixed.")
+    expect(card).to_be_visible()
+    no_wild = "A dirty book holds a wild card; no joker or deuce is counted melded."
+    no_dirty = "To go out a team needs at least one clean and one dirty book."
+    expect(card.locator("p.error", has_text=f"Ann & Cy: {no_dirty}")).to_be_visible()
+    game.step(0, "Dirty (300)", 1)  # a dirty book, but no wild card melded: still wrong
+    game.expect_live(0, 1040, books=800, meld=140, out=100, problem=no_wild)
+    expect(card).to_be_visible()
+    game.step(0, "Deuces (20)", 1)  # 800 + 160 + 100 = 1060: fine
+    game.expect_live(0, 1060, books=800, meld=160, out=100)
+    expect(card).to_have_count(0)
+    expect(page.get_by_text(no_dirty)).to_have_count(0)
+    shoot_both(page, "hf-refusal-fixed")
+    game.save(1)
+    expect(game.heading(2, 90)).to_be_visible()

@@ -528,3 +528,31 @@ def test_each_showdown_word_is_valued_on_the_phone_as_it_is_typed(page):
     game.expect_stacks(195, 410, 0, 195)
     expect(game.last_deal.locator(".paid li")).to_have_text([words("The pot: 410 to Bo")])
     views(page, "poker-results-showdown")
+
+
+def test_after_a_deal_is_paid_the_next_deal_is_on_the_first_screen(page):
+    """Bo all in, Cy calls, Di and Ann fold: a showdown, paid. The scorekeeper's next tap is
+    Deal: it is on the first screen at 390x844, above the last deal's results, which are still
+    there to read below it."""
+    game = Poker(page)
+    phone.Table(page).new_game("poker", NAMES)
+    page.get_by_role("button", name="Deal", exact=True).tap()
+    for action in ("All-in 195", "Call 195", "Fold", "Fold"):  # Bo, Cy, Di, Ann
+        settled(page)
+        game.tap(action)
+    page.locator("#word-1").fill("JAZZIER")  # 66
+    page.locator("#word-2").fill("QUOTING")  # 32
+    page.get_by_role("button", name="Pay the pots").last.tap()
+    expect(game.status).to_have_text(words("Next deal: Bo deals."))
+    settled(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    deal = page.get_by_role("button", name="Deal", exact=True)
+    assert on_screen(deal), f"Deal is below the first screen (its top at {round(box(deal)['y'])} px)"
+    assert box(game.last_deal)["y"] > box(deal)["y"], "the last deal's results are above Deal"
+    # the results are still all there, below
+    expect(game.last_deal.locator(".shown li")).to_have_text(
+        [words("Bo: JAZZIER worth 66"), words("Cy: QUOTING worth 32")])
+    expect(game.last_deal.locator(".paid li")).to_have_text([words("The pot: 410 to Bo")])
+    expect(game.last_deal.locator(".changes")).to_be_visible()
+    views(page, "poker-next-deal")
+    phone.shoot(page, "poker-next-deal-whole", folder=SHOTS_390)
