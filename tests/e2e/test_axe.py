@@ -1,6 +1,6 @@
 """Every page passes axe-core, light and dark, on the phone (390x844): no violation of any
 impact, with every rule axe has (best practices and experimental ones included, not only the
-WCAG tags).
+WCAG tags). And on every page no word is broken across two lines by the phone's width.
 
 The pages: each game a table plays through the forms (tests/web/evenings.py: FOOT! with
 edits, challenges, a house rule and its end; Poker between deals and mid-deal; the family game;
@@ -102,9 +102,33 @@ def violations(page, axe_source: str) -> list[str]:
             + n["message"].replace("\n", "\n    ") for v in found for n in v["nodes"]]
 
 
+#: Each word on the page that the phone's width breaks across two lines ("deducte / d"), with
+#: where it is: a word wraps whole or not at all (a name too long for the whole width aside).
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const text = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = text.nextNode(); node; node = text.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !parent.getClientRects().length) continue;
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1 && range.getBoundingClientRect().width < innerWidth * 0.8)
+        broken.push(`${word[0]} (in ${parent.tagName.toLowerCase()}${parent.className ? "." + parent.className : ""})`);
+    }
+  }
+  return broken;
+}"""
+
+
 def audit(page, axe_source: str, what: str, found: dict) -> None:
-    """axe on the page, every fold (<details>) opened as a player may, light and then dark."""
+    """axe on the page, every fold (<details>) opened as a player may, light and then dark;
+    and no word broken across two lines."""
     page.evaluate("() => document.querySelectorAll('details:not([open])').forEach((d) => { d.open = true; })")
+    for word in page.evaluate(BROKEN_WORDS):
+        found.setdefault(what, []).append(f"a word broken across two lines: {word}")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
@@ -115,16 +139,18 @@ def audit(page, axe_source: str, what: str, found: dict) -> None:
 
 def kind(path: str, games: dict[str, str]) -> str:
     """A page's kind: its address with the game's id as its game's key, numbers as N and the
-    query's values left out (one challenge page of each kind per game)."""
+    query's values left out (one challenge page of each kind per game), but for the new-game
+    form's game (each game's form is a page of its own)."""
     parts = urlsplit(path)
     address = parts.path
     for public_id, key in games.items():
         address = address.replace(public_id, key)
     address = re.sub(r"/\d+(?=/|$)", "/N", address)
-    return address + ("?" + "&".join(sorted(k for k, _ in parse_qsl(parts.query))) if parts.query else "")
+    query = sorted(k if k != "game" else f"game={v}" for k, v in parse_qsl(parts.query))  # each game's form
+    return address + ("?" + "&".join(query) if query else "")
 
 
-def test_every_page_light_and_dark_has_no_axe_violation(new_phone, tmp_path, axe_source,
+def test_every_page_light_and_dark_has_no_axe_violation_and_no_broken_word(new_phone, tmp_path, axe_source,
                                                          console_allows):
     keeper = new_phone("scorekeeper")
     keeper.goto("/")
