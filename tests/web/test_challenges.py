@@ -45,7 +45,7 @@ def test_a_word_that_stands_costs_the_challenger_its_card_value(client, game):
     page = challenge(client, game, seat=1, challenger=2, verdict="stands").text
     assert totals(page) == [81, 26, -26]
     assert "✓ stands: Cy −26" in text(page) and "−26 challenging" in text(page)
-    assert "JAZZY 81 out +10" in text(page)  # the bonus Ann kept, as the rules give it
+    assert "JAZZY 81 went out +10" in text(page)  # the bonus Ann kept, as the rules give it
     history = text(client.get(f"{game}/history").text)
     assert ("Cy challenged Bo’s QUOTA in round 1: it stands; the judge: in the word list (a common "
             "word) · the common English word list") in history
