@@ -25,7 +25,7 @@ from .registry import PAGES, startable
 from .rules.base import MAX_ID, Standings, whole_number
 from .rules.log import REMATCH, Play as LogPlay, rematch as rematch_id
 from .web import (NotScorekeeper, Recent, commit, cookie_name, is_scorekeeper, keep_token,
-                  load_game, new_nonce, qr, render, scorekeeper_game)
+                  load_game, new_nonce, qr, qr_svg, render, scorekeeper_game)
 
 bp = Blueprint("games", __name__)
 
@@ -256,6 +256,19 @@ def show(game_id: str):
     game = load_game(game_id, plays=False)
     remember(game)
     return render("game.html", "_live.html", **game_context(game, version=version))
+
+
+@bp.get("/games/<game:game_id>/qr.svg")
+def qr_code(game_id: str):
+    """The QR code of the game's address, for the share box: an image of its own, asked for
+    only when the box is opened (loading="lazy" in a closed <details>), so that no game page
+    carries its bytes on every load."""
+    game = load_game(game_id, plays=False)
+    svg = qr_svg(url_for("games.show", game_id=game.public_id, _external=True))
+    response = make_response(svg)
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @bp.app_errorhandler(NotScorekeeper)
