@@ -14,6 +14,9 @@ pages compressed as they are sent; and each page's scripts, only those it uses.
 - A page loads the feature scripts its content uses (FEATURES: a marker in the page's HTML
   names the script), in the <head>; a page reached through htmx (a boosted link, whose <head>
   is not used) lists them on <main data-scripts> and companion.js loads those it lacks.
+- Likewise its stylesheets: companion.css on every page, and the feature stylesheets its
+  content uses (STYLES), linked at the top of its <main> (a page reached through htmx shows
+  once they have loaded: companion.js).
 """
 
 from __future__ import annotations
@@ -49,6 +52,21 @@ FEATURES = {
     "hand-and-foot.js": ("data-step=",),
     "game.js": ("data-draft", 'id="live"', "data-watching"),
 }
+#: Feature stylesheets, after companion.css (what every page uses), and what in a page's HTML
+#: shows it uses each: linked at the top of its <main>, so that a page reached through htmx
+#: (whose <head> is not used) brings them too (companion.js shows it once they have loaded).
+STYLES = {
+    "scan.css": ('class="scan-result',),
+    "fez.css": ("fez-", 'class="chips', "ink-r", "ink-b", "inked", "start-timer", "layoff-letters",
+                "round-title"),
+    "hand-and-foot.css": ("hand-and-foot", "stepper", "team-", "hf-rounds", "open-check",
+                          "left-cards", "drew22", 'class="counts'),
+    "poker.css": ("poker-", "pots", "last-deal", "deal-so-far", "void-deal", " acting", 'class="tag'),
+    "family.css": ("zaps", "zap-values", "card-values", "to-100", "challenge-word"),
+    "lookup.css": ("verdict-card", "best-words", "house-words", 'class="definition'),
+    "stats.css": ('class="stats', "player-stats", "stats-wrap"),
+    "admin.css": ("admin-list", "admin-totals"),
+}
 #: Always loaded, first (htmx, then what every page uses).
 EVERY_PAGE = ("htmx-2.0.11.min.js", "companion.js")
 #: Sent as they are stored, or compressed: what compresses.
@@ -56,6 +74,10 @@ TEXT = {".js", ".css", ".svg", ".webmanifest", ".html", ".txt", ".json"}
 FOREVER = "public, max-age=31536000, immutable"
 #: Smaller bodies are sent as they are: compression would save less than its header costs.
 SMALLEST = 512
+#: A page's indents and blank lines, sent as one line break (where whitespace is not kept as
+#: it is written: no <pre>, <textarea>; a page's scripts are files of their own).
+INDENT = re.compile(rb"\n[ \t\r\n]+")
+PREFORMATTED = re.compile(rb"<(pre|textarea)\b", re.I)
 COMPRESSED = {"text/html", "application/json", "text/plain", "text/csv", "text/javascript",
               "application/javascript", "text/css", "image/svg+xml", "application/manifest+json"}
 
@@ -199,6 +221,8 @@ def compress(response):
     response.vary.add("Accept-Encoding")
     if len(body) < SMALLEST:
         return response
+    if response.mimetype == "text/html" and not PREFORMATTED.search(body):
+        body = INDENT.sub(b"\n", body)  # the templates' indents: one line break renders the same
     for choice in accepted(request.headers.get("Accept-Encoding", "")):
         if choice == "br" and brotli:
             response.set_data(brotli.compress(body, quality=5))
@@ -214,6 +238,16 @@ def compress(response):
 def page_scripts(html: str) -> list[str]:
     """The feature scripts a page's HTML uses, in their order (FEATURES)."""
     return [name for name, markers in FEATURES.items() if any(m in html for m in markers)]
+
+
+def page_styles(html: str) -> list[str]:
+    """The feature stylesheets a page's HTML uses (STYLES)."""
+    return [name for name, markers in STYLES.items() if any(m in html for m in markers)]
+
+
+def style_tags(names) -> Markup:
+    return Markup("".join(f'<link rel="stylesheet" href="{escape(url_for("static", filename=n))}">'
+                          for n in names))
 
 
 def script_tags(names) -> Markup:
@@ -237,4 +271,5 @@ def register(app: Flask) -> None:
     app.view_functions["static"] = serve
     app.after_request(compress)
     app.jinja_env.globals.update(page_scripts=page_scripts, script_tags=script_tags,
+                                 page_styles=page_styles, style_tags=style_tags,
                                  script_urls=script_urls, every_page_scripts=EVERY_PAGE)

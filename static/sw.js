@@ -12,7 +12,9 @@ const CACHE = "companion-v6";  // v6: files under hashed names, kept from the br
 const SHELL = ["/offline"];
 const FILES = ["/", "/static/companion.css", "/static/htmx-2.0.11.min.js", "/static/companion.js",
                "/static/scan.js", "/static/fez.js", "/static/hand-and-foot.js",
-               "/static/game.js", "/static/icon.svg", "/static/icon-192.png",
+               "/static/game.js", "/static/scan.css", "/static/fez.css", "/static/hand-and-foot.css",
+               "/static/poker.css", "/static/family.css", "/static/lookup.css", "/static/stats.css",
+               "/static/icon.svg", "/static/icon-192.png",
                "/static/apple-touch-icon.png", "/static/icon-maskable-512.png",
                "/static/manifest.webmanifest"];
 const WAIT_MS = 4000;  // a Wi-Fi that is there but answers nothing counts as none
