@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import mimetypes
 import re
 from dataclasses import dataclass
@@ -76,8 +77,8 @@ FOREVER = "public, max-age=31536000, immutable"
 SMALLEST = 512
 #: A page's indents and blank lines, sent as one line break (where whitespace is not kept as
 #: it is written: no <pre>, <textarea>; a page's scripts are files of their own).
-INDENT = re.compile(rb"\n[ \t\r\n]+")
-PREFORMATTED = re.compile(rb"<(pre|textarea)\b", re.I)
+INDENT = re.compile(r"\n[ \t\r\n]+")
+PREFORMATTED = re.compile(r"<(pre|textarea)\b", re.I)
 COMPRESSED = {"text/html", "application/json", "text/plain", "text/csv", "text/javascript",
               "application/javascript", "text/css", "image/svg+xml", "application/manifest+json"}
 
@@ -120,6 +121,7 @@ class Assets:
 
     def __init__(self, folder: Path):
         self.by_name: dict[str, Asset] = {}
+        self.filled: dict[str, Asset] = {}  # (fill)
         files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
         texts = {}
         for path in files:
@@ -140,6 +142,17 @@ class Assets:
         for asset in self.by_name.values():
             _compressed(asset)
         self.by_hash = {a.hashed: a for a in self.by_name.values()}
+
+    def fill(self, asset: Asset, values) -> Asset:
+        """`asset` with what the server knows in place of its __OFFLINE_PAGE__ (kept)."""
+        values = {k: INDENT.sub("\n", v) if isinstance(v, str) else v for k, v in values.items()}
+        body = asset.body.replace(b"__OFFLINE_PAGE__", json.dumps(values, separators=(",", ":"))
+                                  .encode("utf-8"))
+        digest = hashlib.sha256(body).hexdigest()[:10]
+        filled = Asset(asset.name, _hashed(asset.name, digest), asset.mimetype, body)
+        _compressed(filled)
+        self.filled[asset.name] = filled
+        return filled
 
     def _add(self, name: str, body: bytes) -> None:
         digest = hashlib.sha256(body).hexdigest()[:10]
@@ -181,13 +194,16 @@ def accepted(encodings: str) -> list[str]:
     return [e for e in ("br", "gzip") if e in allowed]
 
 
-def serve(filename: str):
+def serve(filename: str, fill=None):
     """A static file: from memory, compressed when the phone takes it; its hashed name cached
-    for good, any other name revalidated."""
+    for good, any other name revalidated. `fill`: for a file that holds __OFFLINE_PAGE__ (the
+    service worker), what goes there (a callable answering JSON's values), made once."""
     assets: Assets = current_app.extensions["assets"]
     asset, current = assets.find(filename)
     if asset is None:
         abort(404)
+    if fill is not None:
+        asset = assets.filled.get(asset.name) or assets.fill(asset, fill())
     body, encoding = asset.body, None
     for choice in accepted(request.headers.get("Accept-Encoding", "")):
         if (found := getattr(asset, "brotli" if choice == "br" else "gzip")) is not None:
@@ -221,8 +237,8 @@ def compress(response):
     response.vary.add("Accept-Encoding")
     if len(body) < SMALLEST:
         return response
-    if response.mimetype == "text/html" and not PREFORMATTED.search(body):
-        body = INDENT.sub(b"\n", body)  # the templates' indents: one line break renders the same
+    if response.mimetype == "text/html" and not PREFORMATTED.search(text := body.decode()):
+        body = INDENT.sub("\n", text).encode()  # the templates' indents: one line break renders the same
     for choice in accepted(request.headers.get("Accept-Encoding", "")):
         if choice == "br" and brotli:
             response.set_data(brotli.compress(body, quality=5))

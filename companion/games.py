@@ -65,9 +65,18 @@ def service_worker():
     naming the files it keeps by their hashed names: assets.py), asked again on each visit."""
     from .assets import serve
 
-    response = serve("sw.js")  # its plain name: revalidated (no-cache), never kept for good
+    response = serve("sw.js", offline_page)  # its plain name: revalidated, never kept for good
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def offline_page() -> dict:
+    """The offline page as the service worker keeps it (static/sw.js: OFFLINE): rendered for no
+    one (no session, no flashed message), with the policy every page carries."""
+    from . import CONTENT_SECURITY_POLICY
+
+    with current_app.test_request_context("/offline"):
+        return {"html": render_template("offline.html"), "csp": CONTENT_SECURITY_POLICY}
 
 
 @bp.get("/offline")
