@@ -11,6 +11,7 @@ pages compressed as they are sent; and each page's scripts, only those it uses.
   (when the phone accepts it and the module is installed) or gzip, once, at start.
 - Text files name the others by their hashed names too (the manifest's icons, the service
   worker's list of files to keep): "/static/<name>" in them is rewritten.
+- htmx and companion.js, which every page runs, come as one file (every-page.js).
 - A page loads the feature scripts its content uses (FEATURES: a marker in the page's HTML
   names the script), in the <head>; a page reached through htmx (a boosted link, whose <head>
   is not used) lists them on <main data-scripts> and companion.js loads those it lacks.
@@ -68,8 +69,10 @@ STYLES = {
     "stats.css": ('class="stats', "player-stats", "stats-wrap"),
     "admin.css": ("admin-list", "admin-totals"),
 }
-#: Always loaded, first (htmx, then what every page uses).
+#: Always loaded, first (htmx, then what every page uses): sent as one file, EVERY_PAGE_FILE
+#: (one answer's headers less on every first load; each is served on its own too).
 EVERY_PAGE = ("htmx-2.0.11.min.js", "companion.js")
+EVERY_PAGE_FILE = "every-page.js"
 #: Sent as they are stored, or compressed: what compresses.
 TEXT = {".js", ".css", ".svg", ".webmanifest", ".html", ".txt", ".json"}
 FOREVER = "public, max-age=31536000, immutable"
@@ -131,6 +134,8 @@ class Assets:
                 texts[name] = _minified(name, data.decode("utf-8"))
             else:
                 self._add(name, data)
+        if all(name in texts for name in EVERY_PAGE):
+            texts[EVERY_PAGE_FILE] = "\n;\n".join(texts[name] for name in EVERY_PAGE)
         # Text files name binary files and each other: those named are hashed first (a file
         # that names one that names it back would never settle: none does).
         pending = dict(texts)
@@ -288,4 +293,4 @@ def register(app: Flask) -> None:
     app.after_request(compress)
     app.jinja_env.globals.update(page_scripts=page_scripts, script_tags=script_tags,
                                  page_styles=page_styles, style_tags=style_tags,
-                                 script_urls=script_urls, every_page_scripts=EVERY_PAGE)
+                                 script_urls=script_urls, every_page_file=EVERY_PAGE_FILE)

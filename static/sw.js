@@ -12,7 +12,7 @@ const CACHE = "companion-v6";  // v6: files under hashed names, kept from the br
 // kept when first used.
 const OFFLINE = __OFFLINE_PAGE__;  // {html, csp}
 const SHELL = ["/offline"];
-const FILES = ["/", "/static/companion.css", "/static/htmx-2.0.11.min.js", "/static/companion.js",
+const FILES = ["/", "/static/companion.css", "/static/every-page.js",
                "/static/scan.js", "/static/fez.js", "/static/hand-and-foot.js",
                "/static/game.js", "/static/scan.css", "/static/fez.css", "/static/hand-and-foot.css",
                "/static/poker.css", "/static/family.css", "/static/lookup.css", "/static/stats.css",
