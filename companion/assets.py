@@ -68,6 +68,8 @@ STYLES = {
     "lookup.css": ("verdict-card", "best-words", "house-words", 'class="definition'),
     "stats.css": ('class="stats', "player-stats", "stats-wrap"),
     "admin.css": ("admin-list", "admin-totals"),
+    "pages.css": ('class="join', 'class="games', "chosen-game", "new-game", "table-rules",
+                  'class="history', "handover-code"),
 }
 #: Always loaded, first (htmx, then what every page uses): sent as one file, EVERY_PAGE_FILE
 #: (one answer's headers less on every first load; each is served on its own too).
