@@ -76,7 +76,7 @@ def offline_page() -> dict:
     from . import CONTENT_SECURITY_POLICY
 
     with current_app.test_request_context("/offline"):
-        return {"html": render_template("offline.html"), "csp": CONTENT_SECURITY_POLICY}
+        return {"html": render_template("offline.html", kept=True), "csp": CONTENT_SECURITY_POLICY}
 
 
 @bp.get("/offline")
