@@ -11,15 +11,20 @@ pages compressed as they are sent; and each page's scripts, only those it uses.
   (when the phone accepts it and the module is installed) or gzip, once, at start.
 - Text files name the others by their hashed names too (the manifest's icons, the service
   worker's list of files to keep): "/static/<name>" in them is rewritten.
+- htmx and companion.js, which every page runs, come as one file (every-page.js).
 - A page loads the feature scripts its content uses (FEATURES: a marker in the page's HTML
   names the script), in the <head>; a page reached through htmx (a boosted link, whose <head>
   is not used) lists them on <main data-scripts> and companion.js loads those it lacks.
+- Likewise its stylesheets: companion.css on every page, and the feature stylesheets its
+  content uses (STYLES), linked at the top of its <main> (a page reached through htmx shows
+  once they have loaded: companion.js).
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import mimetypes
 import re
 from dataclasses import dataclass
@@ -49,13 +54,36 @@ FEATURES = {
     "hand-and-foot.js": ("data-step=",),
     "game.js": ("data-draft", 'id="live"', "data-watching"),
 }
-#: Always loaded, first (htmx, then what every page uses).
+#: Feature stylesheets, after companion.css (what every page uses), and what in a page's HTML
+#: shows it uses each: linked at the top of its <main>, so that a page reached through htmx
+#: (whose <head> is not used) brings them too (companion.js shows it once they have loaded).
+STYLES = {
+    "scan.css": ('class="scan-result',),
+    "fez.css": ("fez-", 'class="chips', "ink-r", "ink-b", "inked", "start-timer", "layoff-letters",
+                "round-title"),
+    "hand-and-foot.css": ("hand-and-foot", "stepper", "team-", "hf-rounds", "open-check",
+                          "left-cards", "drew22", 'class="counts'),
+    "poker.css": ("poker-", "pots", "last-deal", "deal-so-far", "void-deal", " acting", 'class="tag'),
+    "family.css": ("zaps", "zap-values", "card-values", "to-100", "challenge-word"),
+    "lookup.css": ("verdict-card", "best-words", "house-words", 'class="definition'),
+    "stats.css": ('class="stats', "player-stats", "stats-wrap"),
+    "admin.css": ("admin-list", "admin-totals"),
+    "pages.css": ('class="join', 'class="games', "chosen-game", "new-game", "table-rules",
+                  'class="history', "handover-code"),
+}
+#: Always loaded, first (htmx, then what every page uses): sent as one file, EVERY_PAGE_FILE
+#: (one answer's headers less on every first load; each is served on its own too).
 EVERY_PAGE = ("htmx-2.0.11.min.js", "companion.js")
+EVERY_PAGE_FILE = "every-page.js"
 #: Sent as they are stored, or compressed: what compresses.
 TEXT = {".js", ".css", ".svg", ".webmanifest", ".html", ".txt", ".json"}
 FOREVER = "public, max-age=31536000, immutable"
 #: Smaller bodies are sent as they are: compression would save less than its header costs.
 SMALLEST = 512
+#: A page's indents and blank lines, sent as one line break (where whitespace is not kept as
+#: it is written: no <pre>, <textarea>; a page's scripts are files of their own).
+INDENT = re.compile(r"\n[ \t\r\n]+")
+PREFORMATTED = re.compile(r"<(pre|textarea)\b", re.I)
 COMPRESSED = {"text/html", "application/json", "text/plain", "text/csv", "text/javascript",
               "application/javascript", "text/css", "image/svg+xml", "application/manifest+json"}
 
@@ -98,6 +126,7 @@ class Assets:
 
     def __init__(self, folder: Path):
         self.by_name: dict[str, Asset] = {}
+        self.filled: dict[str, Asset] = {}  # (fill)
         files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
         texts = {}
         for path in files:
@@ -107,6 +136,8 @@ class Assets:
                 texts[name] = _minified(name, data.decode("utf-8"))
             else:
                 self._add(name, data)
+        if all(name in texts for name in EVERY_PAGE):
+            texts[EVERY_PAGE_FILE] = "\n;\n".join(texts[name] for name in EVERY_PAGE)
         # Text files name binary files and each other: those named are hashed first (a file
         # that names one that names it back would never settle: none does).
         pending = dict(texts)
@@ -118,6 +149,17 @@ class Assets:
         for asset in self.by_name.values():
             _compressed(asset)
         self.by_hash = {a.hashed: a for a in self.by_name.values()}
+
+    def fill(self, asset: Asset, values) -> Asset:
+        """`asset` with what the server knows in place of its __OFFLINE_PAGE__ (kept)."""
+        values = {k: INDENT.sub("\n", v) if isinstance(v, str) else v for k, v in values.items()}
+        body = asset.body.replace(b"__OFFLINE_PAGE__", json.dumps(values, separators=(",", ":"))
+                                  .encode("utf-8"))
+        digest = hashlib.sha256(body).hexdigest()[:10]
+        filled = Asset(asset.name, _hashed(asset.name, digest), asset.mimetype, body)
+        _compressed(filled)
+        self.filled[asset.name] = filled
+        return filled
 
     def _add(self, name: str, body: bytes) -> None:
         digest = hashlib.sha256(body).hexdigest()[:10]
@@ -159,13 +201,16 @@ def accepted(encodings: str) -> list[str]:
     return [e for e in ("br", "gzip") if e in allowed]
 
 
-def serve(filename: str):
+def serve(filename: str, fill=None):
     """A static file: from memory, compressed when the phone takes it; its hashed name cached
-    for good, any other name revalidated."""
+    for good, any other name revalidated. `fill`: for a file that holds __OFFLINE_PAGE__ (the
+    service worker), what goes there (a callable answering JSON's values), made once."""
     assets: Assets = current_app.extensions["assets"]
     asset, current = assets.find(filename)
     if asset is None:
         abort(404)
+    if fill is not None:
+        asset = assets.filled.get(asset.name) or assets.fill(asset, fill())
     body, encoding = asset.body, None
     for choice in accepted(request.headers.get("Accept-Encoding", "")):
         if (found := getattr(asset, "brotli" if choice == "br" else "gzip")) is not None:
@@ -199,6 +244,8 @@ def compress(response):
     response.vary.add("Accept-Encoding")
     if len(body) < SMALLEST:
         return response
+    if response.mimetype == "text/html" and not PREFORMATTED.search(text := body.decode()):
+        body = INDENT.sub("\n", text).encode()  # the templates' indents: one line break renders the same
     for choice in accepted(request.headers.get("Accept-Encoding", "")):
         if choice == "br" and brotli:
             response.set_data(brotli.compress(body, quality=5))
@@ -214,6 +261,16 @@ def compress(response):
 def page_scripts(html: str) -> list[str]:
     """The feature scripts a page's HTML uses, in their order (FEATURES)."""
     return [name for name, markers in FEATURES.items() if any(m in html for m in markers)]
+
+
+def page_styles(html: str) -> list[str]:
+    """The feature stylesheets a page's HTML uses (STYLES)."""
+    return [name for name, markers in STYLES.items() if any(m in html for m in markers)]
+
+
+def style_tags(names) -> Markup:
+    return Markup("".join(f'<link rel="stylesheet" href="{escape(url_for("static", filename=n))}">'
+                          for n in names))
 
 
 def script_tags(names) -> Markup:
@@ -237,4 +294,5 @@ def register(app: Flask) -> None:
     app.view_functions["static"] = serve
     app.after_request(compress)
     app.jinja_env.globals.update(page_scripts=page_scripts, script_tags=script_tags,
-                                 script_urls=script_urls, every_page_scripts=EVERY_PAGE)
+                                 page_styles=page_styles, style_tags=style_tags,
+                                 script_urls=script_urls, every_page_file=EVERY_PAGE_FILE)

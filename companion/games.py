@@ -25,7 +25,7 @@ from .registry import PAGES, startable
 from .rules.base import MAX_ID, Standings, whole_number
 from .rules.log import REMATCH, Play as LogPlay, rematch as rematch_id
 from .web import (NotScorekeeper, Recent, commit, cookie_name, is_scorekeeper, keep_token,
-                  load_game, new_nonce, qr, render, scorekeeper_game)
+                  load_game, new_nonce, qr, qr_svg, render, scorekeeper_game)
 
 bp = Blueprint("games", __name__)
 
@@ -65,9 +65,18 @@ def service_worker():
     naming the files it keeps by their hashed names: assets.py), asked again on each visit."""
     from .assets import serve
 
-    response = serve("sw.js")  # its plain name: revalidated (no-cache), never kept for good
+    response = serve("sw.js", offline_page)  # its plain name: revalidated, never kept for good
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def offline_page() -> dict:
+    """The offline page as the service worker keeps it (static/sw.js: OFFLINE): rendered for no
+    one (no session, no flashed message), with the policy every page carries."""
+    from . import CONTENT_SECURITY_POLICY
+
+    with current_app.test_request_context("/offline"):
+        return {"html": render_template("offline.html", kept=True), "csp": CONTENT_SECURITY_POLICY}
 
 
 @bp.get("/offline")
@@ -256,6 +265,19 @@ def show(game_id: str):
     game = load_game(game_id, plays=False)
     remember(game)
     return render("game.html", "_live.html", **game_context(game, version=version))
+
+
+@bp.get("/games/<game:game_id>/qr.svg")
+def qr_code(game_id: str):
+    """The QR code of the game's address, for the share box: an image of its own, asked for
+    only when the box is opened (loading="lazy" in a closed <details>), so that no game page
+    carries its bytes on every load."""
+    game = load_game(game_id, plays=False)
+    svg = qr_svg(url_for("games.show", game_id=game.public_id, _external=True))
+    response = make_response(svg)
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @bp.app_errorhandler(NotScorekeeper)

@@ -3,6 +3,7 @@ saving a play, answering htmx."""
 
 from __future__ import annotations
 
+import io
 import secrets
 import threading
 import time
@@ -217,6 +218,14 @@ def qr(link: str) -> str:
     """A QR code of `link` as an SVG data URL (the page's CSP allows data: images); made once
     per address (a game page shows its own on every load)."""
     return segno.make(link, error="m").svg_data_uri(scale=5, border=2)
+
+
+@lru_cache(maxsize=256)
+def qr_svg(link: str) -> bytes:
+    """A QR code of `link` as an SVG file (the share box's image: games.qr_code)."""
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", scale=5, border=2)
+    return out.getvalue()
 
 
 def upload_limit(max_bytes: int):

@@ -81,6 +81,24 @@ document.addEventListener("change", (event) => {
   document.head.append(script);
 });
 
+// A page's own stylesheets (fez.css, ...) are linked at the top of its <main>: a page that came
+// through htmx is shown once they have loaded (or failed), never unstyled (companion.css:
+// .styling). Those the phone has already loaded are there at once.
+function showWhenStyled() {
+  const waiting = [...document.querySelectorAll("main link[rel=stylesheet]")].filter((link) => !link.sheet);
+  if (!waiting.length) return;
+  const root = document.documentElement;
+  let left = waiting.length;
+  const done = () => { left -= 1; if (!left) root.classList.remove("styling"); };
+  root.classList.add("styling");
+  waiting.forEach((link) => {
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  });
+}
+document.addEventListener("htmx:afterSwap", showWhenStyled);
+document.addEventListener("htmx:historyRestore", showWhenStyled);
+
 document.addEventListener("visibilitychange", keepAwake);
 document.addEventListener("click", keepAwake);
 onEveryPage((root) => { keepAwake(); localTimes(root); loadScripts(); });

@@ -65,8 +65,9 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   const { elt, xhr } = event.detail;
   if (!elt || !xhr) return;
   const askedFrom = navigations;
+  // (or whose element left the page: a preview that waited out its delay while a tap went on)
   const drop = (swap) => {
-    if (swap.detail.xhr === xhr && navigations !== askedFrom) swap.detail.shouldSwap = false;
+    if (swap.detail.xhr === xhr && (navigations !== askedFrom || !elt.isConnected)) swap.detail.shouldSwap = false;
   };
   elt.addEventListener("htmx:beforeSwap", drop);
   xhr.addEventListener("loadend", () => elt.removeEventListener("htmx:beforeSwap", drop));

@@ -5,14 +5,18 @@
 // answers, never asked again. Rounds typed while offline wait in the page (game.js, "Offline
 // at the table"), not here. Live streams and htmx's region requests always go to the server.
 const CACHE = "companion-v6";  // v6: files under hashed names, kept from the browser's cache
-// What a phone offline needs first: fetched at install. The start page and the files are kept
-// at install only if the browser already has them (companion.js registers this worker once its
+// What a phone offline needs first, kept at install: the page that says it is offline (written
+// into this file by the server, games.service_worker: no second download), and the start page
+// and the files if the browser already has them (companion.js registers this worker once its
 // page has loaded them): a new phone's first page costs no second download; the others are
 // kept when first used.
+const OFFLINE = __OFFLINE_PAGE__;  // {html, csp}
 const SHELL = ["/offline"];
-const FILES = ["/", "/static/companion.css", "/static/htmx-2.0.11.min.js", "/static/companion.js",
+const FILES = ["/", "/static/companion.css", "/static/every-page.js",
                "/static/scan.js", "/static/fez.js", "/static/hand-and-foot.js",
-               "/static/game.js", "/static/icon.svg", "/static/icon-192.png",
+               "/static/game.js", "/static/scan.css", "/static/fez.css", "/static/hand-and-foot.css",
+               "/static/poker.css", "/static/family.css", "/static/lookup.css", "/static/stats.css", "/static/pages.css",
+               "/static/icon.svg", "/static/icon-192.png",
                "/static/apple-touch-icon.png", "/static/icon-maskable-512.png",
                "/static/manifest.webmanifest"];
 const WAIT_MS = 4000;  // a Wi-Fi that is there but answers nothing counts as none
@@ -26,8 +30,13 @@ async function keepLoaded(cache) {
   }));
 }
 
+function offlinePage() {
+  return new Response(OFFLINE.html, { headers: { "Content-Type": "text/html; charset=utf-8",
+                                                 "Content-Security-Policy": OFFLINE.csp } });
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL).then(() => keepLoaded(cache)))
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.put("/offline", offlinePage()).then(() => keepLoaded(cache)))
     .then(() => self.skipWaiting()));
 });
 

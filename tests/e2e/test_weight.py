@@ -6,8 +6,10 @@ after a few rounds of each game; measured by Chromium itself (tests/weight.py)."
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -94,3 +96,56 @@ def test_a_page_reached_by_a_link_runs_the_scripts_it_needs(page):
     expect(page.get_by_role("link", name="Hand over")).to_be_visible()
     page.locator("#tiles").fill("PLAY")
     expect(page.locator(".chips .chip")).to_have_count(4)
+
+
+#: Recorded in the page at every frame: whether anything of <main> was painted while one of
+#: its own stylesheets (fez.css, ...) had not loaded yet.
+WATCH_UNSTYLED = """
+window.unstyled = [];
+(function frame() {
+  const main = document.querySelector("main");
+  if (main) {
+    const waiting = [...main.querySelectorAll("link[rel=stylesheet]")].filter((l) => !l.sheet);
+    const shown = getComputedStyle(main).visibility !== "hidden" && main.querySelector("h1");
+    if (waiting.length && shown) window.unstyled.push(waiting.map((l) => l.href).join(" "));
+  }
+  requestAnimationFrame(frame);
+})();
+"""
+
+
+def test_a_game_page_reached_by_a_link_is_styled_from_its_first_frame(page, tmp_path):
+    """A game's own stylesheet (FEZ's: its letter chips, its lay-off letters) comes with its
+    page, also when the page is reached by a tap (htmx swaps it in, its <head> unused) and the
+    stylesheet is slow to come: nothing of the page shows unstyled in between, and then it is
+    styled, light and dark. So too when the page is loaded afresh."""
+    import time
+
+    def slow(route):
+        time.sleep(0.6)  # a slow Wi-Fi: the page's HTML is there long before its stylesheet
+        route.continue_()
+
+    page.route(re.compile(r"/static/(fez|pages)\.[0-9a-f]{10}\.css$"), slow)
+    page.goto("/")
+    page.evaluate(WATCH_UNSTYLED)
+    page.get_by_role("link", name="New game").tap()
+    choose_game(page, "FEZ")
+    for i, name in enumerate(["Ann", "Ben"]):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("link", name="Hand over")).to_be_visible()
+    page.locator("#tiles").fill("PLAY")
+    expect(page.locator(".chips .chip")).to_have_count(4)
+    expect(page.locator(".chips")).to_have_css("display", "flex")  # fez.css
+    assert page.evaluate("window.unstyled") == []
+    shots = Path(os.environ.get("SHOTS") or tmp_path)  # (SHOTS=folder keeps them)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=str(shots / f"fez-by-link-{scheme}.png"))
+
+    # the same page loaded as a new phone loads it (its stylesheet in <main>, slow as before)
+    page.add_init_script(WATCH_UNSTYLED)
+    page.reload()
+    page.locator("#tiles").fill("PLAY")
+    expect(page.locator(".chips")).to_have_css("display", "flex")
+    assert page.evaluate("window.unstyled") == []
