@@ -82,8 +82,8 @@ document.addEventListener("change", (event) => {
 });
 
 // A page's own stylesheets (fez.css, ...) are linked at the top of its <main>: a page that came
-// through htmx is shown once they have loaded (or failed), never unstyled (companion.css:
-// .styling). Those the phone has already loaded are there at once.
+// through htmx is shown once they have loaded (or failed, or after 3 s on a Wi-Fi that answers
+// nothing), never unstyled (companion.css: .styling). Those the phone has are there at once.
 function showWhenStyled() {
   const waiting = [...document.querySelectorAll("main link[rel=stylesheet]")].filter((link) => !link.sheet);
   if (!waiting.length) return;
@@ -91,6 +91,7 @@ function showWhenStyled() {
   let left = waiting.length;
   const done = () => { left -= 1; if (!left) root.classList.remove("styling"); };
   root.classList.add("styling");
+  setTimeout(() => root.classList.remove("styling"), 3000);
   waiting.forEach((link) => {
     link.addEventListener("load", done, { once: true });
     link.addEventListener("error", done, { once: true });
