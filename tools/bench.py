@@ -1513,7 +1513,7 @@ class _Forms:
 
     def __init__(self, phone):
         self.phone = phone
-        phone.get("/games/new")  # a page's CSRF token
+        phone.get("/games/new?game=foot")  # a form with its CSRF token
 
     @staticmethod
     def _answer(answer):
@@ -1555,7 +1555,7 @@ def _lighthouse_pages(server) -> tuple[list[tuple[str, str]], dict]:
     def first(path: str, pattern: str) -> str:
         return re.findall(pattern, keeper.get(path).text)[0].replace("&amp;", "&")
 
-    pages = [("home", "/"), ("new game", "/games/new"), ("is it a word?", "/words"),
+    pages = [("home", "/"), ("new game", "/games/new"), ("new game: FEZ", "/games/new?game=fez"), ("is it a word?", "/words"),
              ("stats", "/stats"), ("import", "/games/import"), ("offline", "/offline"),
              ("FOOT! under way", playing), ("FOOT! finished", foot),
              ("FOOT! edit round", first(playing, r'href="(/games/\w+/rounds/\d+/edit)"')),
