@@ -198,6 +198,14 @@ def shoot(page, name: str, folder: Path) -> None:
     (folder / f"{name}.txt").write_text(page.evaluate(MEASURE) + "\n")
 
 
+def shoot_light_and_dark(page, name: str, folder: Path) -> None:
+    """shoot() the page light, then dark (<name>-light, <name>-dark); the page left light."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        shoot(page, f"{name}-{scheme}", folder)
+    page.emulate_media(color_scheme="light")
+
+
 def choose_game(page, name: str) -> None:
     """On the new-game page, tap the game called `name` ("FEZ", "ZOOT! Poker"): its own form
     opens."""

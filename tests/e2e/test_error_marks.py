@@ -22,10 +22,7 @@ NOT_SAVED = "Not saved yet: fix what is marked below."
 
 
 def shoot_both(page, name: str) -> None:
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        phone.shoot(page, f"{name}-{scheme}", SHOTS)
-    page.emulate_media(color_scheme="light")
+    phone.shoot_light_and_dark(page, name, SHOTS)
 
 
 def test_four_zs_in_a_round_are_said_while_typed_and_the_words_marked(page, table):

@@ -40,11 +40,7 @@ UNREAD = """e => {
 
 
 def shoot_both(page, name: str) -> None:
-    """The page light and dark, full length, with the notes beside them."""
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        phone.shoot(page, f"{name}-{scheme}", SHOTS)
-    page.emulate_media(color_scheme="light")
+    phone.shoot_light_and_dark(page, name, SHOTS)
 
 
 def test_both_partners_of_long_named_teams_read_in_full(table, page):

@@ -497,17 +497,24 @@ def test_after_an_action_the_phone_stays_on_the_betting_buttons(page):
     expect(page.locator(".totals li.acting")).to_have_text(words("Di 195 to act"))
 
 
-def test_each_showdown_word_is_valued_on_the_phone_as_it_is_typed(page):
-    """Bo all in, Cy calls, Di and Ann fold: the showdown, reached by the last tap. Each word
-    shows its value (from the server, the htmx preview FOOT!'s form uses) as it is typed, a
-    word still short says so, and the pot is paid as the preview said. Then the results, as
-    the phone shows them, light and dark."""
+def bo_all_in_to_a_showdown(page) -> Poker:
+    """A new game's first deal: Bo all in, Cy calls, Di and Ann fold, each by a tap: the
+    showdown between Bo and Cy."""
     game = Poker(page)
     phone.Table(page).new_game("poker", NAMES)
     page.get_by_role("button", name="Deal", exact=True).tap()
     for action in ("All-in 195", "Call 195", "Fold", "Fold"):  # Bo, Cy, Di, Ann
         settled(page)
         game.tap(action)
+    return game
+
+
+def test_each_showdown_word_is_valued_on_the_phone_as_it_is_typed(page):
+    """Bo all in, Cy calls, Di and Ann fold: the showdown, reached by the last tap. Each word
+    shows its value (from the server, the htmx preview FOOT!'s form uses) as it is typed, a
+    word still short says so, and the pot is paid as the preview said. Then the results, as
+    the phone shows them, light and dark."""
+    game = bo_all_in_to_a_showdown(page)
     expect(game.status).to_have_text(words("Deal 1: Ann dealt. Showdown."))
     word = page.locator("#word-1")
     word.tap()
@@ -534,12 +541,7 @@ def test_after_a_deal_is_paid_the_next_deal_is_on_the_first_screen(page):
     """Bo all in, Cy calls, Di and Ann fold: a showdown, paid. The scorekeeper's next tap is
     Deal: it is on the first screen at 390x844, above the last deal's results, which are still
     there to read below it."""
-    game = Poker(page)
-    phone.Table(page).new_game("poker", NAMES)
-    page.get_by_role("button", name="Deal", exact=True).tap()
-    for action in ("All-in 195", "Call 195", "Fold", "Fold"):  # Bo, Cy, Di, Ann
-        settled(page)
-        game.tap(action)
+    game = bo_all_in_to_a_showdown(page)
     page.locator("#word-1").fill("JAZZIER")  # 66
     page.locator("#word-2").fill("QUOTING")  # 32
     page.get_by_role("button", name="Pay the pots").last.tap()

@@ -94,13 +94,9 @@ def test_static_files_are_named_by_their_content_and_cached_for_good(evening, br
         context.close()
 
 
-def test_a_page_reached_by_a_link_runs_the_scripts_it_needs(page):
-    """Home loads only what every page uses; the FEZ game started from New game, each page
-    reached by a tap (htmx swaps the page in), has its letter chips: their scripts came with
-    the page."""
-    page.goto("/")
-    scripts = page.evaluate("[...document.scripts].map((s) => s.src.split('/').pop())")
-    assert not [s for s in scripts if s.startswith(("fez.", "game.", "new-game.", "scan."))], scripts
+def fez_by_taps(page) -> None:
+    """From home, by taps (each page swapped in by htmx): New game, FEZ, two names, Start; then
+    a word typed shows its letter chips (fez.js at work)."""
     page.get_by_role("link", name="New game").tap()
     choose_game(page, "FEZ")
     for i, name in enumerate(["Ann", "Ben"]):
@@ -109,6 +105,16 @@ def test_a_page_reached_by_a_link_runs_the_scripts_it_needs(page):
     expect(page.get_by_role("link", name="Hand over")).to_be_visible()
     page.locator("#tiles").fill("PLAY")
     expect(page.locator(".chips .chip")).to_have_count(4)
+
+
+def test_a_page_reached_by_a_link_runs_the_scripts_it_needs(page):
+    """Home loads only what every page uses; the FEZ game started from New game, each page
+    reached by a tap (htmx swaps the page in), has its letter chips: their scripts came with
+    the page."""
+    page.goto("/")
+    scripts = page.evaluate("[...document.scripts].map((s) => s.src.split('/').pop())")
+    assert not [s for s in scripts if s.startswith(("fez.", "game.", "new-game.", "scan."))], scripts
+    fez_by_taps(page)
 
 
 #: Recorded in the page at every frame: whether anything of <main> was painted while one of
@@ -141,14 +147,7 @@ def test_a_game_page_reached_by_a_link_is_styled_from_its_first_frame(page, tmp_
     page.route(re.compile(r"/static/(fez|pages)\.[0-9a-f]{10}\.css$"), slow)
     page.goto("/")
     page.evaluate(WATCH_UNSTYLED)
-    page.get_by_role("link", name="New game").tap()
-    choose_game(page, "FEZ")
-    for i, name in enumerate(["Ann", "Ben"]):
-        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.get_by_role("link", name="Hand over")).to_be_visible()
-    page.locator("#tiles").fill("PLAY")
-    expect(page.locator(".chips .chip")).to_have_count(4)
+    fez_by_taps(page)
     expect(page.locator(".chips")).to_have_css("display", "flex")  # fez.css
     assert page.evaluate("window.unstyled") == []
     shots = Path(os.environ.get("SHOTS") or tmp_path)  # (SHOTS=folder keeps them)
