@@ -47,3 +47,12 @@ def test_a_label_and_its_number_never_part(app, client):
         assert re.search(rf"{label}\s+(<strong>)?[+−]?\d", shown), label
     problems = {page: found for page, html in read.items() if (found := splits(html))}
     assert not problems, "\n".join(f"{p}: {f}" for p, f in problems.items())
+
+
+def test_a_player_and_what_the_deal_gave_them_never_part(client):
+    """Poker's last deal: "On the deal: Ann +70 · Bo −35 · Cy −35", each name with its chips."""
+    html = client.get(poker_evening(client)).text
+    changes = re.search(r'<p class="changes">(.*?)</p>', html, flags=re.S)
+    assert changes and re.search(r"[+−]\d", changes.group(1)), "the deal's changes are shown"
+    parted = re.findall(r"\w+[ \t\r\n]+[+−]\d+", unescape(changes.group(1)))
+    assert not parted, parted
