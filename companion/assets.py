@@ -28,6 +28,7 @@ import json
 import mimetypes
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, Response, abort, current_app, request, url_for
@@ -282,8 +283,21 @@ def script_urls(names) -> str:
     return " ".join(url_for("static", filename=n) for n in names)
 
 
+def built(folder: Path) -> Assets:
+    """The folder's files as served, built (minified, compressed at brotli's best) once for each
+    version of them: an app made again in the same process (each test makes one) reuses them."""
+    version = tuple(sorted((p.as_posix(), p.stat().st_mtime_ns, p.stat().st_size)
+                           for p in folder.rglob("*") if p.is_file()))
+    return _built(folder, version)
+
+
+@lru_cache(maxsize=4)
+def _built(folder: Path, version: tuple) -> Assets:
+    return Assets(folder)
+
+
 def register(app: Flask) -> None:
-    assets = Assets(Path(app.static_folder))
+    assets = built(Path(app.static_folder))
     app.extensions["assets"] = assets
 
     @app.url_defaults
