@@ -29,7 +29,7 @@ from playwright.sync_api import expect
 
 from . import phone
 from .phone import choose_game, tap_and_type
-from .screens import Scoreboard
+from .screens import Scoreboard, words
 
 pytestmark = pytest.mark.e2e
 
@@ -44,11 +44,6 @@ def note(name: str, text: str) -> None:
     """One more line beside a screenshot's notes."""
     with (SHOTS / f"{name}.txt").open("a") as notes:
         notes.write(text + "\n")
-
-
-def words(text: str) -> re.Pattern:
-    """The whole of an element's text, however it wraps."""
-    return re.compile(r"^\s*" + r"\s+".join(map(re.escape, text.split())) + r"\s*$")
 
 
 def seats(*who: int) -> str:
@@ -423,11 +418,6 @@ def on_screen(locator) -> bool:
     return b["y"] >= 0 and b["y"] + b["height"] <= PHONE_HEIGHT
 
 
-def settled(page) -> None:
-    """htmx has swapped and settled the page (and scrolled it, if it was going to)."""
-    expect(page.locator(".htmx-swapping, .htmx-settling, .htmx-request")).to_have_count(0)
-
-
 def views(page, name: str) -> None:
     """The screen as the phone shows it, light and dark."""
     SHOTS_390.mkdir(parents=True, exist_ok=True)
@@ -447,13 +437,13 @@ def test_the_betting_buttons_are_on_the_first_screen_above_the_chart_and_the_voi
     page.get_by_role("button", name="Deal", exact=True).tap()
     game.wager("Bet", 30)  # Bo
     for _ in range(3):  # Cy, Di, Ann fold: Bo wins the antes unseen
-        settled(page)
+        phone.Table(page).settled()
         game.tap("Fold")
     expect(game.status).to_have_text(words("Next deal: Bo deals."))
     views(page, "poker-results-unseen")
 
     page.get_by_role("button", name="Deal", exact=True).tap()  # deal 2: Bo deals, Cy first
-    settled(page)
+    phone.Table(page).settled()
     game.expect_turn(CY, "Cy to act · 190 chips left · interval 1 of 2",
                      ["Check", "All-in 190"], amount="Bet (1 to 190)")
     assert page.evaluate("scrollY") == 0
@@ -479,7 +469,7 @@ def test_after_an_action_the_phone_stays_on_the_betting_buttons(page):
     game = Poker(page)
     phone.Table(page).new_game("poker", NAMES)
     page.get_by_role("button", name="Deal", exact=True).tap()
-    settled(page)
+    phone.Table(page).settled()
     game.expect_turn(BO, "Bo to act · 195 chips left · interval 1 of 2",
                      ["Check", "All-in 195"], amount="Bet (1 to 195)")
     buttons = page.locator(".poker-act .toggles button")
@@ -489,7 +479,7 @@ def test_after_an_action_the_phone_stays_on_the_betting_buttons(page):
         where = box(game.to_act)["y"]
         game.tap(action)
         expect(game.to_act).to_contain_text(f"{NAMES[then]} to act")
-        settled(page)
+        phone.Table(page).settled()
         assert page.evaluate("scrollY") == 150, f"the page jumped after {NAMES[seat]}'s {action}"
         assert abs(box(game.to_act)["y"] - where) < 60, "the betting buttons moved away"
         for i in range(buttons.count()):
@@ -504,7 +494,7 @@ def bo_all_in_to_a_showdown(page) -> Poker:
     phone.Table(page).new_game("poker", NAMES)
     page.get_by_role("button", name="Deal", exact=True).tap()
     for action in ("All-in 195", "Call 195", "Fold", "Fold"):  # Bo, Cy, Di, Ann
-        settled(page)
+        phone.Table(page).settled()
         game.tap(action)
     return game
 
@@ -546,7 +536,7 @@ def test_after_a_deal_is_paid_the_next_deal_is_on_the_first_screen(page):
     page.locator("#word-2").fill("QUOTING")  # 32
     page.get_by_role("button", name="Pay the pots").last.tap()
     expect(game.status).to_have_text(words("Next deal: Bo deals."))
-    settled(page)
+    phone.Table(page).settled()
     page.evaluate("window.scrollTo(0, 0)")
     deal = page.get_by_role("button", name="Deal", exact=True)
     assert on_screen(deal), f"Deal is below the first screen (its top at {round(box(deal)['y'])} px)"
