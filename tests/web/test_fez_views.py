@@ -256,6 +256,18 @@ def test_a_colour_not_set_is_refused_however_the_word_arrives(app, client):
     assert totals(client.get(game).text) == [0, 18, 0]
 
 
+def test_a_refused_word_or_lay_off_says_its_reason_once(client):
+    """Save refuses a word (or lay-off) whose colours are not chosen: the reason shows once,
+    beside the colours, not a second time in the working line under it."""
+    game = fez(client)
+    refused = word(client, game, 0, "PLAY", "")
+    assert read(refused.text).count("Choose red or black for every letter") == 1
+    word(client, game, 1, "PLAY", "BBBB")
+    layoff = client.post(f"{game}/plays/layoff", data={"seat": "0", "onto": "1", "before": "S",
+                                                       "after": "", "colours": ""})
+    assert read(layoff.text).count("Choose red or black for every letter") == 1
+
+
 def test_the_preview_refuses_what_save_refuses(client):
     game = fez(client)
     for typed, reason in [({"tiles": "A", "colours": "R"}, "A FEZ word has 2 letters or more."),
