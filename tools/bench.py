@@ -12,6 +12,7 @@ import gzip
 import heapq
 import http.client
 import io
+import json
 import math
 import multiprocessing
 import os
@@ -359,6 +360,123 @@ def bench_decks(count: int = 60) -> list[tuple[str, str]]:
          f"{exact}/{count} = {100 * exact / count:.0f}%; {100 * matched / true:.0f}%, {100 * matched / max(found, 1):.0f}%; "
          f"{statistics.median(family_seconds):.2f} s median"),
         ("family hands: ZAP cards named right (Tesseract)", f"{names_read}/{names_true}"),
+    ]
+
+
+#: Whole tables no one has looked at (the reader's table step was tuned on seeds below
+#: TUNING_SEEDS too).
+TABLES_HELD_OUT = 970_000
+#: Tables are read as the "Scan the table" route reads them: with FOOT!'s word list.
+TABLE_AS_IN_A_GAME = ("--table", "--game", "foot")
+
+
+def _drawn_table(seed: int, megapixels: float | None = None):
+    from tools.cardlab import tables
+
+    return tables.render_table(tables.random_table(seed), seed, megapixels=megapixels)
+
+
+def _peak_megabytes(*options: str, photos) -> tuple[list[dict], float]:
+    """`python -m ocr --json OPTIONS` over the photos, and the most memory its process held
+    (MB, its peak resident set)."""
+    from tools.cardlab import realphotos
+
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for k, photo in enumerate(photos):
+            paths.append(Path(folder) / f"{k}.jpg")
+            paths[-1].write_bytes(photo.jpeg)
+        with open(Path(folder) / "stderr", "w+") as err:
+            child = subprocess.Popen([sys.executable, "-m", "ocr", "--json", *options, *map(str, paths)],
+                                     stdout=subprocess.PIPE, stderr=err, text=True, cwd=realphotos.REPO)
+            out = child.stdout.read()
+            _, status, usage = os.wait4(child.pid, 0)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            err.seek(0)
+            problem = err.read()[-500:]
+    lines = [json.loads(line) for line in out.splitlines()]
+    if len(lines) != len(photos):
+        raise RuntimeError(f"python -m ocr printed {len(lines)} lines for {len(photos)} photos: {problem}")
+    return lines, usage.ru_maxrss / 1024
+
+
+def _table_scores(photos, readings) -> dict:
+    """Tables read whole, words right in their seats, and the wrong letters marked unsure."""
+    from ocr.reader import LOW_CONFIDENCE
+    from ocr.table import seated
+
+    class _Read:  # what seated() looks at, from a JSON line
+        def __init__(self, line):
+            self.facing, self.word, self.cards = line["facing"], line["word"], line["cards"]
+
+    whole = right = laid = phantoms = wrong = marked = missed = 0
+    for photo, reading in zip(photos, readings):
+        seats = seated([_Read(w) for w in reading.get("words", [])], len(photo.seats))
+        all_right = True
+        for truth, read in zip(photo.seats, seats):
+            if truth.word is None:
+                phantoms += read is not None
+                all_right &= read is None
+                continue
+            laid += 1
+            if read is None:
+                missed += len(truth.word)
+                all_right = False
+                continue
+            right += read.word == truth.word
+            all_right &= read.word == truth.word
+            diff = difflib.SequenceMatcher(None, read.word, truth.word, autojunk=False)
+            for tag, i1, i2, j1, j2 in diff.get_opcodes():
+                missed += max(0, (j2 - j1) - (i2 - i1))
+                if tag != "equal":
+                    for card in read.cards[i1:i2]:
+                        wrong, marked = wrong + 1, marked + (card["confidence"] < LOW_CONFIDENCE)
+        whole += all_right
+    return dict(whole=whole, right=right, laid=laid, phantoms=phantoms, wrong=wrong,
+                marked=marked, missed=missed)
+
+
+def bench_table(count: int = 200, big: int = 20) -> list[tuple[str, str]]:
+    """Whole tables in one photo (2-4 players, words facing their players, far words small),
+    as tools/cardlab/tables.py draws them, read by `python -m ocr --json --table --game foot`
+    on held-out seeds; beside them, the single-row photos read by the same command as the
+    single scan reads them (their own section, "Card reader", has the full figures)."""
+    from tools.cardlab import synth
+
+    cores = os.cpu_count() or 1
+    seeds = range(TABLES_HELD_OUT, TABLES_HELD_OUT + count)
+    with multiprocessing.Pool(cores) as pool:
+        photos = pool.map(_drawn_table, seeds, chunksize=10)
+        twelve = pool.starmap(_drawn_table, [(s, 12.0) for s in range(TABLES_HELD_OUT + 10_000,
+                                                                        TABLES_HELD_OUT + 10_000 + big)])
+    readings = _command_readings(photos, *TABLE_AS_IN_A_GAME)
+    got = _table_scores(photos, readings)
+    seconds = [line["seconds"] for line in readings]
+    big_readings, table_memory = _peak_megabytes(*TABLE_AS_IN_A_GAME, photos=twelve)
+    big_seconds = [line["seconds"] for line in big_readings]
+    rows_12 = [synth.render_photo(synth.random_word(s), s, megapixels=12.0)
+               for s in range(HELD_OUT + 20_000, HELD_OUT + 20_000 + big)]
+    row_readings, row_memory = _peak_megabytes(*AS_IN_A_GAME, photos=rows_12)
+    single = sum(line.get("word") == p.word for line, p in zip(row_readings, rows_12))
+    players = Counter(len(p.seats) for p in photos)
+    sizes = sorted(p.width * p.height / 1e6 for p in photos)
+    return [
+        (f"whole tables ({count} photos: {', '.join(f'{players[n]} of {n} players' for n in sorted(players))}; "
+         f"{sizes[0]:.1f}-{sizes[-1]:.1f} MP): read whole, every word right and in its seat (goal 90%)",
+         f"{got['whole']}/{count} = {100 * got['whole'] / count:.1f}%"),
+        ("whole tables: words right and in their seats (goal 97%, moonshot 99%)",
+         f"{got['right']}/{got['laid']} = {100 * got['right'] / got['laid']:.1f}%; "
+         f"{got['phantoms']} words read where none was laid"),
+        ("whole tables: wrong letters marked unsure (confidence < 0.8; goal 90%)",
+         f"{got['marked']}/{got['wrong']} = {100 * got['marked'] / max(got['wrong'], 1):.0f}%; "
+         f"and {got['missed']} cards not read at all"),
+        ("whole tables: seconds a photo", f"{statistics.median(seconds):.2f} s median, {max(seconds):.2f} s worst"),
+        (f"whole tables at 12 MP ({big} photos): seconds a photo (goal 1.5 s, moonshot 0.5 s)",
+         f"{statistics.median(big_seconds):.2f} s median, {max(big_seconds):.2f} s worst"),
+        (f"memory: the reader's process, {big} photos at 12 MP, whole tables / single rows",
+         f"{table_memory:.0f} MB / {row_memory:.0f} MB at most"),
+        (f"beside them: single rows at 12 MP read exactly by the same command ({big} photos)",
+         f"{single}/{big} = {100 * single / big:.0f}%"),
     ]
 
 
@@ -1663,6 +1781,7 @@ SECTIONS = {
     "live": ("Every phone live", lambda o: bench_live()),
     "words": ("Word judge", lambda o: bench_words() + bench_longest_hands()),
     "reader": ("Card reader", lambda o: bench_ocr() + bench_decks()),
+    "table": ("The whole table in one photo", lambda o: bench_table()),
     "wifi": ("What a phone on the Wi-Fi can make the server do",
              lambda o: bench_scan_memory() + bench_import_with_rounds()),
     "house": ("The house's limits: the largest game, the rooms",
@@ -1683,6 +1802,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sections", nargs="*", metavar="SECTION",
                         help=f"run only these ({', '.join(SECTIONS)}); nothing is written")
+    parser.add_argument("--update", action="store_true",
+                        help="with section names: also write those sections into "
+                             "docs/benchmarks.md in place, leaving the others as they are")
     parser.add_argument("--seconds", type=float, default=60,
                         help="steady state of the many-tables run, in seconds (60)")
     options = parser.parse_args(argv)
@@ -1709,6 +1831,24 @@ def main(argv: list[str] | None = None) -> None:
         report = "\n".join(lines) + "\n"
         (ROOT / "docs" / "benchmarks.md").write_text(report)
         sys.stdout.write(report)
+    elif options.update:
+        _update_sections(lines[4:], chosen)
+
+
+def _update_sections(new: list[str], chosen: list[str]) -> None:
+    """docs/benchmarks.md with the chosen sections' tables replaced (or added, in SECTIONS'
+    order) by the new ones; each rewritten section says the day it was measured."""
+    path = ROOT / "docs" / "benchmarks.md"
+    text = path.read_text()
+    head, *parts = re.split(r"(?m)^(?=## )", text)
+    sections = {part.splitlines()[0][3:].split(" (measured ")[0]: part for part in parts}
+    for part in re.split(r"(?m)^(?=## )", "\n".join(new).strip() + "\n")[1:]:
+        title = part.splitlines()[0][3:]
+        sections[title] = (f"## {title} (measured {date.today().isoformat()})\n"
+                           + part.split("\n", 1)[1].rstrip() + "\n\n")
+    order = [title for title, _ in SECTIONS.values()]
+    titles = sorted(sections, key=lambda t: order.index(t) if t in order else len(order))
+    path.write_text(head + "".join(sections[t] for t in titles).rstrip() + "\n")
 
 
 if __name__ == "__main__":
