@@ -322,14 +322,21 @@ def _camera(rng, w, h, variety=None):
         f = diag * variety.uniform(0.55, 0.8)
         tilt = float(variety.uniform(22, 38))
         yaw = float(np.clip(variety.normal(0, 8), -16, 16))
+    return _camera_matrix(w, h, f, tilt, yaw), dict(tilt_deg=round(tilt, 2), yaw_deg=round(yaw, 2),
+                                                    focal_px=round(f, 1))
+
+
+def _camera_matrix(w, h, f, tilt, yaw):
+    """Homography from the table plane to a w x h image: focal length f pixels, tilted `tilt`
+    degrees from looking straight down (the image's top edge is the far side), turned `yaw`
+    degrees. The plane's origin shows at the image centre, about one plane unit a pixel."""
     t, y = math.radians(-tilt), math.radians(yaw)
     Rx = np.array([[1, 0, 0], [0, math.cos(t), -math.sin(t)], [0, math.sin(t), math.cos(t)]])
     Ry = np.array([[math.cos(y), 0, math.sin(y)], [0, 1, 0], [-math.sin(y), 0, math.cos(y)]])
     Rm = Ry @ Rx
     K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
     H = K @ np.c_[Rm[:, 0], Rm[:, 1], [0, 0, f]]
-    H = H / H[2, 2]
-    return H, dict(tilt_deg=round(tilt, 2), yaw_deg=round(yaw, 2), focal_px=round(f, 1))
+    return H / H[2, 2]
 
 
 # --------------------------------------------------------------------------- textures
@@ -1027,12 +1034,17 @@ def _frame(R, megapixels, params):
         exif = _pick(ro, [6, 8, 1, None], [0.6, 0.1, 0.15, 0.15])
     else:
         exif = _pick(ro, [1, 3, None, 6, 8], [0.5, 0.15, 0.2, 0.1, 0.05])
-    ws = min(1.0, math.sqrt(_WORK_MAX_PIXELS / (W * H)))
-    w, h = max(16, int(round(W * ws))), max(16, int(round(H * ws)))
-    sx, sy = W / w, H / h
+    w, h, sx, sy = _work_size(W, H)
     params.update(megapixels=round(W * H / 1e6, 3), requested_megapixels=megapixels, aspect=aspect,
                   width=W, height=H, exif=exif, work_size=[w, h])
     return W, H, w, h, sx, sy, exif
+
+
+def _work_size(W, H):
+    """The size the scene is drawn at for a W x H photo, and the scale factors up to it."""
+    ws = min(1.0, math.sqrt(_WORK_MAX_PIXELS / (W * H)))
+    w, h = max(16, int(round(W * ws))), max(16, int(round(H * ws)))
+    return w, h, W / w, H / h
 
 
 def _shadow(rsh, ch_img, kind):
