@@ -193,13 +193,16 @@ def test_every_surface_keeps_the_letters_legible(background):
 
 
 def test_tables_vary_and_use_synths_sizes_and_distractors():
-    shapes, piles, objects, mps = set(), 0, set(), []
+    shapes, piles, objects, edges = set(), 0, set(), Counter()
     for seed in range(40):
         p = render_table(["AB", "CD", "EF"], seed, megapixels=0.3)
         shapes.add(p.params["table_shape"])
         piles += p.params["pile"] > 0
         objects.update(p.params["objects"])
+        e = p.params["table_edge"]
+        edges[e and (e["shape"], e["whole_table"])] += 1
     assert shapes == {"even", "square, one side empty"}
+    assert set(edges) == {None, ("rect", True), ("rect", False), ("round", True), ("round", False)}
     assert 10 < piles < 35
     assert objects == {"backs", "coin", "pen", "ring"}
     p = render_table(["ZEBRA", "KITCHEN"], 5, megapixels=12.0)
