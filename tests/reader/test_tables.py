@@ -226,3 +226,16 @@ def test_command_line_writes_photos_and_truth(tmp_path):
         assert (tmp_path / t["file"]).stat().st_size > 10000
         assert [s["word"] for s in t["seats"]] == random_table(int(t["file"][6:11]))
         assert t["words"] == [s["word"] for s in t["seats"] if s["word"]]
+
+
+def test_the_jpeg_displays_upright_whatever_its_exif_orientation(drawn):
+    seen = set()
+    for words, p, dbg in drawn:
+        raw = Image.open(io.BytesIO(p.jpeg))
+        assert p.exif_orientation == (raw.getexif().get(0x0112) or 1)
+        got = _upright(p).astype(np.float32)
+        want = dbg["upright"].astype(np.float32)
+        assert got.shape == want.shape
+        assert np.abs(got - want).mean() < 4.0   # JPEG loss only
+        seen.add(p.exif_orientation)
+    assert len(seen) >= 2
