@@ -433,8 +433,8 @@ def _render_table(words, seed, megapixels=None, background=None, debug=False):
             cover = 1.0
         elif margin_k > 0.006:
             margin_k = 0.006
-        elif tilt > (12.0 if megapixels is None else 0.0):
-            tilt = max(0.0, tilt - 4.0)
+        elif tilt > (lowest := 12.0 if megapixels is None else 0.0):
+            tilt = max(lowest, tilt - 4.0)
         elif megapixels is None and mp < 12.0:
             mp = min(12.0, mp * 1.25)
             W, H = synth._size(mp, params["aspect"])
