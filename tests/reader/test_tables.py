@@ -193,13 +193,16 @@ def test_every_surface_keeps_the_letters_legible(background):
 
 
 def test_tables_vary_and_use_synths_sizes_and_distractors():
-    shapes, piles, objects, mps = set(), 0, set(), []
+    shapes, piles, objects, edges = set(), 0, set(), Counter()
     for seed in range(40):
         p = render_table(["AB", "CD", "EF"], seed, megapixels=0.3)
         shapes.add(p.params["table_shape"])
         piles += p.params["pile"] > 0
         objects.update(p.params["objects"])
+        e = p.params["table_edge"]
+        edges[e and (e["shape"], e["whole_table"])] += 1
     assert shapes == {"even", "square, one side empty"}
+    assert set(edges) == {None, ("rect", True), ("rect", False), ("round", True), ("round", False)}
     assert 10 < piles < 35
     assert objects == {"backs", "coin", "pen", "ring"}
     p = render_table(["ZEBRA", "KITCHEN"], 5, megapixels=12.0)
@@ -223,3 +226,16 @@ def test_command_line_writes_photos_and_truth(tmp_path):
         assert (tmp_path / t["file"]).stat().st_size > 10000
         assert [s["word"] for s in t["seats"]] == random_table(int(t["file"][6:11]))
         assert t["words"] == [s["word"] for s in t["seats"] if s["word"]]
+
+
+def test_the_jpeg_displays_upright_whatever_its_exif_orientation(drawn):
+    seen = set()
+    for words, p, dbg in drawn:
+        raw = Image.open(io.BytesIO(p.jpeg))
+        assert p.exif_orientation == (raw.getexif().get(0x0112) or 1)
+        got = _upright(p).astype(np.float32)
+        want = dbg["upright"].astype(np.float32)
+        assert got.shape == want.shape
+        assert np.abs(got - want).mean() < 4.0   # JPEG loss only
+        seen.add(p.exif_orientation)
+    assert len(seen) >= 2

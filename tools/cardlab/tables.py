@@ -16,6 +16,9 @@ minimum cap height), the whole table in frame and no card cut by the photo's edg
 
 Each word lies in front of its player, between them and the table's centre, its letters
 facing that player (tops toward the centre), its row roughly square to the player's direction.
+Often the draw pile (card backs) lies in the middle. The table's surface fills the photo, or
+its edge shows (a rounded rectangle or a round table, the floor beyond it out of focus),
+sometimes the whole table in frame.
 
 Truth (all in the UPRIGHT image, after the EXIF orientation, as synth's):
 
@@ -196,6 +199,84 @@ def _framed(scene, Hc, region, target, cover):
     return at(math.exp(lo) * cover)[0]
 
 
+def _table_outline(rng, corners, ch):
+    """The table round the laid cards (their corners `corners`, scene units): None (the
+    surface fills the photo), or a rounded rectangle square to the photographer or a round
+    table, with `pad` of table beyond the outermost card; "whole": the photo shows all of it."""
+    shape = _pick(rng, [None, "rect", "round"], [0.4, 0.4, 0.2])
+    if shape is None:
+        return None
+    pad = float(rng.uniform(0.3, 1.5)) * ch
+    rot = float(rng.normal(0, 3))
+    whole = bool(rng.random() < 0.5)
+    if shape == "rect":
+        a = math.radians(rot)
+        u = corners @ np.array([math.cos(a), math.sin(a)])
+        v = corners @ np.array([-math.sin(a), math.cos(a)])
+        mid = np.array([(u.min() + u.max()) / 2, (v.min() + v.max()) / 2])
+        centre = mid[0] * np.array([math.cos(a), math.sin(a)]) + mid[1] * np.array([-math.sin(a), math.cos(a)])
+        half = np.array([(u.max() - u.min()) / 2 + pad, (v.max() - v.min()) / 2 + pad])
+        radius = float(rng.uniform(0.0, 0.8)) * ch
+    else:
+        centre = np.zeros(2)
+        r = float(np.linalg.norm(corners, axis=1).max()) + pad
+        half, radius = np.array([r, r]), r
+    return dict(shape=shape, centre=centre, half=half, radius=radius, rot=rot, pad=pad, whole=whole)
+
+
+def _outline_sd(edge, X, Y):
+    """Signed distance (plane units, negative on the table) from points to the table's edge."""
+    a = math.radians(edge["rot"])
+    X, Y = X - edge["centre"][0], Y - edge["centre"][1]
+    U, V = math.cos(a) * X + math.sin(a) * Y, -math.sin(a) * X + math.cos(a) * Y
+    if edge["shape"] == "round":
+        return np.hypot(U, V) - edge["radius"]
+    r = min(edge["radius"], *edge["half"])
+    qx, qy = np.abs(U) - (edge["half"][0] - r), np.abs(V) - (edge["half"][1] - r)
+    return np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0) - r
+
+
+def _outline_cards(edge, ch):
+    """Stand-in cards just inside the table's edge, so that framing them frames the table."""
+    out = []
+    for t in np.linspace(0, 2 * math.pi, 48, endpoint=False):
+        d = np.array([math.cos(t), math.sin(t)])
+        # walk out from the centre to the edge, then back half a card
+        lo, hi = 0.0, 4.0 * float(max(edge["half"]))
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            p = edge["centre"] + d * mid
+            if _outline_sd(edge, p[0], p[1]) < 0:
+                lo = mid
+            else:
+                hi = mid
+        p = edge["centre"] + d * (lo - ch / 2)
+        out.append((p, math.degrees(math.atan2(-d[0], d[1]))))
+    return out
+
+
+def _draw_edge(img, rng, plane, edge, ch):
+    """Beyond the table's edge, the floor far below, out of focus and in the table's shadow;
+    a lit lip along the edge. Returns whether any of the edge shows."""
+    sd = plane.up(_outline_sd(edge, plane.Xc, plane.Yc).astype(np.float32))   # plane units
+    px = np.maximum(plane.s, np.float32(1e-6))
+    on = np.clip(0.5 - sd / px, 0, 1)          # 1 on the table, anti-aliased over a pixel
+    if float(on.min()) > 0.999:
+        return False
+    floor = np.array(_pick(rng, [(0.20, 0.15, 0.11), (0.33, 0.32, 0.31), (0.47, 0.42, 0.36), (0.12, 0.12, 0.14),
+                                 (0.38, 0.27, 0.18)]), np.float32) * np.float32(rng.uniform(0.5, 1.0))
+    shade = 1 + 0.15 * synth._noise(rng, plane, float(rng.uniform(0, 180)), 2.0 * ch, 2.0 * ch, 2)
+    shade *= 1 - np.float32(rng.uniform(0.3, 0.6)) * np.exp(-np.maximum(sd, 0) / np.float32(1.5 * ch))
+    lip_w = np.float32(rng.uniform(0.03, 0.08) * ch)
+    lip = np.exp(-((sd + lip_w) / lip_w) ** 2) * on
+    img *= (1 + np.float32(rng.uniform(-0.25, 0.3)) * lip)[..., None]
+    off = (1 - on)[..., None]
+    img *= 1 - off
+    img += off * (floor[None, None, :] * shade[..., None])
+    np.clip(img, 0, 1, out=img)
+    return True
+
+
 # --------------------------------------------------------------------------- the photo
 
 def render_table(words, seed: int, megapixels: float | None = None,
@@ -305,6 +386,12 @@ def _render_table(words, seed, megapixels=None, background=None, debug=False):
         scale *= 1.04
     params["word_distance"] = [round(max(dist0, scale * r) / ch, 2) for r in reach]
 
+    # ---- the table's edge: often somewhere in the photo, sometimes the whole table in frame
+    edge = _table_outline(R("table edge"), np.concatenate([np.concatenate(q) for _, q in seats]), ch)
+    phantoms = _outline_cards(edge, ch) if edge and edge["whole"] else []
+    params["table_edge"] = None if edge is None else dict(
+        shape=edge["shape"], whole_table=edge["whole"], pad_cards=round(edge["pad"] / ch, 2))
+
     # ---- the camera at seat 0, and the table fitted into the frame
     rc = R("camera")
     f_k = float(rc.uniform(0.6, 1.0))
@@ -314,9 +401,11 @@ def _render_table(words, seed, megapixels=None, background=None, debug=False):
     margin_k = float(rc.uniform(0.01, 0.05))
     tx, ty = rc.uniform(-0.05, 0.05, 2)
     centres = np.concatenate([lay.c if lay is not None else [np.mean(q[0], 0)] for lay, q in seats]
-                             + ([np.array([c for c, _ in pile])] if pile else []))
+                             + ([np.array([c for c, _ in pile])] if pile else [])
+                             + ([np.array([c for c, _ in phantoms])] if phantoms else []))
     angles = np.concatenate([lay.a if lay is not None else [rows[i][1]] for i, (lay, q) in enumerate(seats)]
-                            + ([np.array([a for _, a in pile])] if pile else []))
+                            + ([np.array([a for _, a in pile])] if pile else [])
+                            + ([np.array([a for _, a in phantoms])] if phantoms else []))
     scene = synth._Layout(centres, angles, cw, ch)
     caps_frac = {c: synth._face_marks(design, c, 400)[2] / 400 for c in set("".join(w for w in words if w))}
     first = {}   # seat -> index of its first entry in `scene`
@@ -344,8 +433,8 @@ def _render_table(words, seed, megapixels=None, background=None, debug=False):
             cover = 1.0
         elif margin_k > 0.006:
             margin_k = 0.006
-        elif tilt > (12.0 if megapixels is None else 0.0):
-            tilt = max(0.0, tilt - 4.0)
+        elif tilt > (lowest := 12.0 if megapixels is None else 0.0):
+            tilt = max(lowest, tilt - 4.0)
         elif megapixels is None and mp < 12.0:
             mp = min(12.0, mp * 1.25)
             W, H = synth._size(mp, params["aspect"])
@@ -364,8 +453,15 @@ def _render_table(words, seed, megapixels=None, background=None, debug=False):
     kind = background or _pick(rb, BACKGROUNDS, [1.3, 1, 1, 1, 1, 0.8])
     plane = synth._Plane(Hc, w, h)
     img, tinfo = synth._table(kind, R("texture"), plane, w, h)
-    del plane
     params.update(background=kind, table=tinfo)
+    # the table's outline where `lay` put the scene: scene point p -> zoom * p + shift
+    zoom = lay.cw / cw
+    shift = lay.c[0] - zoom * scene.c[0]
+    if edge is not None:
+        edge = dict(edge, centre=zoom * np.asarray(edge["centre"]) + shift, half=zoom * np.asarray(edge["half"]),
+                    radius=zoom * edge["radius"])
+        params["table_edge"]["in_photo"] = _draw_edge(img, R("floor"), plane, edge, lay.ch)
+    del plane
 
     # the cards where `lay` put them
     seat_cards = []   # per seat: [(letter, centre, angle)]
@@ -417,6 +513,8 @@ def _render_table(words, seed, megapixels=None, background=None, debug=False):
             c = synth._apply(Hi, [p])[0]
             ang = float(rx.uniform(0, 360))
             qi = synth._apply(Hc, synth._card_quad(c[0], c[1], ang, *size))
+            if edge is not None and _outline_sd(edge, c[0], c[1]) > -0.6 * max(size):
+                continue   # on the table, not over its edge
             if free(qi, 0.08 * ch_img):
                 objects.append((what, c, ang, size))
                 mark(qi, 0.05 * ch_img)
