@@ -37,17 +37,18 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .find import INK_LEVELS, Glyph, glyphs, light_ratios, paper_faces
-from .letters import LETTERS
+from .find import INK_LEVELS, WILD_PRINT, Glyph, edge_field, glyphs, light_ratios, paper_faces
+from .letters import LETTERS, NONE
 from .photo import Photo, open_photo
-from .reader import NO_STEPS, Card, Steps, read_photo
+from .reader import LETTERLIKE, NO_STEPS, Card, Steps, classify_any_turn, read_photo
 
 #: A table photo is decoded at up to this long side: a 12 MP photo whole, so that the far
 #: words, the smallest in it, keep every pixel the camera gave them.
 TABLE_SIDE = 4096
-#: Words are found on a copy this big: the nearest word's letters stay whole, the farthest
-#: still a dozen pixels or more.
-FIND_SIDE = 1400
+#: Words are found on a copy this big, among shapes of at least SMALLEST_FOUND pixels: the
+#: farthest word's letters (24 photo pixels or more, at 12 MP) are still found.
+FIND_SIDE = 1800
+SMALLEST_FOUND = 8
 #: Letters of one word: each within this many letter sizes of the next, and within
 #: SAME_WORD_SIZE of one another's size (the far word's letters are smaller than the near one's).
 LINK = 2.7
@@ -59,9 +60,17 @@ ON_THE_LINE = 0.55
 #: many pitches: room for a WILD card, or two, between two letters.
 WILD_GAP = 3.6
 LINE_TURN = 15
-#: A word's crop: this many letter sizes past its ends (a WILD card there) and either side.
-CROP_ALONG = 3.2
+#: Print this many times smaller than a word's letters, on its cards, is no letter laid.
+SMALL_PRINT = 1.4
+#: A word's crop: CROP_PITCHES pitches and CROP_ALONG letter sizes past its ends (a WILD
+#: card there, a letter the line finder passed over), and CROP_ACROSS letter sizes either
+#: side (a bowed row's ends).
+CROP_PITCHES = 1.0
+CROP_ALONG = 1.1
 CROP_ACROSS = 1.9
+#: A row's end card this many letter sizes from its crop's end may have a card beside it
+#: that the crop cut off.
+EDGE_ROOM = 0.5
 #: The row reader reads letters of about this many pixels best; a crop is scaled to it,
 #: and never up by more than MOST_ZOOM.
 READ_SIZE = 64
@@ -69,6 +78,12 @@ MOST_ZOOM = 2.0
 #: A word turned up to this many degrees the other way from the photo's bottom edge is still
 #: the photographer's, first in clockwise order.
 CLOCKWISE_FROM = 30
+#: No letter is bigger than this share of the photo's longer side (a close photo of a small
+#: table has its nearest letters at about a tenth).
+BIGGEST_LETTER = 0.16
+#: A word has at least this many cards (the games lay five or seven): two cards together are
+#: no word, but a pair dropped on the table.
+FEWEST_CARDS = 3
 #: At most this many words are read in one photo (a table of eight, and some to spare).
 MOST_WORDS = 10
 
@@ -148,10 +163,10 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     small, k = _small(photo.image)
     lines = _words_found(small)
     middle = _middle(lines, small.shape)
-    words = []
+    words: list[TableWord] = []
     for line in lines[:MOST_WORDS]:
         word = _read_line(photo, line, k, middle, deck, is_word, alphabet)
-        if word:
+        if word and not any(_same_cards(word, other) for other in words):
             words.append(word)
     words.sort(key=lambda w: _clockwise(w.facing))
     steps.keep("words", lambda: _draw_words(photo, words))
@@ -169,14 +184,24 @@ def _small(image: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 def _words_found(gray: np.ndarray) -> list[_Line]:
-    """The lines of letters that could be words, longest first."""
+    """The lines of letters that could be words, longest first. Only shapes that look like
+    a letter at some quarter turn of their card count (not a checked cloth's squares), and
+    each knows that turn: its word's letters share it, and read along the line."""
     ratio, _ = light_ratios(gray)
     faces = paper_faces(ratio)
-    shapes = glyphs(ratio, INK_LEVELS[1], faces=faces)[0]
-    lines = _joined(_lines(shapes))
-    lines = [line for line in lines if len(line.members) >= 2 and line.straight]
-    lines = _without_small_print(lines)
-    return sorted(lines, key=lambda line: -len(line.members))
+    shapes, ink, _ = glyphs(ratio, INK_LEVELS[1], min_size=SMALLEST_FOUND, faces=faces)
+    shapes = [g for g in shapes if g.size <= BIGGEST_LETTER * max(gray.shape)]
+    if not shapes:
+        return []
+    probabilities, turns = classify_any_turn(edge_field(gray), ink, shapes, LETTERS)
+    letterlike = probabilities[:, :NONE].max(axis=1) > LETTERLIKE
+    for g, turn, letter in zip(shapes, turns, probabilities[:, :NONE].argmax(axis=1)):
+        g.turn, g.letter = float(turn), LETTERS[letter] if letter < len(LETTERS) else ""
+    letters = [g for g, keep in zip(shapes, letterlike) if keep]
+    lines = [piece for line in _lines(letters) for piece in _straightened(line)]
+    lines = _joined([_extended(line, shapes) if len(line.members) > 1 else line for line in lines])
+    lines = [line for line in lines if len(line.members) >= 2 and line.straight and not _wild_print(line)]
+    return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size)))
 
 
 def _lines(shapes: list[Glyph]) -> list[_Line]:
@@ -195,13 +220,118 @@ def _lines(shapes: list[Glyph]) -> list[_Line]:
         sizes = np.array([g.size for g in shapes])
         near = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
         small, big = np.minimum.outer(sizes, sizes), np.maximum.outer(sizes, sizes)
-        linked = (near < LINK * (small + big) / 2) & (big < SAME_WORD_SIZE * small)
+        linked = (near < LINK * (small + big) / 2) & (big < SAME_WORD_SIZE * small) & _along(shapes, centres)
         for i, j in zip(*np.nonzero(np.triu(linked, 1))):
             parent[root(i)] = root(j)
     groups: dict[int, list[Glyph]] = {}
     for i, g in enumerate(shapes):
         groups.setdefault(root(i), []).append(g)
     return [_Line(members) for members in groups.values()]
+
+
+def _reading_way(turn: float) -> np.ndarray:
+    """The way a letter turned by `turn` degrees (as classify_any_turn says) reads: right for
+    an upright letter, down the photo for one whose top points right."""
+    return np.array([math.cos(math.radians(turn)), -math.sin(math.radians(turn))])
+
+
+def _along(shapes: list[Glyph], centres: np.ndarray) -> np.ndarray:
+    """Which pairs of letters could be neighbours in a word: turned alike (or upside down of
+    each other: an N, an S read either way), and the step between them running the way
+    they read."""
+    ways = np.array([_reading_way(g.turn) for g in shapes])
+    alike = np.abs(ways @ ways.T) > math.cos(math.radians(LINE_TURN * 2))
+    steps = centres[None, :, :] - centres[:, None, :]
+    lengths = np.maximum(np.linalg.norm(steps, axis=2), 1e-6)
+    along = np.abs(np.einsum("ijk,ik->ij", steps, ways)) / lengths > math.cos(math.radians(LINE_TURN * 2))
+    return alike & (along | along.T)
+
+
+#: Letters that read the same upside down (or nearly): their turn says nothing of which way
+#: their word faces.
+SYMMETRIC = set("HINOSXZ")
+
+
+def _way_read(line: _Line, middle: np.ndarray) -> np.ndarray:
+    """The way a line's word reads: as most of its letters that look different upside down
+    say, or, when they do not settle it, with its letters' tops to the table's middle."""
+    votes = sum(np.sign(_reading_way(g.turn) @ line.direction)
+                for g in line.members if getattr(g, "letter", "") and g.letter not in SYMMETRIC)
+    if votes:
+        return line.direction * np.sign(votes)
+    up = np.array([line.direction[1], -line.direction[0]])
+    return line.direction if (middle - line.centre) @ up >= 0 else -line.direction
+
+
+def _straightened(line: _Line) -> list[_Line]:
+    """A group of letters that is no straight line (two words meeting at a corner of the
+    table) taken apart into straight lines, the longest first: each the most letters in a
+    line through two neighbours, chained a link apart."""
+    if line.straight:
+        return [line]
+    left = list(line.members)
+    pieces = []
+    while len(left) > 1:
+        best = None
+        for a in left:
+            for b in left:
+                if a is b or math.hypot(a.cx - b.cx, a.cy - b.cy) > LINK * (a.size + b.size) / 2:
+                    continue
+                chain = _chained(left, a, b)
+                if best is None or len(chain) > len(best):
+                    best = chain
+        if best is None or len(best) < 2:
+            break
+        pieces.append(_Line(best))
+        left = [g for g in left if not any(g is m for m in best)]
+    return pieces + [_Line([g]) for g in left]
+
+
+def _chained(shapes: list[Glyph], a: Glyph, b: Glyph) -> list[Glyph]:
+    """The shapes on the line through a and b, reached from a by steps of at most a link."""
+    direction = np.array([b.cx - a.cx, b.cy - a.cy])
+    direction /= np.linalg.norm(direction) or 1.0
+    across = np.array([-direction[1], direction[0]])
+    size = (a.size + b.size) / 2
+    on = [g for g in shapes if g is a or g is b or (
+          abs((np.array([g.cx - a.cx, g.cy - a.cy])) @ across) <= ON_THE_LINE * size
+          and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size))]
+    on.sort(key=lambda g: (np.array([g.cx - a.cx, g.cy - a.cy])) @ direction)
+    at = next(k for k, g in enumerate(on) if g is a)
+    chain = [a]
+    for step in (1, -1):
+        k = at + step
+        while 0 <= k < len(on) and math.hypot(on[k].cx - chain[-1 if step == 1 else 0].cx,
+                                                on[k].cy - chain[-1 if step == 1 else 0].cy) <= LINK * size:
+            chain.insert(len(chain) if step == 1 else 0, on[k])
+            k += step
+    return chain
+
+
+def _extended(line: _Line, shapes: list[Glyph]) -> _Line:
+    """A line grown at both ends by the shapes that go on along it, a step apart and of its
+    letters' size, whatever they look like: a blurred far letter the classifier doubted
+    still continues its word."""
+    members = list(line.members)
+    while True:
+        grown = False
+        for end, sign in ((line.ends[1], 1), (line.ends[0], -1)):
+            step = max(LINK * line.size, 1.5 * line.pitch) if len(members) > 1 else LINK * line.size
+            best = None
+            for g in shapes:
+                if any(g is m for m in members) or max(g.size, line.size) > SAME_WORD_SIZE * min(g.size, line.size):
+                    continue
+                along, across = line.offset(np.array((g.cx, g.cy)))
+                past = (along - end) * sign
+                if abs(across) <= ON_THE_LINE * line.size and 0.5 * line.size < past <= step:
+                    if best is None or past < best[0]:
+                        best = (past, g)
+            if best:
+                members.append(best[1])
+                grown = True
+        if not grown:
+            return line
+        line = _Line(members)
 
 
 def _joined(lines: list[_Line]) -> list[_Line]:
@@ -244,18 +374,39 @@ def _continues(a: _Line, b: _Line) -> bool:
     return 0 < gap <= WILD_GAP * max(pitch, 1.2 * both.size)
 
 
-def _without_small_print(lines: list[_Line]) -> list[_Line]:
-    """Without the lines that lie within a bigger word's card room: a WILD card's print, a
-    card's small values."""
-    kept = []
+def _wild_print(line: _Line) -> bool:
+    """Whether a line is a WILD card's name (its word's letters, bigger, not found beside it):
+    letters of the name, in its order."""
+    letters = "".join(getattr(g, "letter", "") for g in line.members)
+    if len(letters) < 2 or not set(letters) <= set(WILD_PRINT):
+        return False
+    ordered = [m for m in sorted(line.members, key=lambda g: line.offset(np.array((g.cx, g.cy)))[0])]
+    spelt = "".join(g.letter for g in ordered)
+    return _subsequence(spelt, WILD_PRINT) or _subsequence(spelt[::-1], WILD_PRINT)
+
+
+def _subsequence(part: str, whole: str) -> bool:
+    letters = iter(whole)
+    return all(ch in letters for ch in part)
+
+
+def _each_word_once(lines: list[_Line]) -> list[_Line]:
+    """The lines, longest first, without the small print on a word's cards (a WILD card's
+    name, a card's value: letters much smaller than the word's) and without those lying
+    on a longer line's cards (a piece of a word already found)."""
+    lines = [line for line in lines
+             if not any(other.size > SMALL_PRINT * line.size and _on_its_cards(other, line) for other in lines)]
+    kept: list[_Line] = []
     for line in lines:
-        inside = any(other is not line and other.size > 1.4 * line.size
-                     and abs(other.offset(line.centre)[1]) < 1.2 * other.size
-                     and other.ends[0] - other.pitch <= other.offset(line.centre)[0] <= other.ends[1] + other.pitch
-                     for other in lines)
-        if not inside:
+        if not any(_on_its_cards(other, line) for other in kept):
             kept.append(line)
     return kept
+
+
+def _on_its_cards(word: _Line, line: _Line) -> bool:
+    """Whether a line's middle lies on the cards of a word's line (or of a WILD past its end)."""
+    along, across = word.offset(line.centre)
+    return abs(across) < word.size and word.ends[0] - word.pitch <= along <= word.ends[1] + word.pitch
 
 
 def _middle(lines: list[_Line], shape) -> np.ndarray:
@@ -282,28 +433,65 @@ def _clockwise(facing: float) -> float:
 def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: str,
                is_word, alphabet: str) -> TableWord | None:
     """The word along a line, read upright: cut from the photo with room for a card round
-    it, turned so that its letters' tops point to the table's middle, scaled to READ_SIZE."""
-    direction = line.direction
-    up = np.array([direction[1], -direction[0]])
-    if (middle - line.centre) @ up < 0:
-        direction = -direction
-    centre = line.centre / k
+    it, turned the way its letters read, scaled to READ_SIZE. A word whose end card the cut
+    reached is read again with a card's more room at that end (a letter the line finder
+    passed over)."""
+    direction = _way_read(line, middle)
     size = line.size / k
+    pitch = max(line.pitch / k, 1.3 * size)
+    along = [float((np.array((g.cx, g.cy)) - line.centre) @ direction) / k for g in line.members]
+    before = -min(along) + CROP_PITCHES * pitch + CROP_ALONG * size
+    after = max(along) + CROP_PITCHES * pitch + CROP_ALONG * size
+    for _ in range(2):
+        read = _read_crop(photo, line.centre / k, direction, size, before, after, deck, is_word, alphabet)
+        if read is None:
+            return None
+        word, reached_before, reached_after = read
+        if not (reached_before or reached_after):
+            break
+        before += pitch * reached_before
+        after += pitch * reached_after
+    return word
+
+
+def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: float,
+               before: float, after: float, deck: str, is_word, alphabet: str):
+    """The row read in the photo's strip along `direction` from `before` pixels behind the
+    centre to `after` ahead, CROP_ACROSS letter sizes either side, turned upright and
+    scaled to READ_SIZE: the word, and whether its first and last cards reach the strip's
+    ends."""
     zoom = float(np.clip(READ_SIZE / size, 0.1, MOST_ZOOM))
-    half_along = (max(abs(line.ends[0]), abs(line.ends[1])) / k + CROP_ALONG * size) * zoom
-    half_across = CROP_ACROSS * size * zoom
-    width, height = int(2 * half_along), int(2 * half_across)
+    width, height = int((before + after) * zoom), int(2 * CROP_ACROSS * size * zoom)
     angle = math.degrees(math.atan2(direction[1], direction[0]))
     turn = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, zoom)
-    turn[:, 2] += (width / 2 - centre[0], height / 2 - centre[1])
-    crop = cv2.warpAffine(photo.image, turn, (width, height), flags=cv2.INTER_AREA if zoom < 1 else cv2.INTER_LINEAR,
+    turn[:, 2] += (before * zoom - centre[0], height / 2 - centre[1])
+    crop = cv2.warpAffine(photo.image, turn, (width, height),
+                          flags=cv2.INTER_AREA if zoom < 1 else cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
-    word, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck)
+    _, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck)
     row = [c for c in cards if c.in_row]
-    if len(row) < 2:
+    if len(row) < FEWEST_CARDS:
         return None
+    edge = EDGE_ROOM * READ_SIZE
     back = cv2.invertAffineTransform(turn)
-    return TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
+    word = TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
+    return word, row[0].box[0] < edge, row[-1].box[2] > width - edge
+
+
+def _same_cards(word: TableWord, other: TableWord) -> bool:
+    """Whether a word read is (mostly) one read already: a bowed row found as two lines
+    is read whole from each. The lines are read longest first, so the first is kept."""
+    shared = sum(any(_overlap(c.box, d.box) > 0.5 for d in other.cards) for c in word.cards)
+    return shared * 2 > len(word.cards)
+
+
+def _overlap(a, b) -> float:
+    """The share of the smaller box that two boxes share."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    return w * h / min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
 
 
 def _placed(card: Card, back: np.ndarray, scale: float) -> Card:

@@ -34,3 +34,44 @@ def test_words_keep_their_clockwise_order_when_seats_are_uneven():
 def test_more_words_than_seats_leaves_the_one_furthest_from_any_seat_out():
     words = [_word("AAA", 0), _word("BBB", 45), _word("CCC", 180)]
     assert [w.word if w else None for w in seated(words, 2)] == ["AAA", "CCC"]
+
+
+# Whole tables drawn by tools/cardlab/tables.py (tuning seeds: the benchmark's are held out).
+@pytest.mark.parametrize("seed", [2003, 2004, 2009, 2011])
+def test_every_word_on_the_table_is_read_in_the_seat_it_faces(seed):
+    from ocr.table import read_table
+    from tools.cardlab import tables
+
+    photo = tables.render_table(tables.random_table(seed), seed)
+    reading = read_table(photo.jpeg)
+    seats = seated(reading.words, len(photo.seats))
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+    for truth, word in zip(photo.seats, seats):
+        if word is None:
+            continue
+        off = abs(truth.facing - word.facing) % 360
+        assert min(off, 360 - off) < 25, "each word faces its player"
+        for card, drawn in zip(word.cards, truth.cards):  # outlined where the card lies
+            x, y = (card.box[0] + card.box[2]) / 2, (card.box[1] + card.box[3]) / 2
+            assert drawn.box[0] <= x <= drawn.box[2] and drawn.box[1] <= y <= drawn.box[3]
+
+
+def test_the_command_prints_each_table_s_words_in_seat_order(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from tools.cardlab import tables
+
+    seed = 2004
+    photo = tables.render_table(tables.random_table(seed), seed)
+    path = tmp_path / "table.jpg"
+    path.write_bytes(photo.jpeg)
+    out = subprocess.run([sys.executable, "-m", "ocr", "--json", "--table", str(path)],
+                         capture_output=True, text=True, check=True)
+    line = json.loads(out.stdout)
+    assert line["file"] == str(path)
+    assert [w["word"] for w in line["words"]] == list(photo.words)
+    first = line["words"][0]
+    assert set(first) >= {"word", "facing", "cards", "box"}
+    assert {"letter", "confidence", "box"} <= set(first["cards"][0])
