@@ -79,35 +79,51 @@ def _shown(photo: ocr.Photo) -> str:
     return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
 
 
-def _card(c, labels: dict, size: int) -> dict:
-    """A card as the correction screen draws it: its box, a tap target a little larger, a
-    badge over its middle with the letter read, unsure as a player's scan marks it."""
+#: Which way is "up" for a word, by its facing (as its player reads it), in the photo's pixels
+#: (x right, y down): the way its letters' tops point, towards the middle of the table.
+UP = {0: (0, -1), 90: (1, 0), 180: (0, 1), 270: (-1, 0)}
+
+
+def _up(facing: float) -> tuple[int, int]:
+    return UP[round(facing / 90) % 4 * 90]
+
+
+def _card(c, labels: dict, up: tuple[int, int]) -> dict:
+    """A card as the correction screen draws it: its box, a tap target a little larger, and
+    beside it, on its word's upper side (`up`: towards the middle of the table), a badge with
+    the letter read, unsure as a player's scan marks it."""
     value = c.letter if c.letter in labels else None
     x0, y0, x1, y1 = c.box
-    pad = max(2, round(0.15 * min(x1 - x0, y1 - y0)))
-    side = max(6, round(0.55 * min(x1 - x0, y1 - y0)))
+    short = min(x1 - x0, y1 - y0)
+    pad = max(2, round(0.15 * short))
+    side = max(8, round(0.7 * short))
+    gap = max(1, round(0.1 * short))
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    # the badge's middle: past the card's edge on its upper side
+    bx = cx + up[0] * ((x1 - x0) // 2 + gap + side // 2)
+    by = cy + up[1] * ((y1 - y0) // 2 + gap + side // 2)
+    hit = (min(x0, bx - side // 2) - pad, min(y0, by - side // 2) - pad,
+           max(x1, bx + side // 2) + pad, max(y1, by + side // 2) + pad)
     likely = [c.letter, *(a for a, _ in c.alternatives)]
-    return dict(box=c.box, hit=(x0 - pad, y0 - pad, x1 + pad, y1 + pad),
-                badge=(cx - side // 2, cy - side // 2, cx + side // 2, cy + side // 2),
-                text_at=(cx, cy), font=round(side * 0.8), corner=max(1, side // 8),
+    return dict(box=c.box, hit=hit,
+                badge=(bx - side // 2, by - side // 2, bx + side // 2, by + side // 2),
+                text_at=(bx, by), font=round(side * 0.8), corner=max(1, side // 8),
                 value=value or NOT_A_CARD, label=labels.get(value, "✕"),
                 unsure=c.confidence < LOW_CONFIDENCE or value is None,
-                cycle=" ".join(dict.fromkeys(v for v in likely if v in labels)),
-                size=size)
+                cycle=" ".join(dict.fromkeys(v for v in likely if v in labels)))
 
 
-def _label_at(cards: list[dict], width: int, height: int) -> tuple[int, int, int]:
-    """Where a word's player's name is drawn: just outside its cards, on the side towards
-    the middle of the photo (where there is room), as (x, y, font size)."""
-    x0 = min(c["box"][0] for c in cards)
-    y0 = min(c["box"][1] for c in cards)
-    x1 = max(c["box"][2] for c in cards)
-    y1 = max(c["box"][3] for c in cards)
-    font = max(12, round(0.035 * max(width, height)))
-    x = min(max((x0 + x1) // 2, 2 * font), width - 2 * font)
-    y = y1 + font if (y0 + y1) / 2 < height / 2 else y0 - font // 2
-    return x, max(font, min(height - font // 3, y)), font
+def _label_at(cards: list[dict], up: tuple[int, int], width: int, height: int) -> tuple[int, int, int]:
+    """Where a word's player's name is drawn: beyond its cards' badges, towards the middle of
+    the table, as (x, y, font size)."""
+    x0 = min(c["hit"][0] for c in cards)
+    y0 = min(c["hit"][1] for c in cards)
+    x1 = max(c["hit"][2] for c in cards)
+    y1 = max(c["hit"][3] for c in cards)
+    font = max(12, round(0.045 * max(width, height)))
+    x = {1: x1 + font * 2, -1: x0 - font * 2}.get(up[0], (x0 + x1) // 2)
+    y = {1: y1 + font, -1: y0 - font // 3}.get(up[1], (y0 + y1) // 2 + font // 3)
+    return (min(max(x, 2 * font), width - 2 * font), max(font, min(height - font // 3, y)), font)
 
 
 def table_view(reading, seated: list, seats: list[int], start: int, players: int,
@@ -126,7 +142,8 @@ def table_view(reading, seated: list, seats: list[int], start: int, players: int
     words += [(None, w, "unseated") for w in reading.words if id(w) not in placed]
     view = []
     for k, (seat, word, aside) in enumerate(words[:MAX_WORDS]):
-        cards = [_card(c, labels, k) for c in word.cards[:MAX_LETTERS]]
+        up = _up(word.facing)
+        cards = [_card(c, labels, up) for c in word.cards[:MAX_LETTERS]]
         if not cards:
             continue
         letters = "".join(c["value"] if c["value"] != NOT_A_CARD else "·" for c in cards)
@@ -135,7 +152,7 @@ def table_view(reading, seated: list, seats: list[int], start: int, players: int
             word=letters, wordless=bool(is_word) and "·" not in letters and not is_word(letters),
             cards=cards, hinges=any(c["unsure"] for c in cards),
             suggestions=tuple(word.suggestions[:3]),
-            label=_label_at(cards, reading.width, reading.height)))
+            label=_label_at(cards, up, reading.width, reading.height)))
     return view
 
 
