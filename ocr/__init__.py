@@ -21,13 +21,19 @@ numbers are named beside it):
     -> [Card]     _worded, _suggestions (reader.py): a game's word list marks unsure cards
     -> Reading    read: the word, the cards, the seconds taken
 
+`read_table` (table.py) reads a whole table in one photo: it finds every word laid, whichever
+way it faces, turns each upright and reads it by the steps above; `seated` places the words in
+the game's seats, clockwise from the photographer's.
+
 `read_debug` runs the same steps and keeps each one's image by name (ImagesKept: gray,
 paper, ink, letters, cards, card-00 ...) so that a misread photo can be looked at.
-`python -m ocr [--json] [--debug DIR] PHOTO...` is the command line.
+`python -m ocr [--json] [--table] [--debug DIR] PHOTO...` is the command line.
 """
 
 from .photo import Photo, UnreadablePhoto, open_photo
 from .reader import Card, ImagesKept, Reading, Steps, read, read_debug
+from .table import TABLE_SIDE, TableReading, TableWord, read_table, seated
 
-__all__ = ["Card", "ImagesKept", "Photo", "Reading", "Steps", "UnreadablePhoto", "open_photo",
-           "read", "read_debug"]
+__all__ = ["TABLE_SIDE", "Card", "ImagesKept", "Photo", "Reading", "Steps", "TableReading",
+           "TableWord", "UnreadablePhoto", "open_photo", "read", "read_debug", "read_table",
+           "seated"]

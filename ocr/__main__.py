@@ -1,4 +1,4 @@
-"""python -m ocr [--json] [--deck DECK] [--game GAME] [--debug DIR] PHOTO...: read the cards in each photo."""
+"""python -m ocr [--json] [--table] [--deck DECK] [--game GAME] [--debug DIR] PHOTO...: read the cards in each photo."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import numpy as np
 
 from .photo import UnreadablePhoto
 from .reader import DECKS, LOW_CONFIDENCE, NO_STEPS, ImagesKept, read
+from .table import read_table
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,6 +26,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="check the row against this game's word list, as the app does in a "
                              "game (a row that reads as no word has the cards that would fix it "
                              "marked unsure); a game as the word judge names it: foot, fez, family ...")
+    parser.add_argument("--table", action="store_true",
+                        help="the whole table in one photo, taken from a player's seat: every "
+                             "word laid, in seat order clockwise from the photographer's own "
+                             "(the word facing the photo's bottom edge), each with its cards and "
+                             "facing (degrees clockwise from the bottom edge to its player)")
     parser.add_argument("--debug", metavar="DIR", type=Path,
                         help="also write each step's image of each photo into DIR, as "
                              "PHOTO-STEP.png (gray, paper, ink, letters, cards, card-00 ...)")
@@ -37,7 +43,12 @@ def main(argv: list[str] | None = None) -> int:
         try:
             kept = ImagesKept() if args.debug else NO_STEPS
             with open(path, "rb") as f:
-                reading = read(f.read(), deck=args.deck, is_word=is_word, steps=kept)
+                data = f.read()
+            if args.table:
+                reading = read_table(data, deck=args.deck, is_word=is_word, steps=kept)
+            else:
+                reading = read(data, deck=args.deck, is_word=is_word, steps=kept)
+            del data
             if args.debug:
                 _write(args.debug, Path(path).stem, kept.images)
         except (OSError, UnreadablePhoto) as e:
@@ -47,7 +58,9 @@ def main(argv: list[str] | None = None) -> int:
                     "seconds": round(time.perf_counter() - start, 3)}
             print(json.dumps(line) if args.json else f"{path}: {message}", flush=True)
             continue
-        if args.json:
+        if args.table:
+            _print_table(path, reading, args.json)
+        elif args.json:
             print(json.dumps({"file": path, "word": reading.word,
                               "cards": [c.as_json() for c in reading.cards],
                               "seconds": round(reading.seconds, 3)}), flush=True)
@@ -57,6 +70,21 @@ def main(argv: list[str] | None = None) -> int:
             if unsure.strip():
                 print(" " * (len(path) + 2) + unsure + "  ^ unsure")
     return 1 if failed else 0
+
+
+def _print_table(path: str, reading, as_json: bool) -> None:
+    """A table's words, one line per photo (JSON) or one per word."""
+    if as_json:
+        print(json.dumps({"file": path, "words": [w.as_json() for w in reading.words],
+                          "width": reading.width, "height": reading.height,
+                          "seconds": round(reading.seconds, 3)}), flush=True)
+        return
+    print(f"{path}: {len(reading.words)} words  ({reading.seconds:.2f} s)")
+    for n, word in enumerate(reading.words):
+        unsure = "".join("^" if c.confidence < LOW_CONFIDENCE else " " for c in word.cards)
+        print(f"  {n}. {word.word}  (facing {word.facing:.0f}°)")
+        if unsure.strip():
+            print(" " * (len(str(n)) + 4) + unsure + "  ^ unsure")
 
 
 def _write(folder: Path, stem: str, images: dict[str, np.ndarray]) -> None:

@@ -1,0 +1,373 @@
+"""Reading the whole table in one photo: every word laid, whichever way it faces, and the
+seat it lies in front of. Pure: no Flask.
+
+    read_table(jpeg_bytes).words  ->  (TableWord("JAZZY", facing=0), TableWord("QUOTA", facing=92) ...)
+    seated(words, players=3)      ->  [the photographer's word, the next seat's clockwise, ...]
+
+The same reader as a single row's, one more step in front of it:
+
+    photo bytes
+    -> Photo          open_photo at TABLE_SIDE (a 12 MP photo kept whole: far words are small)
+    -> [Glyph]        find.glyphs on a small copy (FIND_SIDE): every dark shape on light paper
+    -> [_Line]        _lines: the shapes grouped into words by their size and alignment (a
+                      letter's neighbours lie along one line, a pitch apart); lines in line
+                      with one another across a WILD card's gap joined
+    -> facing         each line's letters face the player it lies in front of: their tops
+                      point to the table's middle (where the other words lie), so the way
+                      up across a line is the side the others are on
+    -> crop           the word and a card's room round it cut from the photo, turned upright
+                      and scaled so its letters are of the size the row reader reads best
+    -> Reading        reader.read_photo on the crop: the row, its WILD cards in the gaps and
+                      past the ends, the word list's marks, exactly as a single scan
+    -> TableWord      the row's cards with their boxes back in the photo's pixels
+
+The words come out clockwise as seen from above, from the photographer's own (the word that
+faces the photo's bottom edge): the player on the photographer's left next, then across,
+then on the right. `seated` places them in the game's seats.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from .find import INK_LEVELS, Glyph, glyphs, light_ratios, paper_faces
+from .letters import LETTERS
+from .photo import Photo, open_photo
+from .reader import NO_STEPS, Card, Steps, read_photo
+
+#: A table photo is decoded at up to this long side: a 12 MP photo whole, so that the far
+#: words, the smallest in it, keep every pixel the camera gave them.
+TABLE_SIDE = 4096
+#: Words are found on a copy this big: the nearest word's letters stay whole, the farthest
+#: still a dozen pixels or more.
+FIND_SIDE = 1400
+#: Letters of one word: each within this many letter sizes of the next, and within
+#: SAME_WORD_SIZE of one another's size (the far word's letters are smaller than the near one's).
+LINK = 2.7
+SAME_WORD_SIZE = 1.6
+#: A letter lies within this many letter sizes of its word's line.
+ON_THE_LINE = 0.55
+#: Two lines in line with each other (angles within LINE_TURN degrees, each within
+#: ON_THE_LINE of the other's line) are one word when the gap between them is at most this
+#: many pitches: room for a WILD card, or two, between two letters.
+WILD_GAP = 3.6
+LINE_TURN = 15
+#: A word's crop: this many letter sizes past its ends (a WILD card there) and either side.
+CROP_ALONG = 3.2
+CROP_ACROSS = 1.9
+#: The row reader reads letters of about this many pixels best; a crop is scaled to it,
+#: and never up by more than MOST_ZOOM.
+READ_SIZE = 64
+MOST_ZOOM = 2.0
+#: A word turned up to this many degrees the other way from the photo's bottom edge is still
+#: the photographer's, first in clockwise order.
+CLOCKWISE_FROM = 30
+#: At most this many words are read in one photo (a table of eight, and some to spare).
+MOST_WORDS = 10
+
+
+@dataclass(frozen=True)
+class TableWord:
+    """One word laid on the table, read upright by its own facing."""
+
+    cards: tuple[Card, ...]  # in reading order, boxes in the upright photo's pixels
+    facing: float  # degrees clockwise from the photo's bottom edge to the player it faces
+    suggestions: tuple[str, ...] = ()
+
+    @property
+    def word(self) -> str:
+        return "".join(c.letter for c in self.cards)
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        boxes = np.array([c.box for c in self.cards])
+        return (int(boxes[:, 0].min()), int(boxes[:, 1].min()),
+                int(boxes[:, 2].max()), int(boxes[:, 3].max()))
+
+    def as_json(self) -> dict:
+        return {"word": self.word, "facing": round(self.facing, 1), "box": list(self.box),
+                "cards": [c.as_json() for c in self.cards],
+                "suggestions": list(self.suggestions)}
+
+
+@dataclass(frozen=True)
+class TableReading:
+    words: tuple[TableWord, ...]  # clockwise from the photographer's own word
+    width: int
+    height: int
+    seconds: float
+
+
+@dataclass
+class _Line:
+    """Letters in a line: a word's, or a part of one."""
+
+    members: list[Glyph]
+    size: float = 0.0
+    centre: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(2))
+    direction: np.ndarray = dataclasses.field(default_factory=lambda: np.array([1.0, 0.0]))
+    ends: tuple[float, float] = (0.0, 0.0)  # along the direction, from the centre
+    pitch: float = 0.0
+    straight: bool = True
+
+    def __post_init__(self):
+        points = np.array([(g.cx, g.cy) for g in self.members], float)
+        self.size = float(np.median([g.size for g in self.members]))
+        self.centre = points.mean(axis=0)
+        if len(points) > 1:
+            _, _, vt = np.linalg.svd(points - self.centre)
+            self.direction = vt[0] / np.linalg.norm(vt[0])
+        along = (points - self.centre) @ self.direction
+        across = (points - self.centre) @ np.array([-self.direction[1], self.direction[0]])
+        self.ends = (float(along.min()), float(along.max()))
+        steps = np.diff(np.sort(along))
+        self.pitch = float(np.median(steps)) if len(steps) else 1.6 * self.size
+        self.straight = bool(np.all(np.abs(across) <= ON_THE_LINE * self.size))
+
+    def offset(self, point: np.ndarray) -> tuple[float, float]:
+        """A point's distance along this line from its centre, and across it."""
+        d = point - self.centre
+        return float(d @ self.direction), float(d @ np.array([-self.direction[1], self.direction[0]]))
+
+
+def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str], bool] | None = None,
+               steps: Steps | None = None, alphabet: str = LETTERS) -> TableReading:
+    """Every word laid on the table in a photo taken from one player's seat, clockwise from
+    that player's own. Raises UnreadablePhoto with a player's message. A Photo already
+    opened is read as it is (open it at TABLE_SIDE: far words are small)."""
+    start = time.perf_counter()
+    steps = steps or NO_STEPS
+    photo = data if isinstance(data, Photo) else open_photo(data, TABLE_SIDE)
+    small, k = _small(photo.image)
+    lines = _words_found(small)
+    middle = _middle(lines, small.shape)
+    words = []
+    for line in lines[:MOST_WORDS]:
+        word = _read_line(photo, line, k, middle, deck, is_word, alphabet)
+        if word:
+            words.append(word)
+    words.sort(key=lambda w: _clockwise(w.facing))
+    steps.keep("words", lambda: _draw_words(photo, words))
+    return TableReading(tuple(words), photo.width, photo.height, time.perf_counter() - start)
+
+
+def _small(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The photo in grey at FIND_SIDE, and how many of its pixels make one of the photo's."""
+    k = min(1.0, FIND_SIDE / max(image.shape[:2]))
+    gray = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
+    if k < 1.0:
+        gray = cv2.resize(gray, (round(gray.shape[1] * k), round(gray.shape[0] * k)),
+                          interpolation=cv2.INTER_AREA)
+    return gray, k
+
+
+def _words_found(gray: np.ndarray) -> list[_Line]:
+    """The lines of letters that could be words, longest first."""
+    ratio, _ = light_ratios(gray)
+    faces = paper_faces(ratio)
+    shapes = glyphs(ratio, INK_LEVELS[1], faces=faces)[0]
+    lines = _joined(_lines(shapes))
+    lines = [line for line in lines if len(line.members) >= 2 and line.straight]
+    lines = _without_small_print(lines)
+    return sorted(lines, key=lambda line: -len(line.members))
+
+
+def _lines(shapes: list[Glyph]) -> list[_Line]:
+    """The shapes grouped with their neighbours: each within LINK letter sizes of the next
+    and of about its size (union-find over the pairs)."""
+    parent = list(range(len(shapes)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    if shapes:
+        centres = np.array([(g.cx, g.cy) for g in shapes])
+        sizes = np.array([g.size for g in shapes])
+        near = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+        small, big = np.minimum.outer(sizes, sizes), np.maximum.outer(sizes, sizes)
+        linked = (near < LINK * (small + big) / 2) & (big < SAME_WORD_SIZE * small)
+        for i, j in zip(*np.nonzero(np.triu(linked, 1))):
+            parent[root(i)] = root(j)
+    groups: dict[int, list[Glyph]] = {}
+    for i, g in enumerate(shapes):
+        groups.setdefault(root(i), []).append(g)
+    return [_Line(members) for members in groups.values()]
+
+
+def _joined(lines: list[_Line]) -> list[_Line]:
+    """Lines that continue one another across a gap of a WILD card or two, joined."""
+    lines = list(lines)
+    merged = True
+    while merged:
+        merged = False
+        for a in lines:
+            for b in lines:
+                if a is not b and _continues(a, b):
+                    lines.remove(a)
+                    lines.remove(b)
+                    lines.append(_Line(a.members + b.members))
+                    merged = True
+                    break
+            if merged:
+                break
+    return lines
+
+
+def _continues(a: _Line, b: _Line) -> bool:
+    """Whether line b goes on from a past a gap a WILD card could fill: of one size, in one
+    straight line together, the gap between them at most WILD_GAP pitches."""
+    if max(a.size, b.size) > SAME_WORD_SIZE * min(a.size, b.size):
+        return False
+    if len(a.members) < 2 and len(b.members) < 2:
+        return False
+    both = _Line(a.members + b.members)
+    if not both.straight:
+        return False
+    if len(b.members) > 1 and len(a.members) > 1:
+        turn = math.degrees(math.acos(min(1.0, abs(float(a.direction @ b.direction)))))
+        if turn > LINE_TURN and min(len(a.members), len(b.members)) > 2:
+            return False
+    along_a = [both.offset(np.array((g.cx, g.cy)))[0] for g in a.members]
+    along_b = [both.offset(np.array((g.cx, g.cy)))[0] for g in b.members]
+    gap = max(min(along_b) - max(along_a), min(along_a) - max(along_b))
+    pitch = min([line.pitch for line in (a, b) if len(line.members) > 1])
+    return 0 < gap <= WILD_GAP * max(pitch, 1.2 * both.size)
+
+
+def _without_small_print(lines: list[_Line]) -> list[_Line]:
+    """Without the lines that lie within a bigger word's card room: a WILD card's print, a
+    card's small values."""
+    kept = []
+    for line in lines:
+        inside = any(other is not line and other.size > 1.4 * line.size
+                     and abs(other.offset(line.centre)[1]) < 1.2 * other.size
+                     and other.ends[0] - other.pitch <= other.offset(line.centre)[0] <= other.ends[1] + other.pitch
+                     for other in lines)
+        if not inside:
+            kept.append(line)
+    return kept
+
+
+def _middle(lines: list[_Line], shape) -> np.ndarray:
+    """The table's middle, as far as the words tell: where they lie round (the photo's middle
+    when there is one word)."""
+    if len(lines) < 2:
+        return np.array([shape[1] / 2, shape[0] / 2])
+    return np.mean([line.centre for line in lines[:MOST_WORDS]], axis=0)
+
+
+def _facing(direction: np.ndarray) -> float:
+    """Degrees clockwise from the photo's bottom edge to the player who reads a line running
+    this way (the player sits on the side its letters' feet point to)."""
+    towards = np.array([-direction[1], direction[0]])
+    return round(math.degrees(math.atan2(-towards[0], towards[1])) % 360, 1) % 360
+
+
+def _clockwise(facing: float) -> float:
+    """A facing's place in the clockwise order from the photographer's (a word turned a
+    little the other way from the photo's bottom edge is still the photographer's)."""
+    return (facing + CLOCKWISE_FROM) % 360
+
+
+def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: str,
+               is_word, alphabet: str) -> TableWord | None:
+    """The word along a line, read upright: cut from the photo with room for a card round
+    it, turned so that its letters' tops point to the table's middle, scaled to READ_SIZE."""
+    direction = line.direction
+    up = np.array([direction[1], -direction[0]])
+    if (middle - line.centre) @ up < 0:
+        direction = -direction
+    centre = line.centre / k
+    size = line.size / k
+    zoom = float(np.clip(READ_SIZE / size, 0.1, MOST_ZOOM))
+    half_along = (max(abs(line.ends[0]), abs(line.ends[1])) / k + CROP_ALONG * size) * zoom
+    half_across = CROP_ACROSS * size * zoom
+    width, height = int(2 * half_along), int(2 * half_across)
+    angle = math.degrees(math.atan2(direction[1], direction[0]))
+    turn = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, zoom)
+    turn[:, 2] += (width / 2 - centre[0], height / 2 - centre[1])
+    crop = cv2.warpAffine(photo.image, turn, (width, height), flags=cv2.INTER_AREA if zoom < 1 else cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+    word, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck)
+    row = [c for c in cards if c.in_row]
+    if len(row) < 2:
+        return None
+    back = cv2.invertAffineTransform(turn)
+    return TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
+
+
+def _placed(card: Card, back: np.ndarray, scale: float) -> Card:
+    """A card read in a word's crop, its box in the photo's own pixels."""
+    x0, y0, x1, y1 = card.box
+    corners = np.array([(x0, y0, 1), (x1, y0, 1), (x1, y1, 1), (x0, y1, 1)], float) @ back.T / scale
+    (left, top), (right, bottom) = corners.min(axis=0), corners.max(axis=0)
+    return dataclasses.replace(card, box=(int(left), int(top), int(math.ceil(right)), int(math.ceil(bottom))))
+
+
+def seated(words: tuple[TableWord, ...] | list[TableWord], players: int) -> list[TableWord | None]:
+    """The words in the seats: index j is the seat j places clockwise from the photographer's
+    (0), holding the word laid in front of it or None. Seats are taken to lie evenly round the
+    table; the words keep their clockwise order, and each goes to the seat its facing is
+    nearest, an extra word (more words than seats) left out."""
+    if players < 1:
+        return []
+    order = sorted(words, key=lambda w: _clockwise(w.facing))
+    step = 360 / players
+    seat_at = [j * step for j in range(players)]
+    # order-keeping assignment: best[i][j] = least cost placing the first i words in seats < j
+    miss = 90.0 ** 2  # a word left out costs as much as one a quarter turn off its seat
+    inf = float("inf")
+    n = len(order)
+    best = [[inf] * (players + 1) for _ in range(n + 1)]
+    choice = [[None] * (players + 1) for _ in range(n + 1)]
+    for j in range(players + 1):
+        best[0][j] = 0.0
+    for i in range(1, n + 1):
+        for j in range(players + 1):
+            options = [(best[i - 1][j] + miss, "drop")]
+            if j > 0:
+                options.append((best[i][j - 1], "skip"))
+                off = _apart(order[i - 1].facing, seat_at[j - 1])
+                options.append((best[i - 1][j - 1] + off ** 2, "seat"))
+            best[i][j], choice[i][j] = min(options, key=lambda o: o[0])
+    seats: list[TableWord | None] = [None] * players
+    i, j = n, players
+    while i > 0:
+        move = choice[i][j]
+        if move == "seat":
+            seats[j - 1] = order[i - 1]
+            i, j = i - 1, j - 1
+        elif move == "skip":
+            j -= 1
+        else:
+            i -= 1
+    return seats
+
+
+def _apart(a: float, b: float) -> float:
+    """Degrees between two facings, round the shorter way."""
+    d = abs(a - b) % 360
+    return min(d, 360 - d)
+
+
+def _draw_words(photo: Photo, words: list[TableWord]) -> np.ndarray:
+    """Each word's cards boxed on a copy of the photo, its facing and order written by it."""
+    out = photo.image.copy()
+    for n, word in enumerate(words):
+        for card in word.cards:
+            x0, y0, x1, y1 = (int(v * photo.scale) for v in card.box)
+            cv2.rectangle(out, (x0, y0), (x1, y1), (0, 160, 255), 3)
+        x0, y0, _, _ = (int(v * photo.scale) for v in word.box)
+        cv2.putText(out, f"{n}: {word.word} {word.facing:.0f}", (x0, max(20, y0 - 8)),
+                    cv2.FONT_HERSHEY_SIMPLEX, 1.0, (255, 60, 0), 2)
+    return out
