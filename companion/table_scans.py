@@ -174,7 +174,7 @@ def scan(game_id: str):
         return _page(game, request.form, error=scans.BUSY.replace("Read the photo", "Read the table"),
                      status=503)
     try:
-        photo = ocr.open_photo(data)
+        photo = ocr.open_photo(data, ocr.TABLE_SIDE)  # far words are small: a bigger working copy
         del data
         reading = ocr.read_table(photo, deck=pages.deck, is_word=is_word)
         picture = _shown(photo)

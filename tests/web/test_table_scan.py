@@ -73,7 +73,7 @@ def test_the_seat_the_photo_is_taken_from_places_the_words(client, game):
 
 
 def test_use_these_words_fills_every_word_and_the_points_show_as_typed(client, game):
-    html = scan_table(client, game, whole_table({0: "QUOTA", 180: "HOUSE"})).text
+    html = scan_table(client, game, whole_table({0: "QUOTA", 270: "HOUSE"})).text
     no_word = re.findall(r'<li class="table-word-row[^"]*" data-empty="(\d)">', html)  # shown
     assert no_word == ["1"] and "Bo : No word" in text(html)
     response = client.post(f"{game}/scan-table/use", data=use_form(html))
