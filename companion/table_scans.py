@@ -113,17 +113,21 @@ def _card(c, labels: dict, up: tuple[int, int]) -> dict:
                 cycle=" ".join(dict.fromkeys(v for v in likely if v in labels)))
 
 
-def _label_at(cards: list[dict], up: tuple[int, int], width: int, height: int) -> tuple[int, int, int]:
+def _label_at(cards: list[dict], up: tuple[int, int], width: int, height: int) -> tuple:
     """Where a word's player's name is drawn: beyond its cards' badges, towards the middle of
-    the table, as (x, y, font size)."""
+    the table, as (x, y, font size, the SVG text-anchor: which end of the name is at x)."""
     x0 = min(c["hit"][0] for c in cards)
     y0 = min(c["hit"][1] for c in cards)
     x1 = max(c["hit"][2] for c in cards)
     y1 = max(c["hit"][3] for c in cards)
     font = max(12, round(0.045 * max(width, height)))
-    x = {1: x1 + font * 2, -1: x0 - font * 2}.get(up[0], (x0 + x1) // 2)
-    y = {1: y1 + font, -1: y0 - font // 3}.get(up[1], (y0 + y1) // 2 + font // 3)
-    return (min(max(x, 2 * font), width - 2 * font), max(font, min(height - font // 3, y)), font)
+    if up[0]:  # a word at the side: the name beside it, reaching into the middle
+        x, anchor = (x1 + font // 3, "start") if up[0] > 0 else (x0 - font // 3, "end")
+        y = (y0 + y1) // 2 + font // 3
+    else:
+        x, anchor = min(max((x0 + x1) // 2, 2 * font), width - 2 * font), "middle"
+        y = y1 + font if up[1] > 0 else y0 - font // 3
+    return x, max(font, min(height - font // 3, y)), font, anchor
 
 
 def table_view(reading, seated: list, seats: list[int], start: int, players: int,
