@@ -179,3 +179,16 @@ def test_poker_before_the_showdown_says_when_the_table_is_read(client):
     client.post(f"{game}/rounds", data={})
     response = scan_table(client, game, whole_table(THREE))
     assert response.status_code == 422 and 'class="scan-card' not in response.text
+
+
+def test_a_word_that_is_no_word_shows_the_cards_it_hinges_on(client, game):
+    # the game's word list doubts the V of HOVSE (HOUSE, HORSE), clear as it is: the card to
+    # check is marked, on the photo and in the list, and the row says why
+    html = scan_table(client, game, whole_table({0: "QUOTA", 90: "HOVSE", 180: "JAZZY"})).text
+    assert read_words(html)["Bo"] == "HOVSE"
+    bo = re.search(r'data-word="(\d+)">\s*<input type="hidden" name="from-\d+" value="1"', html).group(1)
+    marked = re.findall(rf'<g class="scan-card( unsure)?" data-card="{bo}-\d"', html)
+    assert marked == ["", "", " unsure", "", ""]
+    assert f'id="card-{bo}-2" name="card-{bo}-2" class="card-pick unsure"' in html
+    assert "HOVSE is no word: it hinges on the marked card." in text(html)
+    assert "QUOTA is no word" not in text(html) and "marked cards are unsure" in text(html)
