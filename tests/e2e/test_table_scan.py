@@ -48,6 +48,7 @@ def test_a_foot_round_filled_from_one_photo_of_the_table(page, table, tmp_path):
     seat = page.get_by_label("Photo taken from")
     expect(seat).to_have_value("0")
     table.word(2).fill("JAZ")  # typed before the photo: kept
+    shoot(page, "foot-form")
     # Ann's word faces her at the bottom; Cat laid hers in front of Ben's seat, and Ben his
     # in front of hers
     scan_the_table(page, tmp_path, {0: "QUOTA", 90: "HOUSE", 180: "JAZZY"}, "foot")
