@@ -66,7 +66,7 @@ def photographer(form, players: int) -> int:
     (2, 0)
     """
     value = form.get(SEAT, "")
-    return int(value) if value.isdigit() and int(value) < players else 0
+    return int(value) if value.isascii() and value.isdigit() and int(value) < players else 0
 
 
 def _shown(photo: ocr.Photo) -> str:
@@ -224,7 +224,7 @@ def used_words(form, seats: list[int], players: int, choices) -> dict[int, list[
 
     def seat_of(name: str) -> int | None:
         value = form.get(name, "")
-        return int(value) if value.isdigit() and int(value) in seats else None
+        return int(value) if value.isascii() and value.isdigit() and int(value) in seats else None
 
     words, at = {}, {}  # word k: its letters, the seat it goes to (None: nobody)
     for k in range(MAX_WORDS):

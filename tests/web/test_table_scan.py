@@ -118,7 +118,8 @@ def test_hostile_use_forms_fill_only_what_the_game_allows(client, game):
     junk = {f"card-{k}-{i}": "Z" for k in range(40) for i in range(40)}
     junk.update({"card-0-0": "é", "card-0-1": "<b>", "card-0-2": "Q", "from-0": "9", "seat-0": "0",
                  "card-1-0": "A", "from-1": "-1", "seat-1": "1; drop", "card-2-0": "B",
-                 "from-2": "1", "seat-2": "99", "seat-3": "0", "from-3": "0", "card-3-0": "★"})
+                 "from-2": "1", "seat-2": "99", "seat-3": "0", "from-3": "0", "card-3-0": "★",
+                 "seat-4": "²", "from-4": "١", "card-4-0": "C", "drop-5": "x", "table-seat": "³"})
     response = client.post(f"{game}/scan-table/use", data=junk)
     assert response.status_code == 200
     filled = used(response.text)
@@ -147,7 +148,7 @@ def test_the_round_form_offers_the_table_scan_without_the_correction_screens_wei
 
 
 def test_a_photo_without_words_says_how_to_take_it(client, game):
-    response = scan_table(client, game, whole_table({}), **{"word-0": "QUOTA"})
+    response = scan_table(client, game, whole_table({}), seat="²", **{"word-0": "QUOTA"})
     assert response.status_code == 422
     assert "whole table in frame" in text(response.text) and 'value="QUOTA"' in response.text
 
