@@ -37,6 +37,13 @@ NOBODY = "none"  # a word given to no player (found in front of a folded seat, o
 PHOTO, SEAT = "table-photo", "table-seat"  # the form's fields
 
 
+@bp.app_context_processor
+def photo_side() -> dict:
+    """How large a phone sends the table's photo (scan.js shrinks it to this): the reader's
+    working size for a table, where far words are small, not a row's."""
+    return {"table_photo_side": ocr.TABLE_SIDE}
+
+
 def _page(game, form, table=None, error=None, status=200):
     context = game_context(game, form=form)
     context["table_scan"] = table

@@ -74,7 +74,7 @@ document.addEventListener("change", async (event) => {
   }
   if (!input.matches(".photo-input") || !input.files.length) return;
   try {
-    const small = await shrink(input.files[0], 1600);
+    const small = await shrink(input.files[0], Number(input.dataset.side) || 1600);  // a table's: larger
     if (small) {
       const files = new DataTransfer();
       files.items.add(small);

@@ -1,11 +1,13 @@
 """Scan the table at 390x844: one photo of every word laid fills the whole round (FOOT!) or the
 showdown (ZOOT! Poker); a word given to another player with a tap, a letter fixed, saved."""
 
+import io
 import re
 from functools import partial
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from playwright.sync_api import expect
 
 from tests.drawn import whole_table
@@ -15,6 +17,7 @@ from . import phone
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("letter_model")]  # they read photos
 
 SHOTS = Path("/tmp/tableweb-shots")
+THREE = {0: "QUOTA", 90: "JAZZY", 180: "HOUSE"}
 shoot = partial(phone.shoot_light_and_dark, folder=SHOTS)
 
 
@@ -112,3 +115,17 @@ def test_a_poker_showdown_filled_from_one_photo_of_the_table(page, table, tmp_pa
     page.get_by_role("button", name="Pay the pots").tap()
     # JAZZIER 66 beats WAXWORK 38 and QUOTIN? 29: Ben takes the 4 antes and 3 x 195
     expect(table.totals).to_have_text(["0", "605", "195", "0"])
+
+
+def test_the_phone_sends_the_table_photo_large_enough_for_far_words(page, table, tmp_path):
+    """A phone shrinks a row's photo to 1600 px before it travels; a table's far words are
+    small, so its photo goes at the table reader's size."""
+    table.new_game("foot", ["Ann", "Ben", "Cat"])
+    big = Image.open(io.BytesIO(whole_table(THREE))).resize((3600, 3600))
+    path = tmp_path / "big.jpg"
+    big.save(path, "JPEG", quality=95)
+    page.locator("#table-photo").set_input_files(str(path))
+    expect(page.locator(".table-name")).to_have_text(["Ann", "Ben", "Cat"])
+    # the photo read, as the server received it (the correction screen is drawn in its pixels)
+    width = int(page.locator(".table-scan .scan-photo").get_attribute("viewBox").split()[2])
+    assert width > 3000
