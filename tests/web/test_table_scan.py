@@ -1,10 +1,13 @@
 """Scan the table: one photo of every word laid fills the whole round (FOOT!/ZOOT!, Poker's
 showdown): read, seated, corrected, used; nothing kept, nothing saved until Save."""
 
+import dataclasses
 import io
 import re
 
 import pytest
+
+import ocr
 
 from tests.drawn import whole_table
 from tests.helpers import errors, new_game, post, text, totals
@@ -193,3 +196,20 @@ def test_a_word_that_is_no_word_shows_the_cards_it_hinges_on(client, game):
     assert f'id="card-{bo}-2" name="card-{bo}-2" class="card-pick unsure"' in html
     assert "HOVSE is no word: it hinges on the marked card." in text(html)
     assert "QUOTA is no word" not in text(html) and "marked cards are unsure" in text(html)
+
+
+def test_a_word_that_is_no_word_names_the_words_the_reader_offers(client, game, monkeypatch):
+    """What the reader offers for a row that is no word (its other readings that are words)
+    is named beside the row; the letters stay what the cards show."""
+    real = ocr.read_table
+
+    def offering(*args, **kwargs):
+        reading = real(*args, **kwargs)
+        return dataclasses.replace(reading, words=tuple(
+            dataclasses.replace(w, suggestions=("HOUSE", "HORSE")) if w.word == "HOVSE" else w
+            for w in reading.words))
+
+    monkeypatch.setattr(ocr, "read_table", offering)
+    html = scan_table(client, game, whole_table({0: "QUOTA", 90: "HOVSE", 180: "JAZZY"})).text
+    assert "HOVSE is no word: it hinges on the marked card (perhaps HOUSE or HORSE)." in text(html)
+    assert read_words(html)["Bo"] == "HOVSE"
