@@ -209,3 +209,48 @@ def test_card_designs_vary_past_the_classic_look():
     assert seen == {"off centre", "bolder", "condensed", "extended", "two indices", "coloured face",
                     "narrow margin", "wide margin", "big letter", "small letter"}
     assert moved >= 5  # printed higher or lower on the card, as the design says
+
+
+# These hashes pin the single-row benchmark's photos: the same (word, seed, options) must
+# give the very same JPEG bytes after any refactoring of the generator (the whole-table
+# generator reuses its parts). They were recorded before that refactoring; a change here
+# means every single-row figure measured so far is on other photos than today's.
+_PINNED = [
+    (1, {},
+     "c0362f5de2cf662be47a76849edd0c1571a2e4d88033b2a3fbb0c24ac06ada7b"),
+    (2, {},
+     "e51fcbe7410ecf95c3e397adb1905730174d3f2b9841d83025c5535bddc204f3"),
+    (3, {},
+     "bbefccd6960763799ee86a3a96b18a32851ea820c50436b05e0d1ac0e18a9043"),
+    (17, {},
+     "279bf3fa68f3da7b36e57e206452e6bb2b399366516460a92e9cbe12e15519a6"),
+    (42, {},
+     "2d7fb910a58d7da955bafd848f9e01f33add4d6ff5376e728e212e8bd246bacc"),
+    (101, {},
+     "95fb7e7a9030e6a3cfcc21c53ff9977f3d9b0cfa78840232d0c0fcf6b4204bac"),
+    (777, {},
+     "3b0d7fb8d835fc2edc36c6846beba07df9df053dcc31c600c87959d00201e819"),
+    (5, {'megapixels': 12.0},
+     "894f0c04cb215ab43584225685fb90f5ec6eb7353974699bc3af67495c3889dd"),
+    (23, {'megapixels': 12.0},
+     "fbd5f8b58639ff249942738390b55b2567a8928eae8564404a1d5f27d2824747"),
+    (58, {'megapixels': 12.0, 'distractor_card': True},
+     "9ab744044514bfb74d641e2633904adb18f8a6930de48e1162ade50ea1ad9d3b"),
+    (9, {'distractor_card': True},
+     "bcf163c2dd89c7a7a75f94dc2edd8c9aee765c762edd230442db41f2d2121c86"),
+    (64, {'distractor_card': True, 'megapixels': 2.0},
+     "49a578a544f5cab046cdfd0b588ad53a5245334913c72613990dbfa39a92e58c"),
+    (31, {'background': 'checked', 'megapixels': 1.0},
+     "a3e4267ce327cacc1862aaf4afcf0882ea816a708c662d93d663fb51285d2041"),
+    (12, {'megapixels': 1.0, 'background': 'felt', 'distractor_card': True},
+     "8be172b5d8a6092b689287eeb214a1c423acac9268fde88f44d0d211850a618e"),
+    (88, {'megapixels': 3.0},
+     "49044fa3f51bb697621c61836cf3acadf55442d2e62ca3b44884a4bd9f857cdb"),
+]
+
+
+@pytest.mark.parametrize("seed,options,sha", _PINNED)
+def test_single_row_photos_are_byte_identical_to_the_pinned_ones(seed, options, sha):
+    import hashlib
+    photo = render_photo(random_word(seed), seed, **options)
+    assert hashlib.sha256(photo.jpeg).hexdigest() == sha

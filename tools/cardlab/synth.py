@@ -322,14 +322,21 @@ def _camera(rng, w, h, variety=None):
         f = diag * variety.uniform(0.55, 0.8)
         tilt = float(variety.uniform(22, 38))
         yaw = float(np.clip(variety.normal(0, 8), -16, 16))
+    return _camera_matrix(w, h, f, tilt, yaw), dict(tilt_deg=round(tilt, 2), yaw_deg=round(yaw, 2),
+                                                    focal_px=round(f, 1))
+
+
+def _camera_matrix(w, h, f, tilt, yaw):
+    """Homography from the table plane to a w x h image: focal length f pixels, tilted `tilt`
+    degrees from looking straight down (the image's top edge is the far side), turned `yaw`
+    degrees. The plane's origin shows at the image centre, about one plane unit a pixel."""
     t, y = math.radians(-tilt), math.radians(yaw)
     Rx = np.array([[1, 0, 0], [0, math.cos(t), -math.sin(t)], [0, math.sin(t), math.cos(t)]])
     Ry = np.array([[math.cos(y), 0, math.sin(y)], [0, 1, 0], [-math.sin(y), 0, math.cos(y)]])
     Rm = Ry @ Rx
     K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
     H = K @ np.c_[Rm[:, 0], Rm[:, 1], [0, 0, f]]
-    H = H / H[2, 2]
-    return H, dict(tilt_deg=round(tilt, 2), yaw_deg=round(yaw, 2), focal_px=round(f, 1))
+    return H / H[2, 2]
 
 
 # --------------------------------------------------------------------------- textures
@@ -1011,6 +1018,220 @@ def _img_height(H, quad):
 
 # --------------------------------------------------------------------------- the photo
 
+def _frame(R, megapixels, params):
+    """The photo's size, aspect and EXIF orientation from streams "size" and "orientation";
+    the working size the scene is drawn at. Returns W, H, w, h, sx, sy, exif."""
+    rs = R("size")
+    if megapixels is None:
+        megapixels = float(_pick(rs, [1.0, 1.2, 2.0, 3.0, 4.0, 5.0, 8.0, 12.0, float(rs.uniform(1, 12))],
+                                 [2, 1, 2, 2, 1.5, 1, 1.5, 1.5, 2]))
+    if not (0.05 <= megapixels <= 50):
+        raise ValueError("megapixels must be within 0.05..50")
+    aspect = _pick(rs, ["3:4", "4:3", "9:16", "16:9"], [0.45, 0.4, 0.08, 0.07])
+    W, H = _size(megapixels, aspect)
+    ro = R("orientation")
+    if H > W:
+        exif = _pick(ro, [6, 8, 1, None], [0.6, 0.1, 0.15, 0.15])
+    else:
+        exif = _pick(ro, [1, 3, None, 6, 8], [0.5, 0.15, 0.2, 0.1, 0.05])
+    w, h, sx, sy = _work_size(W, H)
+    params.update(megapixels=round(W * H / 1e6, 3), requested_megapixels=megapixels, aspect=aspect,
+                  width=W, height=H, exif=exif, work_size=[w, h])
+    return W, H, w, h, sx, sy, exif
+
+
+def _work_size(W, H):
+    """The size the scene is drawn at for a W x H photo, and the scale factors up to it."""
+    ws = min(1.0, math.sqrt(_WORK_MAX_PIXELS / (W * H)))
+    w, h = max(16, int(round(W * ws))), max(16, int(round(H * ws)))
+    return w, h, W / w, H / h
+
+
+def _shadow(rsh, ch_img, kind):
+    """The cast shadow (dx, dy, sigma, opacity) in working pixels, for cards ch_img tall."""
+    sh_ang = rsh.uniform(0, 2 * np.pi)
+    sh_off = rsh.uniform(0.008, 0.03) * ch_img
+    sh_sig = rsh.uniform(0.008, 0.03) * ch_img + 0.4
+    sh_op = rsh.uniform(0.25, 0.55) if kind not in ("slate", "felt") else rsh.uniform(0.2, 0.4)
+    return (sh_off * math.cos(sh_ang), sh_off * math.sin(sh_ang), sh_sig, sh_op)
+
+
+def _place(img, Hc, shadow, labels, sprite, c, ang, size_plane, shadow_k=1.0, label=0, use_shadow=True):
+    """Draw `sprite` on the table plane (through camera Hc) centred at c, turned ang degrees,
+    size_plane big in plane units, with the scene's `shadow` scaled by shadow_k."""
+    sh_, sw_ = sprite.shape[:2]
+    M = Hc @ _T(c[0], c[1]) @ _R(ang) @ _T(-size_plane[0] / 2, -size_plane[1] / 2) @ \
+        _S(size_plane[0] / sw_, size_plane[1] / sh_)
+    sd = (shadow[0] * shadow_k, shadow[1] * shadow_k, shadow[2] * shadow_k, shadow[3]) if use_shadow else None
+    return _composite(img, sprite, M, sd, labels, label)
+
+
+def _sprite_res(Hc, c, ang, size_plane, k=1.3, lo=24, hi=1600):
+    """How many pixels tall to draw a sprite that will show about k times smaller."""
+    q = _apply(Hc, _card_quad(c[0], c[1], ang, *size_plane))
+    hh = max(np.linalg.norm(q[3] - q[0]), np.linalg.norm(q[2] - q[1]))
+    return int(np.clip(hh * k, lo, hi))
+
+
+def _back_style(ro2):
+    """The deck's card back: colour, pattern, density, white margin."""
+    return dict(color=_pick(ro2, [(0.6, 0.1, 0.12), (0.1, 0.2, 0.5), (0.1, 0.35, 0.2), (0.15, 0.15, 0.15)]),
+                pattern=_pick(ro2, ["lattice", "dots", "diamonds"]), density=float(ro2.uniform(10, 25)),
+                margin=float(ro2.uniform(0.05, 0.1)))
+
+
+def _draw_objects(objects, back, ro2, place, sprite_res, aspect_c, corner):
+    """Draw the distractor objects (what, centre, angle, size) placed on the table."""
+    for what, c, ang, size in objects:
+        if what == "backs":
+            for _ in range(int(ro2.integers(1, 4))):
+                cj = c + ro2.normal(0, 0.04, 2) * size[0]
+                aj = ang + ro2.normal(0, 4)
+                spr = _card_back(back, sprite_res(cj, aj, size), aspect_c, corner, ro2)
+                place(spr, cj, aj, size)
+        elif what == "coin":
+            place(_coin(sprite_res(c, ang, size), ro2), c, ang, size, shadow_k=2.5)
+        elif what == "pen":
+            Lp = sprite_res(c, ang + 90, (size[1], size[0]))
+            spr = _pen(Lp, max(4, Lp * size[1] / size[0]), ro2)
+            place(spr, c, ang, size, shadow_k=4.0)
+        else:
+            place(_ring(sprite_res(c, ang, size), ro2), c, ang, size, use_shadow=False)
+
+
+def _finish(img, R, w, h, W, H, sx, exif, caps_px, letters, min_cap, params):
+    """Light, optics, sharpening, sensor noise and JPEG (streams "light", "blur", "noise") of
+    the working image img (float32 RGB, modified); the blur is limited by the letters' cap
+    heights caps_px (final pixels; letters "?" are WILD). Returns the JPEG bytes and the
+    upright uint8 image."""
+    # ---- light: gradient, vignette, colour cast, exposure, hand shadow, glare
+    rL = R("light")
+    ys = np.linspace(-1, 1, h, dtype=np.float32)[:, None]
+    xs = np.linspace(-1, 1, w, dtype=np.float32)[None, :]
+    ga = rL.uniform(0, 2 * np.pi)
+    grad = rL.uniform(0.0, 0.35)
+    vig = rL.uniform(0.0, 0.35)
+    light = (1 + grad * 0.5 * (math.cos(ga) * xs + math.sin(ga) * ys)) * (1 - vig * 0.5 * (xs ** 2 + ys ** 2))
+    light = light.astype(np.float32)
+    info_light = dict(gradient=round(grad, 3), vignette=round(vig, 3))
+    if rL.random() < 0.3:
+        m = np.zeros((h, w), np.float32)
+        side = int(rL.integers(4))
+        cxs = [rL.uniform(0, w), rL.uniform(0, w), -0.05 * w, 1.05 * w][side]
+        cys = [-0.05 * h, 1.05 * h, rL.uniform(0, h), rL.uniform(0, h)][side]
+        ax = rL.uniform(0.15, 0.4) * max(w, h)
+        ay = ax * rL.uniform(0.35, 0.8)
+        cv2.ellipse(m, (int(cxs), int(cys)), (int(ax), int(ay)), float(rL.uniform(0, 180)), 0, 360, 1.0, -1)
+        if rL.random() < 0.5:  # a phone or a hand reaching in
+            ang = rL.uniform(0, 2 * np.pi)
+            L = rL.uniform(0.2, 0.5) * max(w, h)
+            p2 = (int(cxs + L * math.cos(ang)), int(cys + L * math.sin(ang)))
+            cv2.line(m, (int(cxs), int(cys)), p2, 1.0, int(ay * rL.uniform(0.4, 0.9)))
+        m = _blur(m, rL.uniform(0.03, 0.08) * min(w, h))
+        depth = rL.uniform(0.2, 0.6)
+        light *= 1 - depth * m
+        info_light["hand_shadow"] = round(depth, 3)
+    img *= light[..., None]
+    wb = np.array([1 + rL.normal(0, 0.03), 1.0, 1 + rL.normal(0, 0.04)], np.float32)
+    if rL.random() < 0.4:  # warm indoor light
+        wb *= np.array([1.06, 1.0, 0.86], np.float32)
+    exposure = float(rL.uniform(0.7, 1.15))
+    img *= (wb * exposure)[None, None, :]
+    if rL.random() < 0.3:
+        gcx, gcy = rL.uniform(0.1, 0.9) * w, rL.uniform(0.1, 0.9) * h
+        gax = rL.uniform(0.04, 0.18) * max(w, h)
+        gay = gax * rL.uniform(0.3, 1.0)
+        gan = rL.uniform(0, np.pi)
+        X, Y = xs * (w / 2) + w / 2 - gcx, ys * (h / 2) + h / 2 - gcy
+        u = (X * math.cos(gan) + Y * math.sin(gan)) / gax
+        v = (-X * math.sin(gan) + Y * math.cos(gan)) / gay
+        g = np.exp(-0.5 * (u ** 2 + v ** 2) ** rL.uniform(0.7, 1.2)).astype(np.float32)
+        strength = rL.uniform(0.2, 0.5)
+        img = 1 - (1 - np.clip(img, 0, 1)) * (1 - strength * g)[..., None]
+        info_light["glare"] = round(strength, 3)
+    info_light.update(white_balance=[round(float(v), 3) for v in wb], exposure=round(exposure, 3))
+    params["light"] = info_light
+
+    # ---- optics: blur at the working scale, limited so the smallest letter stays readable
+    rB = R("blur")
+    wild_caps = [c for c, l in zip(caps_px, letters) if l == "?"]
+    max_sig = min(1.2 + 1.2 * math.sqrt(W * H / 1e6), min_cap / 14, (min(wild_caps) / 9) if wild_caps else 99)
+    blur = dict(kind=_pick(rB, ["none", "gauss", "motion", "depth"], [0.25, 0.45, 0.15, 0.15]))
+    sig = float(rB.uniform(0.3, 1.0) * max_sig)
+    if blur["kind"] == "gauss":
+        img = cv2.GaussianBlur(img, (0, 0), max(0.1, sig / sx))
+        blur["sigma_px"] = round(sig, 2)
+    elif blur["kind"] == "motion":
+        L = max(2.0, sig * 2.2 / sx)
+        ang = rB.uniform(0, 180)
+        k = int(math.ceil(L)) | 1
+        ker = np.zeros((k + 2, k + 2), np.float32)
+        c0 = (k + 1) / 2
+        cv2.line(ker, (int(round(c0 - L / 2 * math.cos(math.radians(ang)))),
+                       int(round(c0 - L / 2 * math.sin(math.radians(ang))))),
+                 (int(round(c0 + L / 2 * math.cos(math.radians(ang)))),
+                  int(round(c0 + L / 2 * math.sin(math.radians(ang))))), 1.0, 1, cv2.LINE_AA)
+        ker /= ker.sum()
+        img = cv2.filter2D(img, -1, ker)
+        blur.update(length_px=round(L * sx, 2), angle=round(ang, 1))
+    elif blur["kind"] == "depth":
+        b = cv2.GaussianBlur(img, (0, 0), max(0.1, sig * 1.2 / sx))
+        t = np.clip(rB.uniform(0.5, 1.0) * (ys + 1) / 2 if rB.random() < 0.5 else (1 - ys) / 2, 0, 1)
+        t = np.broadcast_to(t, (h, w)).astype(np.float32)
+        img = img * (1 - t[..., None]) + b * t[..., None]
+        blur["sigma_px"] = round(sig * 1.2, 2)
+    params["blur"] = blur
+
+    # ---- phone sharpening, then to the final size with sensor noise
+    rN = R("noise")
+    sharpen = float(rN.uniform(0, 0.8)) if rN.random() < 0.6 else 0.0
+    if sharpen > 0:
+        img = cv2.addWeighted(img, 1 + sharpen, cv2.GaussianBlur(img, (0, 0), 1.0), -sharpen, 0)
+    if (w, h) != (W, H):
+        img = cv2.resize(img, (W, H), interpolation=cv2.INTER_CUBIC)
+    lum_sigma = float(rN.uniform(0.004, 0.02)) / min(1.0, exposure)
+    chroma = float(rN.uniform(0.0, 0.02))
+    lum = cv2.cvtColor(img, cv2.COLOR_RGB2GRAY)
+    np.clip(lum, 0, 1, out=lum)
+    np.sqrt(lum, out=lum)
+    lum *= 0.6 * lum_sigma
+    lum += 0.4 * lum_sigma
+    n1 = rN.standard_normal((H, W), dtype=np.float32)
+    n1 *= lum
+    del lum
+    img += n1[..., None]
+    del n1
+    if chroma > 0.002:
+        cn = rN.standard_normal((H // 4 + 1, W // 4 + 1, 3), dtype=np.float32) * chroma
+        cn -= cn.mean(2, keepdims=True)
+        img += cv2.resize(cn, (W, H), interpolation=cv2.INTER_LINEAR)
+    np.maximum(img, 0, out=img)
+    out = cv2.convertScaleAbs(img, alpha=255.0)
+    del img
+    quality = int(rN.integers(55, 96))
+    params.update(noise=round(lum_sigma, 4), chroma_noise=round(chroma, 4), sharpen=round(sharpen, 3),
+                  jpeg_quality=quality)
+
+    stored = out
+    if exif == 3:
+        stored = out[::-1, ::-1]
+    elif exif == 6:
+        stored = np.rot90(out, 1)
+    elif exif == 8:
+        stored = np.rot90(out, -1)
+    im = Image.fromarray(np.ascontiguousarray(stored), "RGB")
+    buf = io.BytesIO()
+    kw = {}
+    if exif is not None:
+        ex = Image.Exif()
+        ex[0x010F] = "Companion"
+        ex[0x0110] = "synth camera"
+        ex[0x0112] = int(exif)
+        kw["exif"] = ex.tobytes()
+    im.save(buf, "JPEG", quality=quality, **kw)
+    return buf.getvalue(), out
+
+
 def _size(mp, aspect):
     n = mp * 1e6
     a = {"4:3": 4 / 3, "3:4": 3 / 4, "16:9": 16 / 9, "9:16": 9 / 16}[aspect]
@@ -1045,24 +1266,7 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
     params: dict = {"seed": seed}
 
     # ---- frame
-    rs = R("size")
-    if megapixels is None:
-        megapixels = float(_pick(rs, [1.0, 1.2, 2.0, 3.0, 4.0, 5.0, 8.0, 12.0, float(rs.uniform(1, 12))],
-                                 [2, 1, 2, 2, 1.5, 1, 1.5, 1.5, 2]))
-    if not (0.05 <= megapixels <= 50):
-        raise ValueError("megapixels must be within 0.05..50")
-    aspect = _pick(rs, ["3:4", "4:3", "9:16", "16:9"], [0.45, 0.4, 0.08, 0.07])
-    W, H = _size(megapixels, aspect)
-    ro = R("orientation")
-    if H > W:
-        exif = _pick(ro, [6, 8, 1, None], [0.6, 0.1, 0.15, 0.15])
-    else:
-        exif = _pick(ro, [1, 3, None, 6, 8], [0.5, 0.15, 0.2, 0.1, 0.05])
-    ws = min(1.0, math.sqrt(_WORK_MAX_PIXELS / (W * H)))
-    w, h = max(16, int(round(W * ws))), max(16, int(round(H * ws)))
-    sx, sy = W / w, H / h
-    params.update(megapixels=round(W * H / 1e6, 3), requested_megapixels=megapixels, aspect=aspect,
-                  width=W, height=H, exif=exif, work_size=[w, h])
+    W, H, w, h, sx, sy, exif = _frame(R, megapixels, params)
 
     # ---- camera and table
     Hc, cam = _camera(R("camera"), w, h, R("camera variety"))
@@ -1207,12 +1411,7 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
         extra_letter = None
 
     # ---- shadows (light direction shared by everything)
-    rsh = R("shadow")
-    sh_ang = rsh.uniform(0, 2 * np.pi)
-    sh_off = rsh.uniform(0.008, 0.03) * ch_img
-    sh_sig = rsh.uniform(0.008, 0.03) * ch_img + 0.4
-    sh_op = rsh.uniform(0.25, 0.55) if kind not in ("slate", "felt") else rsh.uniform(0.2, 0.4)
-    shadow = (sh_off * math.cos(sh_ang), sh_off * math.sin(sh_ang), sh_sig, sh_op)
+    shadow = _shadow(R("shadow"), ch_img, kind)
 
     # ---- other distractors
     rx = R("objects")
@@ -1245,36 +1444,13 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
     labels = np.zeros((h, w), np.int16) if debug else None
 
     def place(sprite, c, ang, size_plane, shadow_k=1.0, label=0, use_shadow=True):
-        sh_, sw_ = sprite.shape[:2]
-        M = Hc @ _T(c[0], c[1]) @ _R(ang) @ _T(-size_plane[0] / 2, -size_plane[1] / 2) @ \
-            _S(size_plane[0] / sw_, size_plane[1] / sh_)
-        sd = (shadow[0] * shadow_k, shadow[1] * shadow_k, shadow[2] * shadow_k, shadow[3]) if use_shadow else None
-        return _composite(img, sprite, M, sd, labels, label)
+        return _place(img, Hc, shadow, labels, sprite, c, ang, size_plane, shadow_k, label, use_shadow)
 
     def sprite_res(c, ang, size_plane, k=1.3, lo=24, hi=1600):
-        q = _apply(Hc, _card_quad(c[0], c[1], ang, *size_plane))
-        hh = max(np.linalg.norm(q[3] - q[0]), np.linalg.norm(q[2] - q[1]))
-        return int(np.clip(hh * k, lo, hi))
+        return _sprite_res(Hc, c, ang, size_plane, k, lo, hi)
 
     ro2 = R("sprites")
-    back = dict(color=_pick(ro2, [(0.6, 0.1, 0.12), (0.1, 0.2, 0.5), (0.1, 0.35, 0.2), (0.15, 0.15, 0.15)]),
-                pattern=_pick(ro2, ["lattice", "dots", "diamonds"]), density=float(ro2.uniform(10, 25)),
-                margin=float(ro2.uniform(0.05, 0.1)))
-    for what, c, ang, size in objects:
-        if what == "backs":
-            for _ in range(int(ro2.integers(1, 4))):
-                cj = c + ro2.normal(0, 0.04, 2) * size[0]
-                aj = ang + ro2.normal(0, 4)
-                spr = _card_back(back, sprite_res(cj, aj, size), aspect_c, design["corner"], ro2)
-                place(spr, cj, aj, size)
-        elif what == "coin":
-            place(_coin(sprite_res(c, ang, size), ro2), c, ang, size, shadow_k=2.5)
-        elif what == "pen":
-            Lp = sprite_res(c, ang + 90, (size[1], size[0]))
-            spr = _pen(Lp, max(4, Lp * size[1] / size[0]), ro2)
-            place(spr, c, ang, size, shadow_k=4.0)
-        else:
-            place(_ring(sprite_res(c, ang, size), ro2), c, ang, size, use_shadow=False)
+    _draw_objects(objects, _back_style(ro2), ro2, place, sprite_res, aspect_c, design["corner"])
 
     # ---- the cards
     rc = R("cards")
@@ -1305,132 +1481,9 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
     letter_caps = [c for c, (l, *_r) in zip(caps_px, cards_plane) if l != "?"] or caps_px
     min_cap = float(min(letter_caps))
 
-    # ---- light: gradient, vignette, colour cast, exposure, hand shadow, glare
-    rL = R("light")
-    ys = np.linspace(-1, 1, h, dtype=np.float32)[:, None]
-    xs = np.linspace(-1, 1, w, dtype=np.float32)[None, :]
-    ga = rL.uniform(0, 2 * np.pi)
-    grad = rL.uniform(0.0, 0.35)
-    vig = rL.uniform(0.0, 0.35)
-    light = (1 + grad * 0.5 * (math.cos(ga) * xs + math.sin(ga) * ys)) * (1 - vig * 0.5 * (xs ** 2 + ys ** 2))
-    light = light.astype(np.float32)
-    info_light = dict(gradient=round(grad, 3), vignette=round(vig, 3))
-    if rL.random() < 0.3:
-        m = np.zeros((h, w), np.float32)
-        side = int(rL.integers(4))
-        cxs = [rL.uniform(0, w), rL.uniform(0, w), -0.05 * w, 1.05 * w][side]
-        cys = [-0.05 * h, 1.05 * h, rL.uniform(0, h), rL.uniform(0, h)][side]
-        ax = rL.uniform(0.15, 0.4) * max(w, h)
-        ay = ax * rL.uniform(0.35, 0.8)
-        cv2.ellipse(m, (int(cxs), int(cys)), (int(ax), int(ay)), float(rL.uniform(0, 180)), 0, 360, 1.0, -1)
-        if rL.random() < 0.5:  # a phone or a hand reaching in
-            ang = rL.uniform(0, 2 * np.pi)
-            L = rL.uniform(0.2, 0.5) * max(w, h)
-            p2 = (int(cxs + L * math.cos(ang)), int(cys + L * math.sin(ang)))
-            cv2.line(m, (int(cxs), int(cys)), p2, 1.0, int(ay * rL.uniform(0.4, 0.9)))
-        m = _blur(m, rL.uniform(0.03, 0.08) * min(w, h))
-        depth = rL.uniform(0.2, 0.6)
-        light *= 1 - depth * m
-        info_light["hand_shadow"] = round(depth, 3)
-    img *= light[..., None]
-    wb = np.array([1 + rL.normal(0, 0.03), 1.0, 1 + rL.normal(0, 0.04)], np.float32)
-    if rL.random() < 0.4:  # warm indoor light
-        wb *= np.array([1.06, 1.0, 0.86], np.float32)
-    exposure = float(rL.uniform(0.7, 1.15))
-    img *= (wb * exposure)[None, None, :]
-    if rL.random() < 0.3:
-        gcx, gcy = rL.uniform(0.1, 0.9) * w, rL.uniform(0.1, 0.9) * h
-        gax = rL.uniform(0.04, 0.18) * max(w, h)
-        gay = gax * rL.uniform(0.3, 1.0)
-        gan = rL.uniform(0, np.pi)
-        X, Y = xs * (w / 2) + w / 2 - gcx, ys * (h / 2) + h / 2 - gcy
-        u = (X * math.cos(gan) + Y * math.sin(gan)) / gax
-        v = (-X * math.sin(gan) + Y * math.cos(gan)) / gay
-        g = np.exp(-0.5 * (u ** 2 + v ** 2) ** rL.uniform(0.7, 1.2)).astype(np.float32)
-        strength = rL.uniform(0.2, 0.5)
-        img = 1 - (1 - np.clip(img, 0, 1)) * (1 - strength * g)[..., None]
-        info_light["glare"] = round(strength, 3)
-    info_light.update(white_balance=[round(float(v), 3) for v in wb], exposure=round(exposure, 3))
-    params["light"] = info_light
-
-    # ---- optics: blur at the working scale, limited so the smallest letter stays readable
-    rB = R("blur")
-    wild_caps = [c for c, (l, *_r) in zip(caps_px, cards_plane) if l == "?"]
-    max_sig = min(1.2 + 1.2 * math.sqrt(W * H / 1e6), min_cap / 14, (min(wild_caps) / 9) if wild_caps else 99)
-    blur = dict(kind=_pick(rB, ["none", "gauss", "motion", "depth"], [0.25, 0.45, 0.15, 0.15]))
-    sig = float(rB.uniform(0.3, 1.0) * max_sig)
-    if blur["kind"] == "gauss":
-        img = cv2.GaussianBlur(img, (0, 0), max(0.1, sig / sx))
-        blur["sigma_px"] = round(sig, 2)
-    elif blur["kind"] == "motion":
-        L = max(2.0, sig * 2.2 / sx)
-        ang = rB.uniform(0, 180)
-        k = int(math.ceil(L)) | 1
-        ker = np.zeros((k + 2, k + 2), np.float32)
-        c0 = (k + 1) / 2
-        cv2.line(ker, (int(round(c0 - L / 2 * math.cos(math.radians(ang)))),
-                       int(round(c0 - L / 2 * math.sin(math.radians(ang))))),
-                 (int(round(c0 + L / 2 * math.cos(math.radians(ang)))),
-                  int(round(c0 + L / 2 * math.sin(math.radians(ang))))), 1.0, 1, cv2.LINE_AA)
-        ker /= ker.sum()
-        img = cv2.filter2D(img, -1, ker)
-        blur.update(length_px=round(L * sx, 2), angle=round(ang, 1))
-    elif blur["kind"] == "depth":
-        b = cv2.GaussianBlur(img, (0, 0), max(0.1, sig * 1.2 / sx))
-        t = np.clip(rB.uniform(0.5, 1.0) * (ys + 1) / 2 if rB.random() < 0.5 else (1 - ys) / 2, 0, 1)
-        t = np.broadcast_to(t, (h, w)).astype(np.float32)
-        img = img * (1 - t[..., None]) + b * t[..., None]
-        blur["sigma_px"] = round(sig * 1.2, 2)
-    params["blur"] = blur
-
-    # ---- phone sharpening, then to the final size with sensor noise
-    rN = R("noise")
-    sharpen = float(rN.uniform(0, 0.8)) if rN.random() < 0.6 else 0.0
-    if sharpen > 0:
-        img = cv2.addWeighted(img, 1 + sharpen, cv2.GaussianBlur(img, (0, 0), 1.0), -sharpen, 0)
-    if (w, h) != (W, H):
-        img = cv2.resize(img, (W, H), interpolation=cv2.INTER_CUBIC)
-    lum_sigma = float(rN.uniform(0.004, 0.02)) / min(1.0, exposure)
-    chroma = float(rN.uniform(0.0, 0.02))
-    lum = cv2.cvtColor(img, cv2.COLOR_RGB2GRAY)
-    np.clip(lum, 0, 1, out=lum)
-    np.sqrt(lum, out=lum)
-    lum *= 0.6 * lum_sigma
-    lum += 0.4 * lum_sigma
-    n1 = rN.standard_normal((H, W), dtype=np.float32)
-    n1 *= lum
-    del lum
-    img += n1[..., None]
-    del n1
-    if chroma > 0.002:
-        cn = rN.standard_normal((H // 4 + 1, W // 4 + 1, 3), dtype=np.float32) * chroma
-        cn -= cn.mean(2, keepdims=True)
-        img += cv2.resize(cn, (W, H), interpolation=cv2.INTER_LINEAR)
-    np.maximum(img, 0, out=img)
-    out = cv2.convertScaleAbs(img, alpha=255.0)
-    del img
-    quality = int(rN.integers(55, 96))
-    params.update(noise=round(lum_sigma, 4), chroma_noise=round(chroma, 4), sharpen=round(sharpen, 3),
-                  jpeg_quality=quality)
-
-    stored = out
-    if exif == 3:
-        stored = out[::-1, ::-1]
-    elif exif == 6:
-        stored = np.rot90(out, 1)
-    elif exif == 8:
-        stored = np.rot90(out, -1)
-    im = Image.fromarray(np.ascontiguousarray(stored), "RGB")
-    buf = io.BytesIO()
-    kw = {}
-    if exif is not None:
-        ex = Image.Exif()
-        ex[0x010F] = "Companion"
-        ex[0x0110] = "synth camera"
-        ex[0x0112] = int(exif)
-        kw["exif"] = ex.tobytes()
-    im.save(buf, "JPEG", quality=quality, **kw)
-    photo = Photo(jpeg=buf.getvalue(), word=dk.word if dk else word, cards=tuple(truths), width=W, height=H,
+    # ---- light, optics, noise, JPEG
+    jpeg, out = _finish(img, R, w, h, W, H, sx, exif, caps_px, [c[0] for c in cards_plane], min_cap, params)
+    photo = Photo(jpeg=jpeg, word=dk.word if dk else word, cards=tuple(truths), width=W, height=H,
                   exif_orientation=int(exif or 1), params=params, deck=deck)
     dbg = None
     if debug:
