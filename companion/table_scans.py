@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import io
+import math
 
 from flask import Blueprint, abort, current_app, render_template, request
 from PIL import Image
@@ -76,14 +77,38 @@ def photographer(form, players: int) -> int:
     return int(value) if value.isascii() and value.isdigit() and int(value) < players else 0
 
 
-def _shown(photo: ocr.Photo) -> str:
-    """The whole photo as a JPEG data URL, at most SHOWN_SIDE on its longer side, made from
-    the pixels the reader decoded."""
+def _shown(photo: ocr.Photo, crop: tuple[int, int, int, int]) -> str:
+    """The part of the photo the correction screen shows (`crop`, in the photo's pixels) as a
+    JPEG data URL, at most SHOWN_SIDE on its longer side, made from the pixels the reader
+    decoded."""
     img = Image.fromarray(photo.image)
+    img = img.crop(tuple(round(v * photo.scale) for v in crop))
     img.thumbnail((SHOWN_SIDE, SHOWN_SIDE))
     out = io.BytesIO()
     img.save(out, "JPEG", quality=80)
     return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def table_crop(words: list[dict], width: int, height: int) -> tuple[int, int, int, int]:
+    """The part of the photo the correction screen shows: the words read, their letters and
+    their players' names, and a margin (a table photographed from a seat lies in the middle
+    of its photo, the far words small: shown cropped to them, they are bigger).
+
+    >>> card = {"hit": (400, 500, 460, 580), "badge": (410, 450, 450, 490)}
+    >>> table_crop([{"cards": [card], "label": (430, 600, 20, "middle")}], 1000, 800)
+    (340, 410, 520, 646)
+    """
+    boxes = []
+    for w in words:
+        boxes += [c[part] for c in w["cards"] for part in ("hit", "badge")]
+        x, y, font, anchor = w["label"]
+        reach = 5 * font  # a name of about eight letters
+        left = x - reach if anchor == "end" else x - reach // 2 if anchor == "middle" else x
+        boxes.append((left, y - font, left + reach, y + font // 3))
+    margin = max(b[3] - b[1] for b in boxes) // 2
+    return (max(0, min(b[0] for b in boxes) - margin), max(0, min(b[1] for b in boxes) - margin),
+            min(width, max(b[2] for b in boxes) + margin),
+            min(height, max(b[3] for b in boxes) + margin))
 
 
 #: Which way is "up" for a word, by its facing (as its player reads it), in the photo's pixels
@@ -95,22 +120,30 @@ def _up(facing: float) -> tuple[int, int]:
     return UP[round(facing / 90) % 4 * 90]
 
 
-def _card(c, labels: dict, up: tuple[int, int]) -> dict:
+def _aslant(facing: float) -> tuple[float, float]:
+    """"Up" for a word (UP) as it lies, not rounded to the photo's sides.
+
+    >>> [tuple(round(v, 2) + 0 for v in _aslant(f)) for f in (0, 90, 45)]
+    [(0.0, -1.0), (1.0, 0.0), (0.71, -0.71)]
+    """
+    return math.sin(math.radians(facing)), -math.cos(math.radians(facing))
+
+
+def _card(c, labels: dict, up: tuple[float, float]) -> dict:
     """A card as the correction screen draws it: its box, a tap target a little larger, and
     beside it, on its word's upper side (`up`: towards the middle of the table), a badge with
     the letter read, unsure as a player's scan marks it."""
     value = c.letter if c.letter in labels else None
     x0, y0, x1, y1 = c.box
     short = min(x1 - x0, y1 - y0)
-    pad = max(2, round(0.15 * short))
+    pad = max(2, round(0.1 * short))
     side = max(8, round(0.7 * short))
     gap = max(1, round(0.1 * short))
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-    # the badge's middle: past the card's edge on its upper side
-    bx = cx + up[0] * ((x1 - x0) // 2 + gap + side // 2)
-    by = cy + up[1] * ((y1 - y0) // 2 + gap + side // 2)
-    hit = (min(x0, bx - side // 2) - pad, min(y0, by - side // 2) - pad,
-           max(x1, bx + side // 2) + pad, max(y1, by + side // 2) + pad)
+    # the badge's middle: past the card's edge on its upper side (a word laid aslant: aslant)
+    reach = abs(up[0]) * (x1 - x0) / 2 + abs(up[1]) * (y1 - y0) / 2 + gap + side / 2
+    bx, by = round(cx + up[0] * reach), round(cy + up[1] * reach)
+    hit = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)  # the card (its badge may lie over another)
     likely = [c.letter, *(a for a, _ in c.alternatives)]
     return dict(box=c.box, hit=hit,
                 badge=(bx - side // 2, by - side // 2, bx + side // 2, by + side // 2),
@@ -123,11 +156,12 @@ def _card(c, labels: dict, up: tuple[int, int]) -> dict:
 def _label_at(cards: list[dict], up: tuple[int, int], width: int, height: int) -> tuple:
     """Where a word's player's name is drawn: beyond its cards' badges, towards the middle of
     the table, as (x, y, font size, the SVG text-anchor: which end of the name is at x)."""
-    x0 = min(c["hit"][0] for c in cards)
-    y0 = min(c["hit"][1] for c in cards)
-    x1 = max(c["hit"][2] for c in cards)
-    y1 = max(c["hit"][3] for c in cards)
-    font = max(12, round(0.045 * max(width, height)))
+    x0 = min(min(c["hit"][0], c["badge"][0]) for c in cards)
+    y0 = min(min(c["hit"][1], c["badge"][1]) for c in cards)
+    x1 = max(max(c["hit"][2], c["badge"][2]) for c in cards)
+    y1 = max(max(c["hit"][3], c["badge"][3]) for c in cards)
+    shorts = sorted(min(c["box"][2] - c["box"][0], c["box"][3] - c["box"][1]) for c in cards)
+    font = max(8, round(0.6 * shorts[len(shorts) // 2]))  # as big as the letters read
     if up[0]:  # a word at the side: the name beside it, reaching into the middle
         x, anchor = (x1 + font // 3, "start") if up[0] > 0 else (x0 - font // 3, "end")
         y = (y0 + y1) // 2 + font // 3
@@ -154,7 +188,7 @@ def table_view(reading, seated: list, seats: list[int], start: int, players: int
     view = []
     for k, (seat, word, aside) in enumerate(words[:MAX_WORDS]):
         up = _up(word.facing)
-        cards = [_card(c, labels, up) for c in word.cards[:MAX_LETTERS]]
+        cards = [_card(c, labels, _aslant(word.facing)) for c in word.cards[:MAX_LETTERS]]
         if not cards:
             continue
         letters = "".join(c["value"] if c["value"] != NOT_A_CARD else "·" for c in cards)
@@ -188,8 +222,6 @@ def scan(game_id: str):
         photo = ocr.open_photo(data, ocr.TABLE_SIDE)  # far words are small: a bigger working copy
         del data
         reading = ocr.read_table(photo, deck=pages.deck, is_word=is_word)
-        picture = _shown(photo)
-        del photo
     except ocr.UnreadablePhoto as e:
         return _page(game, request.form, error=str(e), status=422)
     except FileNotFoundError:
@@ -206,7 +238,10 @@ def scan(game_id: str):
         return _page(game, request.form, status=422,
                      error="No words found in this photo. Take it from your seat with the whole "
                            "table in frame, each word laid in a row in front of its player.")
-    table = dict(photo=picture, width=reading.width, height=reading.height, words=words,
+    crop = table_crop(words, reading.width, reading.height)
+    picture = _shown(photo, crop)
+    del photo
+    table = dict(photo=picture, crop=crop, words=words,
                  seats=seats, start=start, seconds=reading.seconds, choices=choices,
                  left_out=max(0, len(reading.words) - len(words)),
                  empty=[s for s in seats if s not in {w["seat"] for w in words}])
