@@ -250,12 +250,14 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import admin, challenges, exports, games, house, live, lookup, rounds, scans, stats
+    from . import (admin, challenges, exports, games, house, live, lookup, rounds, scans, stats,
+                   table_scans)
     from .web import GameIdConverter, IdConverter
 
     app.url_map.converters["id"] = IdConverter  # before any route names them
     app.url_map.converters["game"] = GameIdConverter
-    for module in (games, rounds, challenges, lookup, house, scans, live, stats, exports):
+    for module in (games, rounds, challenges, lookup, house, scans, table_scans, live, stats,
+                   exports):
         app.register_blueprint(module.bp)
     admin.register(app)  # only when ADMIN_SECRET is set
 

@@ -58,9 +58,23 @@ document.addEventListener("change", async (event) => {
     });
     return;
   }
+  if (input.matches(".table-seat-pick")) {  // a table's word given to another player: the two swap
+    const other = [...document.querySelectorAll(".table-seat-pick")].find(
+      (select) => select !== input && select.value === input.value && input.value !== "none");
+    if (other) { other.value = input.dataset.was; showSeat(other); }
+    showSeat(input);
+    document.querySelectorAll(".table-word-row[data-empty]").forEach((row) => {
+      row.hidden = [...document.querySelectorAll(".table-seat-pick")].some((select) => select.value === row.dataset.empty);
+    });
+    return;
+  }
+  if (input.matches(".table-drop input")) {  // a table's word dropped (✕): shown faded
+    document.querySelectorAll(`[data-word="${input.name.slice(5)}"]`).forEach((el) => el.classList.toggle("dropped", input.checked));
+    return;
+  }
   if (!input.matches(".photo-input") || !input.files.length) return;
   try {
-    const small = await shrink(input.files[0], 1600);
+    const small = await shrink(input.files[0], Number(input.dataset.side) || 1600);  // a table's: larger
     if (small) {
       const files = new DataTransfer();
       files.items.add(small);
@@ -71,6 +85,20 @@ document.addEventListener("change", async (event) => {
   }
   input.closest(".scan").querySelector(".scan-go").click();  // a click, so htmx sends it to the scan
 });
+
+// A table's word shown as its player's (their colour on the photo and in the list, their name
+// on the photo), or as nobody's.
+function showSeat(select) {
+  const word = select.id.slice(5);
+  const series = select.value === "none" ? "series-none" : `series-${Number(select.value) % 8}`;
+  select.dataset.was = select.value;
+  document.querySelectorAll(`[data-word="${word}"]`).forEach((el) => {
+    el.classList.remove(...[...el.classList].filter((name) => name.startsWith("series-")));
+    el.classList.add(series);
+  });
+  const name = document.querySelector(`.table-word[data-word="${word}"] .table-name`);
+  if (name) name.textContent = select.value === "none" ? "not used" : select.selectedOptions[0].textContent;
+}
 
 // Tap a card on the photo (anywhere in its column): its letter picker opens under the photo,
 // whatever the reader's confidence: big buttons with the reader's likeliest letters first (when
@@ -128,7 +156,10 @@ function openCardPicker(card) {
   const red = document.getElementById(`red-${n}`);
   const title = document.createElement("p");
   title.className = "scan-picker-title";
-  title.textContent = `Card ${Number(n) + 1}: ${result.dataset.pick || "pick its letter"}`;
+  const [word, i] = n.includes("-") ? n.split("-") : [null, n];  // a table's: word-card
+  const seat = word !== null && document.getElementById(`seat-${word}`);
+  const whose = seat ? `${seat.selectedOptions[0].textContent}’s card` : "Card";
+  title.textContent = `${whose} ${Number(i) + 1}: ${result.dataset.pick || "pick its letter"}`;
   const parts = [title];
   if (red) parts.push(colourButtons(n, red.checked));
   const options = new Map([...select.options].map((o) => [o.value, o]));

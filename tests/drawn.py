@@ -97,3 +97,33 @@ def hand(cards: list[str], per_row: int = 4, angles=None) -> bytes:
     out = io.BytesIO()
     im.save(out, "JPEG", quality=90)
     return out.getvalue()
+
+
+def whole_table(words_by_facing: dict[int, str], surface=(40, 70, 50)) -> bytes:
+    """A whole table photographed from the seat at its bottom edge, as a JPEG: each word in
+    a row of white cards with big capitals ("?" a WILD card) in front of its player, facing
+    them: `words_by_facing` maps a word's facing (0 the photographer's, upright at the bottom;
+    90 at the left, read sideways; 180 at the top, upside down; 270 at the right) to it."""
+    font = ImageFont.truetype(FONT, 90)
+    small = ImageFont.truetype(FONT, 28)
+    longest = max((len(w) for w in words_by_facing.values()), default=5)
+    side = 150 * longest + 2 * 240 + 120
+    im = Image.new("RGB", (side, side), surface)
+    for facing, word in words_by_facing.items():
+        row = Image.new("RGBA", (150 * len(word), 160), (0, 0, 0, 0))
+        for i, ch in enumerate(word):
+            card = Image.new("RGBA", (120, 140), (245, 240, 225, 255))
+            draw = ImageDraw.Draw(card)
+            if ch == "?":
+                draw.text((60, 70), "WILD", font=small, fill=(0, 0, 0, 255), anchor="mm")
+            else:
+                draw.text((60, 70), ch, font=font, fill=(0, 0, 0, 255), anchor="mm")
+            row.paste(card, (15 + 150 * i, 10), card)
+        row = row.rotate(-facing, expand=True)
+        # the row's middle, 140 px in from the edge its player sits at
+        cx, cy = {0: (side // 2, side - 140), 90: (140, side // 2),
+                  180: (side // 2, 140), 270: (side - 140, side // 2)}[facing % 360]
+        im.paste(row, (cx - row.width // 2, cy - row.height // 2), row)
+    out = io.BytesIO()
+    im.save(out, "JPEG", quality=90)
+    return out.getvalue()

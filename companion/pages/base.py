@@ -283,3 +283,19 @@ class Pages:
         {'word-1': 'JA?', 'noword-1': None}
         """
         return {f"word-{seat}": "".join(value for value, _ in cards), f"noword-{seat}": None}
+
+    # --- scan the table: one photo fills every player's word (companion/table_scans.py) ---
+
+    table_scan = False  # the round form can be filled from one photo of the whole table
+
+    def table_seats(self, standings: Standings, players: int) -> list[int]:
+        """The seats whose words a photo of the table fills: every player's."""
+        return list(range(players))
+
+    def no_word_fields(self, seat: int) -> dict[str, str | None]:
+        """The form's fields for a seat with no word on the table.
+
+        >>> Pages(Ruleset()).no_word_fields(2)
+        {'word-2': None}
+        """
+        return {f"word-{seat}": None}

@@ -33,6 +33,12 @@ class FootPages(Pages):
     rules: FootRules
     template = "foot"
     scans, deck = True, "foot"  # a word is read from a photo of the FOOT!/ZOOT! cards
+    table_scan = True  # every player's word from one photo of the table
+
+    def no_word_fields(self, seat: int) -> dict[str, str | None]:
+        """A seat with no word on the table: "No word" ticked."""
+        return {f"word-{seat}": None, f"noword-{seat}": "on"}
+
     going_out_bonus = GOING_OUT_BONUS  # what the round form's help prints
 
     def row_facts(self, names, standings):

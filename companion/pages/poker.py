@@ -106,7 +106,15 @@ class PokerPages(Pages):
     row_name = "deal"
     scans = True  # a showdown word can be read from a photo (ZOOT!'s cards)
     deck = "foot"
+    table_scan = True  # the showdown's words from one photo of the table
     forms = (ACTION, SHOWDOWN, REBUY, GAME_END)
+
+    def table_seats(self, standings, players):
+        """The hands still in at the showdown (none before it)."""
+        current = standings.extra.get("current")
+        if current is None or current.betting.turn is not None:
+            return []
+        return current.betting.in_hand()
     chart_below_entry = True
     winner_heading = "Won"
 

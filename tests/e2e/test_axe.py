@@ -25,6 +25,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion import create_app
+from tests.drawn import whole_table
 from tests.web.evenings import (family_evening, fez_evening, foot_with_everything,
                                 hand_and_foot_evening, poker_evening)
 
@@ -232,3 +233,16 @@ def test_every_page_light_and_dark_has_no_axe_violation_and_no_broken_word(new_p
     print(f"axe {AXE_VERSION(keeper)}, {rules} rules: {len(seen)} kinds of page and "
           f"{len(games) + 7} states, light and dark: {sorted(seen)}")
     assert not found, "\n".join(f"{page}:\n  " + "\n  ".join(lines) for page, lines in found.items())
+
+
+def test_the_table_scans_correction_screen_has_no_axe_violation(page, table, tmp_path, axe_source,
+                                                                letter_model):
+    """What no link shows either: a photo of the table read, its words to correct."""
+    table.new_game("foot", ["Ann", "Bo", "Cy"])
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes(whole_table({0: "QUOTA", 90: "JAZZY", 180: "HOVSE"}))
+    page.locator("#table-photo").set_input_files(str(photo))
+    expect(page.locator(".table-scan")).to_be_visible()
+    found: dict[str, list[str]] = {}
+    audit(page, axe_source, "FOOT! table scan", found)
+    assert not found, "\n".join(f"{what}:\n  " + "\n  ".join(lines) for what, lines in found.items())
