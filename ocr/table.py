@@ -190,7 +190,7 @@ def _words_found(gray: np.ndarray) -> list[_Line]:
     ratio, _ = light_ratios(gray)
     faces = paper_faces(ratio)
     shapes, ink, _ = glyphs(ratio, INK_LEVELS[1], min_size=SMALLEST_FOUND, faces=faces)
-    shapes = [g for g in shapes if g.size <= BIGGEST_LETTER * max(gray.shape)]
+    shapes = _with_neighbours([g for g in shapes if g.size <= BIGGEST_LETTER * max(gray.shape)])
     if not shapes:
         return []
     probabilities, turns = classify_any_turn(edge_field(gray), ink, shapes, LETTERS)
@@ -202,6 +202,20 @@ def _words_found(gray: np.ndarray) -> list[_Line]:
     lines = _joined([_extended(line, shapes) if len(line.members) > 1 else line for line in lines])
     lines = [line for line in lines if len(line.members) >= 2 and line.straight and not _wild_print(line)]
     return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size)))
+
+
+def _with_neighbours(shapes: list[Glyph]) -> list[Glyph]:
+    """The shapes that have one of their size near enough to be the next card's letter, past
+    a WILD card or two (a lone shape is a speck of the table, no word's letter)."""
+    if len(shapes) < 2:
+        return []
+    centres = np.array([(g.cx, g.cy) for g in shapes])
+    sizes = np.array([g.size for g in shapes])
+    near = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+    small, big = np.minimum.outer(sizes, sizes), np.maximum.outer(sizes, sizes)
+    paired = (near < WILD_GAP * LINK * big) & (big < SAME_WORD_SIZE * small)
+    np.fill_diagonal(paired, False)
+    return [g for g, has in zip(shapes, paired.any(axis=1)) if has]
 
 
 def _lines(shapes: list[Glyph]) -> list[_Line]:
