@@ -51,8 +51,11 @@ FIND_SIDE = 1800
 SMALLEST_FOUND = 8
 #: Letters of one word: each within this many letter sizes of the next, and within
 #: SAME_WORD_SIZE of one another's size (the far word's letters are smaller than the near one's).
-LINK = 2.7
+LINK = 3.6
 SAME_WORD_SIZE = 1.6
+#: Neighbouring letters of a word are nearer in size than its ends (a card's edge, taller than
+#: its letter, is no neighbour).
+NEIGHBOUR_SIZE = 1.35
 #: A letter lies within this many letter sizes of its word's line.
 ON_THE_LINE = 0.55
 #: Two lines in line with each other (angles within LINE_TURN degrees, each within
@@ -234,7 +237,7 @@ def _lines(shapes: list[Glyph]) -> list[_Line]:
         sizes = np.array([g.size for g in shapes])
         near = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
         small, big = np.minimum.outer(sizes, sizes), np.maximum.outer(sizes, sizes)
-        linked = (near < LINK * (small + big) / 2) & (big < SAME_WORD_SIZE * small) & _along(shapes, centres)
+        linked = (near < LINK * (small + big) / 2) & (big < NEIGHBOUR_SIZE * small) & _along(shapes, centres)
         for i, j in zip(*np.nonzero(np.triu(linked, 1))):
             parent[root(i)] = root(j)
     groups: dict[int, list[Glyph]] = {}
