@@ -171,6 +171,7 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
         word = _read_line(photo, line, k, middle, deck, is_word, alphabet)
         if word and not any(_same_cards(word, other) for other in words):
             words.append(word)
+    words = _ends_shared(words)
     words.sort(key=lambda w: _clockwise(w.facing))
     steps.keep("words", lambda: _draw_words(photo, words))
     return TableReading(tuple(words), photo.width, photo.height, time.perf_counter() - start)
@@ -493,6 +494,26 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     back = cv2.invertAffineTransform(turn)
     word = TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
     return word, row[0].box[0] < edge, row[-1].box[2] > width - edge
+
+
+def _ends_shared(words: list[TableWord]) -> list[TableWord]:
+    """Each card in one word: an end card read past a word's end that is another word's card
+    (two words meeting at a table's corner) is taken from the word it ends, unless that word
+    is the longer. A word left too short is no word."""
+    out = list(words)
+    for a, word in enumerate(out):
+        cards = list(word.cards)
+        for end in (0, -1):
+            if len(cards) < FEWEST_CARDS:
+                break
+            card = cards[end]
+            if any(b != a and len(other.cards) >= len(cards) and
+                   any(_overlap(card.box, c.box) > 0.5 for c in other.cards)
+                   for b, other in enumerate(out)):
+                cards.pop(end)
+        if len(cards) != len(word.cards):
+            out[a] = dataclasses.replace(word, cards=tuple(cards))
+    return [w for w in out if len(w.cards) >= FEWEST_CARDS]
 
 
 def _same_cards(word: TableWord, other: TableWord) -> bool:
