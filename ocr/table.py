@@ -51,8 +51,11 @@ FIND_SIDE = 1800
 SMALLEST_FOUND = 8
 #: Letters of one word: each within this many letter sizes of the next, and within
 #: SAME_WORD_SIZE of one another's size (the far word's letters are smaller than the near one's).
-LINK = 2.7
+LINK = 3.6
 SAME_WORD_SIZE = 1.6
+#: Neighbouring letters of a word are nearer in size than its ends (a card's edge, taller than
+#: its letter, is no neighbour).
+NEIGHBOUR_SIZE = 1.35
 #: A letter lies within this many letter sizes of its word's line.
 ON_THE_LINE = 0.55
 #: Two lines in line with each other (angles within LINE_TURN degrees, each within
@@ -168,6 +171,7 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
         word = _read_line(photo, line, k, middle, deck, is_word, alphabet)
         if word and not any(_same_cards(word, other) for other in words):
             words.append(word)
+    words = _ends_shared(words)
     words.sort(key=lambda w: _clockwise(w.facing))
     steps.keep("words", lambda: _draw_words(photo, words))
     return TableReading(tuple(words), photo.width, photo.height, time.perf_counter() - start)
@@ -234,7 +238,7 @@ def _lines(shapes: list[Glyph]) -> list[_Line]:
         sizes = np.array([g.size for g in shapes])
         near = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
         small, big = np.minimum.outer(sizes, sizes), np.maximum.outer(sizes, sizes)
-        linked = (near < LINK * (small + big) / 2) & (big < SAME_WORD_SIZE * small) & _along(shapes, centres)
+        linked = (near < LINK * (small + big) / 2) & (big < NEIGHBOUR_SIZE * small) & _along(shapes, centres)
         for i, j in zip(*np.nonzero(np.triu(linked, 1))):
             parent[root(i)] = root(j)
     groups: dict[int, list[Glyph]] = {}
@@ -490,6 +494,26 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     back = cv2.invertAffineTransform(turn)
     word = TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
     return word, row[0].box[0] < edge, row[-1].box[2] > width - edge
+
+
+def _ends_shared(words: list[TableWord]) -> list[TableWord]:
+    """Each card in one word: an end card read past a word's end that is another word's card
+    (two words meeting at a table's corner) is taken from the word it ends, unless that word
+    is the longer. A word left too short is no word."""
+    out = list(words)
+    for a, word in enumerate(out):
+        cards = list(word.cards)
+        for end in (0, -1):
+            if len(cards) < FEWEST_CARDS:
+                break
+            card = cards[end]
+            if any(b != a and len(other.cards) >= len(cards) and
+                   any(_overlap(card.box, c.box) > 0.5 for c in other.cards)
+                   for b, other in enumerate(out)):
+                cards.pop(end)
+        if len(cards) != len(word.cards):
+            out[a] = dataclasses.replace(word, cards=tuple(cards))
+    return [w for w in out if len(w.cards) >= FEWEST_CARDS]
 
 
 def _same_cards(word: TableWord, other: TableWord) -> bool:
