@@ -54,6 +54,7 @@ FEATURES = {
     "fez.js": ("data-letters=", "start-timer"),
     "hand-and-foot.js": ("data-step=",),
     "game.js": ("data-draft", 'id="live"', "data-watching"),
+    # (kept.js: game.js loads it when plays wait to be sent, or a watching phone kept some)
 }
 #: Feature stylesheets, after companion.css (what every page uses), and what in a page's HTML
 #: shows it uses each: linked at the top of its <main>, so that a page reached through htmx
