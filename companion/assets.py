@@ -52,7 +52,7 @@ FEATURES = {
     # (a scan's photo field loads it when a photo is picked: companion.js)
     "scan.js": ('class="scan-card', 'class="card-pick'),
     "fez.js": ("data-letters=", "start-timer"),
-    "hand-and-foot.js": ("data-step=",),
+    "hand-and-foot.js": ('class="stepper',),
     "game.js": ("data-draft", 'id="live"', "data-watching"),
     # (kept.js: game.js loads it when plays wait to be sent, or a watching phone kept some)
 }
