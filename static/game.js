@@ -86,36 +86,7 @@ function changedElsewhere() {
   if (posting) return;
   const keeping = document.querySelector("[data-saved]");
   if (!keeping || !window.htmx) { refreshLive(); return; }
-  const typing = [...document.querySelectorAll("form[data-draft]")].find(typedIn);
-  if (typing) {
-    refreshLive();
-    // Said beside the button about to be tapped: the form still names the round it was
-    // typed for, and the other phone may have saved that very round.
-    const note = flashNote(typing, "changed-note",
-      "Another phone changed this game meanwhile: the scoreboard above is up to date. Check this " +
-      "round before saving it (if the other phone saved it already, saving it again is refused).",
-      "alert");
-    const button = typing.querySelector("button:not([type=button]):not([formaction]):not(.default-save)");  // its Save
-    if (button) button.before(note);
-    return;
-  }
-  htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",
-    headers: { "HX-Boosted": "true", "X-Page-Refresh": "true" } });
-}
-
-// The scorekeeping went to another phone: this one shows the game as a watcher at once, and
-// what was typed in its forms stays on the phone, shown read-only (showKept), never dropped.
-function nowWatching() {
-  if (!document.querySelector("#live") || !document.querySelector("[data-saved]") || !window.htmx) return;
-  document.querySelectorAll("form[data-draft]").forEach(saveDraft);
-  htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",
-    headers: { "HX-Boosted": "true", "X-Page-Refresh": "true" } }).then(() => {
-    const main = document.querySelector("main");
-    if (main && !document.querySelector("[data-saved]")) {
-      flashNote(main, "lost", "This phone only watches now: another phone keeps score.", "alert");
-      if (typeof showKept === "function") showKept();  // (else kept.js shows it as it loads)
-    }
-  });
+  loadKept(() => changedWhileKeeping());  // (kept.js)
 }
 
 function follow() {
@@ -132,7 +103,7 @@ function follow() {
   }
   events = new EventSource(`${url}${encodeURIComponent(live.dataset.version)}${keeper}`);
   events.companionUrl = url + keeper;
-  events.addEventListener("watching", nowWatching);
+  events.addEventListener("watching", () => loadKept(() => nowWatching()));  // (kept.js)
   events.addEventListener("change", (event) => {
     const now = document.getElementById("live");
     // versions only grow (the id of the last play): an older or equal one is no change (a
@@ -446,21 +417,24 @@ function moveOn(form) {
 }
 
 // Plays waiting are sent by kept.js, asked for once there is something to send and the phone
-// is online (the service worker keeps it then, like every file).
+// is online.
 function sendOutbox() {
-  if (!navigator.onLine || !outbox().length) return;
-  if (typeof sendKept === "function") sendKept();
-  else loadKept();
+  if (navigator.onLine && outbox().length) loadKept(() => sendKept());
 }
 
+// kept.js: what a game page needs now and then, and always with the Wi-Fi there (sending what
+// waited, another phone's change or taking over, what a watching phone kept), loaded the first
+// time, then `then`. The service worker keeps it then, like every file.
 let keptScript = null;
-function loadKept() {
-  if (keptScript) return;
-  keptScript = document.createElement("script");
-  keptScript.src = "/static/kept.js";
-  keptScript.addEventListener("load", sendOutbox);  // (and it shows what a watching phone kept)
-  keptScript.addEventListener("error", () => { keptScript.remove(); keptScript = null; });
-  document.head.append(keptScript);
+function loadKept(then = () => {}) {
+  if (typeof sendKept === "function") { then(); return; }
+  if (!keptScript) {
+    keptScript = document.createElement("script");
+    keptScript.src = "/static/kept.js";
+    keptScript.addEventListener("error", () => { keptScript.remove(); keptScript = null; });
+    document.head.append(keptScript);
+  }
+  keptScript.addEventListener("load", then, { once: true });
 }
 
 document.addEventListener("htmx:sendError", (event) => {

@@ -1,7 +1,42 @@
-// Companion's plays kept on the phone, for the moments that need them: those waiting to send,
-// sent once the Wi-Fi is back, and, on a phone that only watches, what was typed on it and
-// never saved. game.js loads it when one comes (sendOutbox, setUpDrafts), the phone online: a
-// game page does without it until then. It uses game.js's drafts and outbox.
+// Companion's game pages, the moments that come now and then, always with the Wi-Fi there:
+// plays that waited sent once it is back, another phone's change while this one keeps score,
+// the scorekeeping taken over by another phone, and what a watching phone had typed and never
+// saved. game.js loads this file when one comes (loadKept); it uses game.js's drafts and outbox.
+
+// Another phone changed the game while this one keeps score (game.js: changedElsewhere).
+function changedWhileKeeping() {
+  if (posting) return;  // (its own save's answer brings the new page)
+  const typing = [...document.querySelectorAll("form[data-draft]")].find(typedIn);
+  if (typing) {
+    refreshLive();
+    // Said beside the button about to be tapped: the form still names the round it was
+    // typed for, and the other phone may have saved that very round.
+    const note = flashNote(typing, "changed-note",
+      "Another phone changed this game meanwhile: the scoreboard above is up to date. Check this " +
+      "round before saving it (if the other phone saved it already, saving it again is refused).",
+      "alert");
+    const button = typing.querySelector("button:not([type=button]):not([formaction]):not(.default-save)");  // its Save
+    if (button) button.before(note);
+    return;
+  }
+  htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",
+    headers: { "HX-Boosted": "true", "X-Page-Refresh": "true" } });
+}
+
+// The scorekeeping went to another phone: this one shows the game as a watcher at once, and
+// what was typed in its forms stays on the phone, shown read-only (showKept), never dropped.
+function nowWatching() {
+  if (!document.querySelector("#live") || !document.querySelector("[data-saved]") || !window.htmx) return;
+  document.querySelectorAll("form[data-draft]").forEach(saveDraft);
+  htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",
+    headers: { "HX-Boosted": "true", "X-Page-Refresh": "true" } }).then(() => {
+    const main = document.querySelector("main");
+    if (main && !document.querySelector("[data-saved]")) {
+      flashNote(main, "lost", "This phone only watches now: another phone keeps score.", "alert");
+      showKept();
+    }
+  });
+}
 
 // A phone that only watches (it handed over) shows what was typed on it and never saved: its
 // drafts, and plays refused or still waiting, read-only, until the player lets them go.
