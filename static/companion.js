@@ -1,5 +1,13 @@
 // Small enhancements; every page works without this file.
 
+// htmx's settings, set before it starts (at DOMContentLoaded; it runs just before this file):
+// no indicator styles of its own (the policy allows no inline style), and error pages swapped
+// too, so a refused form shows its reason instead of doing nothing.
+if (window.htmx) {
+  htmx.config.includeIndicatorStyles = false;
+  htmx.config.responseHandling = [{ code: "204", swap: false }, { code: "...", swap: true }];
+}
+
 // Keep the screen awake while a game is open: the phone lies on the table between turns.
 let wakeLock = null;
 async function keepAwake() {
