@@ -33,20 +33,25 @@ bp = Blueprint("games", __name__)
 SEATS = max(p.rules.seats[1] for p in startable())
 #: How many games a phone remembers (its session cookie stays small).
 REMEMBERED = 40
+#: A game among this many of the phone's latest stays where it is in the list when opened
+#: again: its session cookie is not sent anew (a third of a KB) each time the phone goes back
+#: and forth between the games of an evening. (The home page lists them by age anyway.)
+RECENT = 10
 
 
 def remembered() -> list[int]:
-    """The ids of the games this phone started or opened, newest first (its session keeps
-    them; anything else there is ignored)."""
+    """The ids of the games this phone started or opened, latest first (but for those already
+    among the RECENT latest; its session keeps them; anything else there is ignored)."""
     ids = session.get("games")
     return [g for g in ids if isinstance(g, int) and not isinstance(g, bool)
             and 0 < g <= MAX_ID] if isinstance(ids, list) else []
 
 
 def remember(game: Game) -> None:
-    """This phone started or opened the game: its home page lists it."""
+    """This phone started or opened the game: its home page lists it, and it is the last to be
+    forgotten (one of the phone's RECENT latest already: left where it is)."""
     known = remembered()
-    if known[:1] != [game.id]:
+    if game.id not in known[:RECENT]:
         session["games"] = [game.id, *(g for g in known if g != game.id)][:REMEMBERED]
         session.permanent = True
 
