@@ -218,9 +218,14 @@ def serve(filename: str, fill=None):
         if (found := getattr(asset, "brotli" if choice == "br" else "gzip")) is not None:
             body, encoding = found, choice
             break
-    response = Response(body, mimetype=asset.mimetype)
-    if asset.mimetype.startswith("text/") or asset.mimetype.endswith("json"):
-        response.charset = "utf-8"
+    if asset.name.endswith((".js", ".css")):
+        # (named with no charset: a script or stylesheet is read in its page's, UTF-8, and a
+        # service worker always in UTF-8; 15 bytes less on each)
+        response = Response(body, content_type=asset.mimetype)
+    else:
+        response = Response(body, mimetype=asset.mimetype)
+        if asset.mimetype.startswith("text/") or asset.mimetype.endswith("json"):
+            response.charset = "utf-8"
     if encoding:
         response.headers["Content-Encoding"] = encoding
     if asset.gzip is not None:
