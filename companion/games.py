@@ -289,6 +289,20 @@ def qr_code(game_id: str):
     return response
 
 
+@bp.get("/games/<game:game_id>/share")
+def share(game_id: str):
+    """How another phone joins the game (its code, a QR code of its address): the inside of
+    the share box on the game's page, asked for when the box is opened (htmx), or a page of
+    its own (a phone without scripts)."""
+    game = load_game(game_id, plays=False)
+    if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+        response = make_response(render_template("_share_body.html", game=game))
+    else:
+        response = make_response(render_template("share.html", game=game))
+    response.vary.add("HX-Request")
+    return response
+
+
 @bp.app_errorhandler(NotScorekeeper)
 def only_watching(refused: NotScorekeeper):
     """A phone that handed over tried to change the game (a page left open): nothing is
