@@ -267,29 +267,9 @@ function followTyping(form) {
   });
 }
 
-function fillForm(form, draft) {
-  const values = new Map();
-  draft.fields.forEach(([name, value]) => values.set(`${name}\u0000${value}`, true).set(name, value));
-  for (const el of form.elements) {
-    if (!el.name || el.type === "file" || el.name === "csrf_token" || el.name === "nonce") continue;
-    if (el.type === "checkbox" || el.type === "radio") el.checked = values.has(`${el.name}\u0000${el.value}`);
-    else if (values.has(el.name)) el.value = values.get(el.name);
-  }
-  form.elements.nonce.value = draft.nonce;
-}
-
 // Plays the server refused when they were sent from the outbox (another phone saved first,
 // a rule, a phone that no longer keeps score): kept here until they are back in a form.
 const REFUSED = "companion:refused";
-
-function takeRefused(form) {
-  const kept = readJSON(REFUSED, []);
-  const at = kept.findIndex((item) => item.page === location.pathname && item.form === form.id);
-  if (at < 0) return null;
-  const [item] = kept.splice(at, 1);
-  localStorage.setItem(REFUSED, JSON.stringify(kept));
-  return item;
-}
 
 // What each form's points (its <output>s) show while nothing is typed, to show again when the
 // form moves on to the next round offline (the server, which fills them, cannot be asked).
@@ -318,21 +298,12 @@ function restoreDraft(form) {
     saveDraft(form);
     return;
   }
-  let note = "What you typed before is back: it is not saved yet.";
-  const answered = form.elements.for && form.elements.for.value;
-  if (!draft || waiting.has(draft.nonce)) {
-    draft = takeRefused(form);
-    if (!draft) return;
-    const told = /kept below/.test(draft.message || "");  // the server's refusal says what to do
-    note = `Not saved: ${draft.label}. ${draft.message || ""}` +
-      (told ? "" : " What was typed is back in the form: check it and save again.");
-  }
-  fillForm(form, draft);
-  // A refusal was just shown with the round it is about: the form saves as the page's round.
-  if (draft.message !== undefined && answered) form.elements.for.value = answered;
-  saveDraft(form);
-  flashNote(form, "draft-note", note.replace(/\s+/g, " "), draft.message !== undefined ? "alert" : "status");
-  followTyping(form);
+  // What was typed before and never saved comes back into the form (kept.js: on the phone
+  // once anything was typed on it): its draft, or a play refused when it was sent later.
+  if (!draft || waiting.has(draft.nonce)) draft = null;
+  const refused = readJSON(REFUSED, []).some((item) => item.page === location.pathname && item.form === form.id);
+  const before = JSON.stringify(fieldsOf(form));
+  if (draft || refused) loadKept(() => bringBack(form, draft, before));
 }
 
 // What a watching phone kept is shown by kept.js, loaded when there is some.
@@ -345,7 +316,9 @@ function setUpDrafts(root) {
 }
 document.addEventListener("input", (event) => {
   const form = event.target.closest && event.target.closest("form[data-draft]");
-  if (form) saveDraft(form);
+  if (!form) return;
+  saveDraft(form);
+  loadKept();  // on the phone from now on: what is typed may need it (a reload, a save offline)
 });
 document.addEventListener("change", (event) => {
   const form = event.target.closest && event.target.closest("form[data-draft]");
@@ -422,9 +395,9 @@ function sendOutbox() {
   if (navigator.onLine && outbox().length) loadKept(() => sendKept());
 }
 
-// kept.js: what a game page needs now and then, and always with the Wi-Fi there (sending what
-// waited, another phone's change or taking over, what a watching phone kept), loaded the first
-// time, then `then`. The service worker keeps it then, like every file.
+// kept.js: what a game page needs now and then (sending what waited, another phone's change or
+// taking over, what a watching phone kept, a draft brought back), loaded the first time, then
+// `then`. The service worker keeps it then, like every file.
 let keptScript = null;
 function loadKept(then = () => {}) {
   if (typeof sendKept === "function") { then(); return; }

@@ -1,7 +1,9 @@
-// Companion's game pages, the moments that come now and then, always with the Wi-Fi there:
-// plays that waited sent once it is back, another phone's change while this one keeps score,
-// the scorekeeping taken over by another phone, and what a watching phone had typed and never
-// saved. game.js loads this file when one comes (loadKept); it uses game.js's drafts and outbox.
+// Companion's game pages, what only some moments need: plays that waited, sent once the Wi-Fi
+// is back; another phone's change while this one keeps score, or its taking the scorekeeping
+// over; what a watching phone had typed and never saved; and what was typed and not saved, back
+// in its form after a reload. game.js loads it when one comes (loadKept), and as soon as
+// anything is typed, so that the phone has it before it may go offline. It uses game.js's
+// drafts and outbox.
 
 // Another phone changed the game while this one keeps score (game.js: changedElsewhere).
 function changedWhileKeeping() {
@@ -36,6 +38,48 @@ function nowWatching() {
       showKept();
     }
   });
+}
+
+// What was typed into a form before and never saved comes back into it (game.js: restoreDraft,
+// whose `draft` it is, or null: a play refused when it was sent later), unless the form changed
+// since (typed into meanwhile, or gone).
+function bringBack(form, draft, before) {
+  if (!form.isConnected || JSON.stringify(fieldsOf(form)) !== before) return;
+  let note = "What you typed before is back: it is not saved yet.";
+  const answered = form.elements.for && form.elements.for.value;
+  if (!draft) {
+    draft = takeRefused(form);
+    if (!draft) return;
+    const told = /kept below/.test(draft.message || "");  // the server's refusal says what to do
+    note = `Not saved: ${draft.label}. ${draft.message || ""}` +
+      (told ? "" : " What was typed is back in the form: check it and save again.");
+  }
+  fillForm(form, draft);
+  // A refusal was just shown with the round it is about: the form saves as the page's round.
+  if (draft.message !== undefined && answered) form.elements.for.value = answered;
+  saveDraft(form);
+  flashNote(form, "draft-note", note.replace(/\s+/g, " "), draft.message !== undefined ? "alert" : "status");
+  followTyping(form);
+}
+
+function fillForm(form, draft) {
+  const values = new Map();
+  draft.fields.forEach(([name, value]) => values.set(`${name}\u0000${value}`, true).set(name, value));
+  for (const el of form.elements) {
+    if (!el.name || el.type === "file" || el.name === "csrf_token" || el.name === "nonce") continue;
+    if (el.type === "checkbox" || el.type === "radio") el.checked = values.has(`${el.name}\u0000${el.value}`);
+    else if (values.has(el.name)) el.value = values.get(el.name);
+  }
+  form.elements.nonce.value = draft.nonce;
+}
+
+function takeRefused(form) {
+  const kept = readJSON(REFUSED, []);
+  const at = kept.findIndex((item) => item.page === location.pathname && item.form === form.id);
+  if (at < 0) return null;
+  const [item] = kept.splice(at, 1);
+  localStorage.setItem(REFUSED, JSON.stringify(kept));
+  return item;
 }
 
 // A phone that only watches (it handed over) shows what was typed on it and never saved: its
