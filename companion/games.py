@@ -84,7 +84,7 @@ def offline_page() -> dict:
     with current_app.test_request_context("/offline"):
         html = render_template("offline.html", kept=True)
     # (it runs no script: what only scripts read goes, the lighter the worker's own file)
-    html = re.sub(r' (hx-boost|data-scripts|data-outbox|data-scan)="[^"]*"', "", html)
+    html = re.sub(r' (hx-boost|data-scripts)="[^"]*"', "", html)
     return {"html": html, "csp": CONTENT_SECURITY_POLICY}
 
 
