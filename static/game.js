@@ -72,13 +72,6 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   elt.addEventListener("htmx:beforeSwap", drop);
   xhr.addEventListener("loadend", () => elt.removeEventListener("htmx:beforeSwap", drop));
 });
-document.addEventListener("htmx:beforeSwap", (event) => {
-  const config = event.detail.requestConfig || {};
-  const refresh = config.headers && config.headers["X-Page-Refresh"];
-  if (refresh && location.pathname !== config.path) {
-    event.detail.shouldSwap = false;  // the player went back in history meanwhile (no request)
-  }
-});
 document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") posting = Math.max(0, posting - 1);
 });
@@ -298,12 +291,29 @@ function restoreDraft(form) {
     saveDraft(form);
     return;
   }
-  // What was typed before and never saved comes back into the form (kept.js: on the phone
-  // once anything was typed on it): its draft, or a play refused when it was sent later.
-  if (!draft || waiting.has(draft.nonce)) draft = null;
-  const refused = readJSON(REFUSED, []).some((item) => item.page === location.pathname && item.form === form.id);
-  const before = JSON.stringify(fieldsOf(form));
-  if (draft || refused) loadKept(() => bringBack(form, draft, before));
+  // What was typed before and never saved comes back into the form, by this file: a phone that
+  // typed only offline and reloads has no kept.js. A play refused when it was sent later (so
+  // with the Wi-Fi there) comes back by kept.js.
+  if (draft && !waiting.has(draft.nonce)) {
+    fillForm(form, draft);
+    saveDraft(form);
+    flashNote(form, "draft-note", "What you typed before is back: it is not saved yet.");
+    followTyping(form);
+  } else if (readJSON(REFUSED, []).some((item) => item.page === location.pathname && item.form === form.id)) {
+    const before = JSON.stringify(fieldsOf(form));
+    loadKept(() => bringBack(form, before));
+  }
+}
+
+function fillForm(form, draft) {
+  const values = new Map();
+  draft.fields.forEach(([name, value]) => values.set(`${name}\u0000${value}`, true).set(name, value));
+  for (const el of form.elements) {
+    if (!el.name || el.type === "file" || el.name === "csrf_token" || el.name === "nonce") continue;
+    if (el.type === "checkbox" || el.type === "radio") el.checked = values.has(`${el.name}\u0000${el.value}`);
+    else if (values.has(el.name)) el.value = values.get(el.name);
+  }
+  form.elements.nonce.value = draft.nonce;
 }
 
 // What a watching phone kept is shown by kept.js, loaded when there is some.
@@ -396,8 +406,8 @@ function sendOutbox() {
 }
 
 // kept.js: what a game page needs now and then (sending what waited, another phone's change or
-// taking over, what a watching phone kept, a draft brought back), loaded the first time, then
-// `then`. The service worker keeps it then, like every file.
+// taking over, what a watching phone kept, a play refused brought back), loaded the first
+// time, then `then`. The service worker keeps it then, like every file.
 let keptScript = null;
 function loadKept(then = () => {}) {
   if (typeof sendKept === "function") { then(); return; }

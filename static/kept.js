@@ -1,7 +1,7 @@
 // Companion's game pages, what only some moments need: plays that waited, sent once the Wi-Fi
 // is back; another phone's change while this one keeps score, or its taking the scorekeeping
-// over; what a watching phone had typed and never saved; and what was typed and not saved, back
-// in its form after a reload. game.js loads it when one comes (loadKept), and as soon as
+// over; what a watching phone had typed and never saved; and a play refused when it was sent,
+// back in its form. game.js loads it when one comes (loadKept), and as soon as
 // anything is typed, so that the phone has it before it may go offline. It uses game.js's
 // drafts and outbox.
 
@@ -25,6 +25,16 @@ function changedWhileKeeping() {
     headers: { "HX-Boosted": "true", "X-Page-Refresh": "true" } });
 }
 
+// A page asked for again (above, or below: X-Page-Refresh) is not put in place if the player
+// went back in history meanwhile (no request of its own).
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const config = event.detail.requestConfig || {};
+  const refresh = config.headers && config.headers["X-Page-Refresh"];
+  if (refresh && location.pathname !== config.path) {
+    event.detail.shouldSwap = false;  // the player went back in history meanwhile (no request)
+  }
+});
+
 // The scorekeeping went to another phone: this one shows the game as a watcher at once, and
 // what was typed in its forms stays on the phone, shown read-only (showKept), never dropped.
 function nowWatching() {
@@ -40,37 +50,22 @@ function nowWatching() {
   });
 }
 
-// What was typed into a form before and never saved comes back into it (game.js: restoreDraft,
-// whose `draft` it is, or null: a play refused when it was sent later), unless the form changed
-// since (typed into meanwhile, or gone).
-function bringBack(form, draft, before) {
+// A play refused when it was sent later comes back into its form (game.js: restoreDraft),
+// unless the form changed since (typed into meanwhile, or gone).
+function bringBack(form, before) {
   if (!form.isConnected || JSON.stringify(fieldsOf(form)) !== before) return;
-  let note = "What you typed before is back: it is not saved yet.";
   const answered = form.elements.for && form.elements.for.value;
-  if (!draft) {
-    draft = takeRefused(form);
-    if (!draft) return;
-    const told = /kept below/.test(draft.message || "");  // the server's refusal says what to do
-    note = `Not saved: ${draft.label}. ${draft.message || ""}` +
-      (told ? "" : " What was typed is back in the form: check it and save again.");
-  }
+  const draft = takeRefused(form);
+  if (!draft) return;
+  const told = /kept below/.test(draft.message || "");  // the server's refusal says what to do
+  const note = `Not saved: ${draft.label}. ${draft.message || ""}` +
+    (told ? "" : " What was typed is back in the form: check it and save again.");
   fillForm(form, draft);
   // A refusal was just shown with the round it is about: the form saves as the page's round.
   if (draft.message !== undefined && answered) form.elements.for.value = answered;
   saveDraft(form);
   flashNote(form, "draft-note", note.replace(/\s+/g, " "), draft.message !== undefined ? "alert" : "status");
   followTyping(form);
-}
-
-function fillForm(form, draft) {
-  const values = new Map();
-  draft.fields.forEach(([name, value]) => values.set(`${name}\u0000${value}`, true).set(name, value));
-  for (const el of form.elements) {
-    if (!el.name || el.type === "file" || el.name === "csrf_token" || el.name === "nonce") continue;
-    if (el.type === "checkbox" || el.type === "radio") el.checked = values.has(`${el.name}\u0000${el.value}`);
-    else if (values.has(el.name)) el.value = values.get(el.name);
-  }
-  form.elements.nonce.value = draft.nonce;
 }
 
 function takeRefused(form) {
