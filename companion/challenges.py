@@ -3,7 +3,7 @@ records the verdict (or overrules it), and the game's rules say what it changes.
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
 from .lookup import house_for, judge, word_rules
 from .rules.base import REJECTED, STANDS
@@ -11,6 +11,22 @@ from .web import append_play, new_nonce, scorekeeper_game, whole_number
 
 bp = Blueprint("challenges", __name__, url_prefix="/games/<game:game_id>")
 CHALLENGE = "challenge"
+
+
+@bp.get("/challenge/ask")
+def ask(game_id: str):
+    """The form that asks the judge about a word a player laid (the family game): asked for
+    when the scoreboard's "A word is challenged" opens (htmx), or a page of its own."""
+    game = scorekeeper_game(game_id)
+    if game.pages.template != "family":
+        abort(404)
+    if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+        response = make_response(render_template("games/family/_challenge_ask.html", game=game,
+                                                 names=game.names))
+    else:
+        response = make_response(render_template("challenge_ask.html", game=game, names=game.names))
+    response.vary.add("HX-Request")
+    return response
 
 
 @bp.route("/challenge", methods=["GET", "POST"])

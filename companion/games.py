@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import unicodedata
 
@@ -33,20 +34,25 @@ bp = Blueprint("games", __name__)
 SEATS = max(p.rules.seats[1] for p in startable())
 #: How many games a phone remembers (its session cookie stays small).
 REMEMBERED = 40
+#: A game among this many of the phone's latest stays where it is in the list when opened
+#: again: its session cookie is not sent anew (a third of a KB) each time the phone goes back
+#: and forth between the games of an evening. (The home page lists them by age anyway.)
+RECENT = 10
 
 
 def remembered() -> list[int]:
-    """The ids of the games this phone started or opened, newest first (its session keeps
-    them; anything else there is ignored)."""
+    """The ids of the games this phone started or opened, latest first (but for those already
+    among the RECENT latest; its session keeps them; anything else there is ignored)."""
     ids = session.get("games")
     return [g for g in ids if isinstance(g, int) and not isinstance(g, bool)
             and 0 < g <= MAX_ID] if isinstance(ids, list) else []
 
 
 def remember(game: Game) -> None:
-    """This phone started or opened the game: its home page lists it."""
+    """This phone started or opened the game: its home page lists it, and it is the last to be
+    forgotten (one of the phone's RECENT latest already: left where it is)."""
     known = remembered()
-    if known[:1] != [game.id]:
+    if game.id not in known[:RECENT]:
         session["games"] = [game.id, *(g for g in known if g != game.id)][:REMEMBERED]
         session.permanent = True
 
@@ -76,7 +82,10 @@ def offline_page() -> dict:
     from . import CONTENT_SECURITY_POLICY
 
     with current_app.test_request_context("/offline"):
-        return {"html": render_template("offline.html", kept=True), "csp": CONTENT_SECURITY_POLICY}
+        html = render_template("offline.html", kept=True)
+    # (it runs no script: what only scripts read goes, the lighter the worker's own file)
+    html = re.sub(r' (hx-boost|data-scripts)="[^"]*"', "", html)
+    return {"html": html, "csp": CONTENT_SECURITY_POLICY}
 
 
 @bp.get("/offline")
@@ -277,6 +286,20 @@ def qr_code(game_id: str):
     response = make_response(svg)
     response.mimetype = "image/svg+xml"
     response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
+
+
+@bp.get("/games/<game:game_id>/share")
+def share(game_id: str):
+    """How another phone joins the game (its code, a QR code of its address): the inside of
+    the share box on the game's page, asked for when the box is opened (htmx), or a page of
+    its own (a phone without scripts)."""
+    game = load_game(game_id, plays=False)
+    if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+        response = make_response(render_template("_share_body.html", game=game))
+    else:
+        response = make_response(render_template("share.html", game=game))
+    response.vary.add("HX-Request")
     return response
 
 

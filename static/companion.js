@@ -1,5 +1,13 @@
 // Small enhancements; every page works without this file.
 
+// htmx's settings, set before it starts (at DOMContentLoaded; it runs just before this file):
+// no indicator styles of its own (the policy allows no inline style), and error pages swapped
+// too, so a refused form shows its reason instead of doing nothing.
+if (window.htmx) {
+  htmx.config.includeIndicatorStyles = false;
+  htmx.config.responseHandling = [{ code: "204", swap: false }, { code: "...", swap: true }];
+}
+
 // Keep the screen awake while a game is open: the phone lies on the table between turns.
 let wakeLock = null;
 async function keepAwake() {
@@ -55,7 +63,8 @@ function loadScripts() {
   const main = document.querySelector("main[data-scripts]");
   const wanted = main ? main.dataset.scripts.split(" ").filter(Boolean) : [];
   try {
-    if (localStorage.getItem("companion:outbox") && main && main.dataset.outbox) wanted.push(main.dataset.outbox);
+    // (assets.py names game.js, as every file named so here, by its hashed name)
+    if (localStorage.getItem("companion:outbox") && main) wanted.push("/static/game.js");
   } catch (err) { /* no storage here: nothing waits */ }
   const loaded = new Set([...document.scripts].map((el) => el.src));
   wanted.map((src) => new URL(src, location.href).href).filter((src) => !loaded.has(src)).forEach((src) => {
@@ -71,9 +80,8 @@ function loadScripts() {
 // when a photo is first picked, and the photo goes on once it has run.
 document.addEventListener("change", (event) => {
   const input = event.target;
-  const main = document.querySelector("main[data-scan]");
-  if (!input.matches || !input.matches(".photo-input") || !main) return;
-  const src = new URL(main.dataset.scan, location.href).href;
+  if (!input.matches || !input.matches(".photo-input")) return;
+  const src = new URL("/static/scan.js", location.href).href;
   if ([...document.scripts].some((el) => el.src === src)) return;  // it has this photo
   const script = document.createElement("script");
   script.src = src;

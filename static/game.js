@@ -72,13 +72,6 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   elt.addEventListener("htmx:beforeSwap", drop);
   xhr.addEventListener("loadend", () => elt.removeEventListener("htmx:beforeSwap", drop));
 });
-document.addEventListener("htmx:beforeSwap", (event) => {
-  const config = event.detail.requestConfig || {};
-  const refresh = config.headers && config.headers["X-Page-Refresh"];
-  if (refresh && location.pathname !== config.path) {
-    event.detail.shouldSwap = false;  // the player went back in history meanwhile (no request)
-  }
-});
 document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") posting = Math.max(0, posting - 1);
 });
@@ -86,36 +79,7 @@ function changedElsewhere() {
   if (posting) return;
   const keeping = document.querySelector("[data-saved]");
   if (!keeping || !window.htmx) { refreshLive(); return; }
-  const typing = [...document.querySelectorAll("form[data-draft]")].find(typedIn);
-  if (typing) {
-    refreshLive();
-    // Said beside the button about to be tapped: the form still names the round it was
-    // typed for, and the other phone may have saved that very round.
-    const note = flashNote(typing, "changed-note",
-      "Another phone changed this game meanwhile: the scoreboard above is up to date. Check this " +
-      "round before saving it (if the other phone saved it already, saving it again is refused).",
-      "alert");
-    const button = typing.querySelector("button:not([type=button]):not([formaction]):not(.default-save)");  // its Save
-    if (button) button.before(note);
-    return;
-  }
-  htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",
-    headers: { "HX-Boosted": "true", "X-Page-Refresh": "true" } });
-}
-
-// The scorekeeping went to another phone: this one shows the game as a watcher at once, and
-// what was typed in its forms stays on the phone, shown read-only (showKept), never dropped.
-function nowWatching() {
-  if (!document.querySelector("#live") || !document.querySelector("[data-saved]") || !window.htmx) return;
-  document.querySelectorAll("form[data-draft]").forEach(saveDraft);
-  htmx.ajax("GET", location.pathname, { target: "body", swap: "innerHTML",
-    headers: { "HX-Boosted": "true", "X-Page-Refresh": "true" } }).then(() => {
-    const main = document.querySelector("main");
-    if (main && !document.querySelector("[data-saved]")) {
-      flashNote(main, "lost", "This phone only watches now: another phone keeps score.", "alert");
-      showKept();
-    }
-  });
+  loadKept(() => changedWhileKeeping());  // (kept.js)
 }
 
 function follow() {
@@ -132,7 +96,7 @@ function follow() {
   }
   events = new EventSource(`${url}${encodeURIComponent(live.dataset.version)}${keeper}`);
   events.companionUrl = url + keeper;
-  events.addEventListener("watching", nowWatching);
+  events.addEventListener("watching", () => loadKept(() => nowWatching()));  // (kept.js)
   events.addEventListener("change", (event) => {
     const now = document.getElementById("live");
     // versions only grow (the id of the last play): an older or equal one is no change (a
@@ -296,29 +260,9 @@ function followTyping(form) {
   });
 }
 
-function fillForm(form, draft) {
-  const values = new Map();
-  draft.fields.forEach(([name, value]) => values.set(`${name}\u0000${value}`, true).set(name, value));
-  for (const el of form.elements) {
-    if (!el.name || el.type === "file" || el.name === "csrf_token" || el.name === "nonce") continue;
-    if (el.type === "checkbox" || el.type === "radio") el.checked = values.has(`${el.name}\u0000${el.value}`);
-    else if (values.has(el.name)) el.value = values.get(el.name);
-  }
-  form.elements.nonce.value = draft.nonce;
-}
-
 // Plays the server refused when they were sent from the outbox (another phone saved first,
 // a rule, a phone that no longer keeps score): kept here until they are back in a form.
 const REFUSED = "companion:refused";
-
-function takeRefused(form) {
-  const kept = readJSON(REFUSED, []);
-  const at = kept.findIndex((item) => item.page === location.pathname && item.form === form.id);
-  if (at < 0) return null;
-  const [item] = kept.splice(at, 1);
-  localStorage.setItem(REFUSED, JSON.stringify(kept));
-  return item;
-}
 
 // What each form's points (its <output>s) show while nothing is typed, to show again when the
 // form moves on to the next round offline (the server, which fills them, cannot be asked).
@@ -347,75 +291,44 @@ function restoreDraft(form) {
     saveDraft(form);
     return;
   }
-  let note = "What you typed before is back: it is not saved yet.";
-  const answered = form.elements.for && form.elements.for.value;
-  if (!draft || waiting.has(draft.nonce)) {
-    draft = takeRefused(form);
-    if (!draft) return;
-    const told = /kept below/.test(draft.message || "");  // the server's refusal says what to do
-    note = `Not saved: ${draft.label}. ${draft.message || ""}` +
-      (told ? "" : " What was typed is back in the form: check it and save again.");
+  // What was typed before and never saved comes back into the form, by this file: a phone that
+  // typed only offline and reloads has no kept.js. A play refused when it was sent later (so
+  // with the Wi-Fi there) comes back by kept.js.
+  if (draft && !waiting.has(draft.nonce)) {
+    fillForm(form, draft);
+    saveDraft(form);
+    flashNote(form, "draft-note", "What you typed before is back: it is not saved yet.");
+    followTyping(form);
+  } else if (readJSON(REFUSED, []).some((item) => item.page === location.pathname && item.form === form.id)) {
+    const before = JSON.stringify(fieldsOf(form));
+    loadKept(() => bringBack(form, before));
   }
-  fillForm(form, draft);
-  // A refusal was just shown with the round it is about: the form saves as the page's round.
-  if (draft.message !== undefined && answered) form.elements.for.value = answered;
-  saveDraft(form);
-  flashNote(form, "draft-note", note.replace(/\s+/g, " "), draft.message !== undefined ? "alert" : "status");
-  followTyping(form);
 }
 
-// A phone that only watches (it handed over) shows what was typed on it and never saved: its
-// drafts, and plays refused or still waiting, read-only, until the player lets them go.
-function showKept() {
-  document.querySelectorAll(".kept").forEach((el) => el.remove());
-  const game = gamePath();
-  const where = document.querySelector("[data-watching]");
-  if (!game || !where) return;
-  const ofGame = (item) => gamePath(item.page) === game;
-  const kept = [...gameDraftKeys(game).map((key) => readJSON(key, null)).filter(Boolean),
-    ...readJSON(REFUSED, []).filter(ofGame), ...outbox().filter(ofGame)];
-  if (!kept.length) return;
-  const box = document.createElement("section");
-  box.className = "kept card";
-  const title = document.createElement("h2");
-  title.textContent = "Typed on this phone, not saved";
-  const why = document.createElement("p");
-  why.className = "muted";
-  why.textContent = "This phone only watches, so none of this was saved: read it to the phone keeping score.";
-  const list = document.createElement("ul");
-  kept.forEach((item) => {
-    const li = document.createElement("li");
-    const name = document.createElement("strong");
-    name.textContent = item.label || "A form";
-    li.append(name, `: ${item.summary || item.fields.map(([, value]) => value).filter(Boolean).join(", ")}`);
-    list.append(li);
-  });
-  const forget = document.createElement("button");
-  forget.type = "button";
-  forget.className = "forget-kept";
-  forget.textContent = "Forget these";
-  box.append(title, why, list, forget);
-  where.after(box);
+function fillForm(form, draft) {
+  const values = new Map();
+  draft.fields.forEach(([name, value]) => values.set(`${name}\u0000${value}`, true).set(name, value));
+  for (const el of form.elements) {
+    if (!el.name || el.type === "file" || el.name === "csrf_token" || el.name === "nonce") continue;
+    if (el.type === "checkbox" || el.type === "radio") el.checked = values.has(`${el.name}\u0000${el.value}`);
+    else if (values.has(el.name)) el.value = values.get(el.name);
+  }
+  form.elements.nonce.value = draft.nonce;
 }
 
-document.addEventListener("click", (event) => {
-  if (!event.target.matches || !event.target.matches(".forget-kept")) return;
-  const game = gamePath();
-  const other = (item) => gamePath(item.page) !== game;
-  gameDraftKeys(game).forEach((key) => localStorage.removeItem(key));
-  localStorage.setItem(REFUSED, JSON.stringify(readJSON(REFUSED, []).filter(other)));
-  localStorage.setItem(OUTBOX, JSON.stringify(outbox().filter(other)));
-  showKept();
-  showOutbox();
-});
-
+// What a watching phone kept is shown by kept.js, loaded when there is some.
 function setUpDrafts(root) {
   root.querySelectorAll("form[data-draft]").forEach(restoreDraft);
-  showKept();
+  const game = gamePath();
+  if (game && document.querySelector("[data-watching]") && typeof showKept !== "function"
+      && (gameDraftKeys(game).length
+          || [...readJSON(REFUSED, []), ...outbox()].some((item) => gamePath(item.page) === game))) loadKept();
 }
 document.addEventListener("input", (event) => {
   const form = event.target.closest && event.target.closest("form[data-draft]");
-  if (form) saveDraft(form);
+  if (!form) return;
+  saveDraft(form);
+  loadKept();  // on the phone from now on: what is typed may need it (a reload, a save offline)
 });
 document.addEventListener("change", (event) => {
   const form = event.target.closest && event.target.closest("form[data-draft]");
@@ -486,54 +399,25 @@ function moveOn(form) {
   followTyping(form);  // FEZ's chips go too (and the points, when the server answers)
 }
 
-// Why the server refused a play sent from the outbox: the first reason its page gives.
-async function refusal(response) {
-  try {
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const reason = ["main .flash.lost", "main .error[role=alert]", "main h1"]
-      .map((where) => page.querySelector(where)).find(Boolean);
-    return reason ? reason.textContent.trim().replace(/\s+/g, " ") : "";
-  } catch (err) {
-    return "";
-  }
+// Plays waiting are sent by kept.js, asked for once there is something to send and the phone
+// is online.
+function sendOutbox() {
+  if (navigator.onLine && outbox().length) loadKept(() => sendKept());
 }
 
-function keepRefused(item, message) {
-  const fields = [...new URLSearchParams(item.body)].filter(([n]) => n !== "csrf_token" && n !== "nonce");
-  const kept = readJSON(REFUSED, []);
-  kept.push({ page: item.page, form: item.form || "round-form", nonce: item.nonce, fields,
-              label: item.label, summary: item.summary, message });
-  localStorage.setItem(REFUSED, JSON.stringify(kept));
-}
-
-let sending = false;
-async function sendOutbox() {
-  if (sending || !navigator.onLine) return;
-  sending = true;
-  let sent = false;
-  try {
-    for (const item of outbox()) {
-      let response;
-      try {
-        // Sent as htmx sends a form: a refusal answers 200 with its real status in X-Status.
-        response = await fetch(item.url, { method: "POST", body: item.body, credentials: "same-origin",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" } });
-      } catch (err) {
-        break;  // still offline: try again later, in order
-      }
-      if (response.status >= 500) break;  // busy: later
-      const status = Number(response.headers.get("X-Status")) || response.status;
-      // Refused (another phone saved that round first, a rule, a phone that handed over):
-      // kept, never dropped; it comes back into its form, or shows on a watching page.
-      if (status >= 400) keepRefused(item, await refusal(response));
-      localStorage.setItem(OUTBOX, JSON.stringify(outbox().filter((i) => i.nonce !== item.nonce)));
-      sent = true;
-    }
-  } finally {
-    sending = false;
+// kept.js: what a game page needs now and then (sending what waited, another phone's change or
+// taking over, what a watching phone kept, a play refused brought back), loaded the first
+// time, then `then`. The service worker keeps it then, like every file.
+let keptScript = null;
+function loadKept(then = () => {}) {
+  if (typeof sendKept === "function") { then(); return; }
+  if (!keptScript) {
+    keptScript = document.createElement("script");
+    keptScript.src = "/static/kept.js";
+    keptScript.addEventListener("error", () => { keptScript.remove(); keptScript = null; });
+    document.head.append(keptScript);
   }
-  if (sent && outbox().every((item) => item.page !== location.pathname)) location.reload();
-  else showOutbox();
+  keptScript.addEventListener("load", then, { once: true });
 }
 
 document.addEventListener("htmx:sendError", (event) => {

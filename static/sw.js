@@ -14,7 +14,7 @@ const OFFLINE = __OFFLINE_PAGE__;  // {html, csp}
 const SHELL = ["/offline"];
 const FILES = ["/", "/static/companion.css", "/static/every-page.js",
                "/static/scan.js", "/static/fez.js", "/static/hand-and-foot.js",
-               "/static/game.js", "/static/scan.css", "/static/fez.css", "/static/hand-and-foot.css",
+               "/static/game.js", "/static/kept.js", "/static/scan.css", "/static/fez.css", "/static/hand-and-foot.css",
                "/static/poker.css", "/static/family.css", "/static/lookup.css", "/static/stats.css", "/static/pages.css",
                "/static/icon.svg", "/static/icon-192.png",
                "/static/apple-touch-icon.png", "/static/icon-maskable-512.png",

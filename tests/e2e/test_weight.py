@@ -55,11 +55,18 @@ def test_a_new_phone_loads_every_page_but_a_scorekeepers_game_in_30_kb_at_most(w
     assert not heavy, f"over {BUDGET // 1024} KB on the wire for a new phone: {heavy}"
 
 
-@pytest.mark.xfail(strict=True, reason="not reached yet: a scorekeeper's FEZ, Poker, Hand and "
-                   "Foot and family pages take 30.4-34.4 KB (htmx 15.3, game.js 5.1, the "
-                   "service worker 2.2 leave too little room); strict: passing fails it")
-def test_a_new_phone_loads_a_scorekeepers_game_page_in_30_kb_at_most(weights):
-    heavy = over_budget(weights, [n for n in weights if n.endswith("the scorekeeper's page")])
+#: The scorekeeper's game pages still over: FEZ's (its word's and lay-off's forms, its letter
+#: chips' script and styles) and Hand and Foot's (its counts, 14 a team); strict: passing fails.
+NOT_YET = pytest.mark.xfail(strict=True, reason="not reached yet: FEZ 32.7 KB, Hand and Foot "
+                            "30.9 KB (htmx 15.3, game.js 3.9, the service worker 2.0)")
+
+
+@pytest.mark.parametrize("game", ["FOOT!", "ZOOT! Poker", "family game",
+                                  pytest.param("FEZ", marks=NOT_YET),
+                                  pytest.param("Hand and Foot", marks=NOT_YET)])
+def test_a_new_phone_loads_a_scorekeepers_game_page_in_30_kb_at_most(weights, game):
+    heavy = over_budget(weights, [f"{game}: the scorekeeper's page"])
+    assert f"{game}: the scorekeeper's page" in weights
     assert not heavy, f"over {BUDGET // 1024} KB on the wire for a new phone: {heavy}"
 
 

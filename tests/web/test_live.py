@@ -72,8 +72,10 @@ def test_a_watcher_joins_by_the_code_the_scorekeeper_shows(app, client, game):
     page = watcher.get(game).text
     assert "You are watching." in page
     assert f'href="{game}"' in watcher.get("/").text  # and the home page lists it now
-    # The QR code holds the game's address.
-    assert 'alt="QR code of this game’s address"' in page and f"http://localhost{game}" in page
+    # The QR code holds the game's address (in the share box, asked for when it opens).
+    inside = watcher.get(re.search(r'<details class="share" hx-get="([^"]+)"', page).group(1),
+                         headers={"HX-Request": "true"}).text
+    assert 'alt="QR code of this game’s address"' in inside and f"http://localhost{game}" in inside
 
 
 def test_a_wrong_code_says_so_and_keeps_what_was_typed(client, game):
