@@ -51,6 +51,7 @@ except ImportError:  # pragma: no cover
 FEATURES = {
     # (a scan's photo field loads it when a photo is picked: companion.js)
     "scan.js": ('class="scan-card', 'class="card-pick'),
+    "table-seat.js": ("data-table-seat",),
     "fez.js": ("data-letters=", "start-timer"),
     "hand-and-foot.js": ('class="stepper',),
     "game.js": ("data-draft", 'id="live"', "data-watching"),

@@ -89,31 +89,6 @@ document.addEventListener("change", (event) => {
   document.head.append(script);
 });
 
-// Scan the table: the seat its photos are taken from, kept per game on this phone once chosen
-// (or once a photo is taken), then shown as text with "change" instead of asked again.
-onEveryPage((root) => {
-  root.querySelectorAll("[data-table-seat]:not([data-ready])").forEach((field) => {
-    field.dataset.ready = "";
-    const select = field.querySelector("select");
-    const key = `companion:seat:${field.dataset.tableSeat}`;
-    const show = (known) => {
-      field.querySelector(".seat-ask").hidden = known;
-      field.querySelector(".seat-said").hidden = !known;
-      field.querySelector(".seat-said strong").textContent = select.selectedOptions[0].textContent;
-    };
-    const keep = () => {
-      try { localStorage.setItem(key, select.value); } catch (err) { /* asked again next time */ }
-      show(true);
-    };
-    let kept = null;
-    try { kept = localStorage.getItem(key); } catch (err) { /* nothing kept */ }
-    if ([...select.options].some((o) => o.value === kept)) { select.value = kept; show(true); }
-    select.addEventListener("change", keep);
-    field.querySelector(".photo-input").addEventListener("change", keep);
-    field.querySelector(".seat-change").addEventListener("click", () => { show(false); select.focus(); });
-  });
-});
-
 // A page's own stylesheets (fez.css, ...) are linked at the top of its <main>: a page that came
 // through htmx is shown once they have loaded (or failed, or after 3 s on a Wi-Fi that answers
 // nothing), never unstyled (companion.css: .styling). Those the phone has are there at once.

@@ -13,7 +13,7 @@ const CACHE = "companion-v6";  // v6: files under hashed names, kept from the br
 const OFFLINE = __OFFLINE_PAGE__;  // {html, csp}
 const SHELL = ["/offline"];
 const FILES = ["/", "/static/companion.css", "/static/every-page.js",
-               "/static/scan.js", "/static/fez.js", "/static/hand-and-foot.js",
+               "/static/scan.js", "/static/table-seat.js", "/static/fez.js", "/static/hand-and-foot.js",
                "/static/game.js", "/static/kept.js", "/static/scan.css", "/static/fez.css", "/static/hand-and-foot.css",
                "/static/poker.css", "/static/family.css", "/static/lookup.css", "/static/stats.css", "/static/pages.css",
                "/static/icon.svg", "/static/icon-192.png",
