@@ -35,7 +35,7 @@ COLOURS = {"red": "R", "black": "B"}
 #: another waits for its turn before the player is asked to try again.
 SCANS_AT_ONCE = 2
 SCAN_WAIT_SECONDS = 15
-_scanning = threading.BoundedSemaphore(SCANS_AT_ONCE)
+scanning = threading.BoundedSemaphore(SCANS_AT_ONCE)
 BUSY = "The card reader is busy with other photos: tap Read the photo again in a moment."
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in the photo's pixels
 
@@ -47,13 +47,13 @@ def _page(game, form, seat, scan=None, error=None, status=200):
     return render_template("game.html", **context), status
 
 
-def _shown(photo: ocr.Photo, crop: Box) -> str:
-    """The part of the photo the correction screen shows (`crop`, in the photo's pixels) as a
-    small JPEG data URL, upright: made from the pixels the reader decoded, not from a second
-    decode."""
+def shown_photo(photo: ocr.Photo, crop: Box, side: int = SHOWN_SIDE) -> str:
+    """The part of the photo a correction screen shows (`crop`, in the photo's pixels) as a
+    JPEG data URL at most `side` pixels on its longer side, upright: made from the pixels the
+    reader decoded, not from a second decode."""
     img = Image.fromarray(photo.image)
     img = img.crop(tuple(round(v * photo.scale) for v in crop))
-    img.thumbnail((SHOWN_SIDE, SHOWN_SIDE))
+    img.thumbnail((side, side))
     out = io.BytesIO()
     img.save(out, "JPEG", quality=80)
     return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
@@ -161,7 +161,7 @@ def _shared(hits: dict[int, Box], order: list[int]) -> dict[int, Box]:
     return {i: tuple(box) for i, box in cut.items()}
 
 
-def _is_word(game):
+def words_of(game):
     """Whether letters make a word by this game's judge: the reader marks the cards a row
     that is no word hinges on, and ranks its other readings."""
     return judge().accepts(word_rules(game), house_for(game))
@@ -189,8 +189,8 @@ def scan(game_id: str, seat: int):
         return _page(game, request.form, seat, error=problem, status=422)
     upload = request.files.get(f"photo-{seat}")
     data = upload.read(ocr.photo.MAX_BYTES + 1) if upload else b""
-    is_word = _is_word(game) if pages.scan_words else None
-    if not _scanning.acquire(timeout=SCAN_WAIT_SECONDS):
+    is_word = words_of(game) if pages.scan_words else None
+    if not scanning.acquire(timeout=SCAN_WAIT_SECONDS):
         return _page(game, request.form, seat, error=BUSY, status=503)
     try:
         photo = ocr.open_photo(data)
@@ -203,7 +203,7 @@ def scan(game_id: str, seat: int):
         return _page(game, request.form, seat, status=503,
                      error="The card reader is not installed yet: run `make install`.")
     finally:
-        _scanning.release()
+        scanning.release()
     found = pages.scan_shown(reading.cards)
     shown = found[:MAX_CARDS]
     if not shown:
@@ -212,7 +212,7 @@ def scan(game_id: str, seat: int):
                            "with them, and try again.")
     view, drawn = correction_view([c.box for c in shown], reading.width, reading.height)
     crop = photo_crop(view)
-    picture = _shown(photo, crop)
+    picture = shown_photo(photo, crop)
     del photo
     choices = pages.scan_choices()
     labels = {value: label for value, label, _ in choices}

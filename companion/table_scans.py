@@ -14,12 +14,9 @@ the reader's memory budget by the same few workers, shown back embedded and neve
 
 from __future__ import annotations
 
-import base64
-import io
 import math
 
 from flask import Blueprint, abort, current_app, render_template, request
-from PIL import Image
 
 import ocr
 from ocr.reader import LOW_CONFIDENCE
@@ -75,18 +72,6 @@ def photographer(form, players: int) -> int:
     """
     value = form.get(SEAT, "")
     return int(value) if value.isascii() and value.isdigit() and int(value) < players else 0
-
-
-def _shown(photo: ocr.Photo, crop: tuple[int, int, int, int]) -> str:
-    """The part of the photo the correction screen shows (`crop`, in the photo's pixels) as a
-    JPEG data URL, at most SHOWN_SIDE on its longer side, made from the pixels the reader
-    decoded."""
-    img = Image.fromarray(photo.image)
-    img = img.crop(tuple(round(v * photo.scale) for v in crop))
-    img.thumbnail((SHOWN_SIDE, SHOWN_SIDE))
-    out = io.BytesIO()
-    img.save(out, "JPEG", quality=80)
-    return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
 
 
 def table_crop(words: list[dict], width: int, height: int) -> tuple[int, int, int, int]:
@@ -212,10 +197,10 @@ def scan(game_id: str):
         return _page(game, request.form, error=seats, status=422)
     upload = request.files.get(PHOTO)
     data = upload.read(ocr.photo.MAX_BYTES + 1) if upload else b""
-    is_word = scans._is_word(game)
+    is_word = scans.words_of(game)
     players = len(game.players)
     start = photographer(request.form, players)
-    if not scans._scanning.acquire(timeout=scans.SCAN_WAIT_SECONDS):
+    if not scans.scanning.acquire(timeout=scans.SCAN_WAIT_SECONDS):
         return _page(game, request.form, error=scans.BUSY.replace("Read the photo", "Read the table"),
                      status=503)
     try:
@@ -229,7 +214,7 @@ def scan(game_id: str):
         return _page(game, request.form, status=503,
                      error="The card reader is not installed yet: run `make install`.")
     finally:
-        scans._scanning.release()
+        scans.scanning.release()
     choices = pages.scan_choices()
     labels = {value: label for value, label, _ in choices}
     words = table_view(reading, ocr.seated(reading.words, players=players), seats, start,
@@ -239,7 +224,7 @@ def scan(game_id: str):
                      error="No words found in this photo. Take it from your seat with the whole "
                            "table in frame, each word laid in a row in front of its player.")
     crop = table_crop(words, reading.width, reading.height)
-    picture = _shown(photo, crop)
+    picture = scans.shown_photo(photo, crop, SHOWN_SIDE)
     del photo
     table = dict(photo=picture, crop=crop, words=words,
                  seats=seats, start=start, seconds=reading.seconds, choices=choices,

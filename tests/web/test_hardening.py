@@ -219,13 +219,13 @@ def test_a_tiny_file_of_huge_pixels_is_refused_before_it_is_decoded(client, game
 
 def test_scans_beyond_what_a_worker_reads_at_once_are_asked_to_wait(client, game, monkeypatch):
     monkeypatch.setattr(scans, "SCAN_WAIT_SECONDS", 0.01)
-    held = [scans._scanning.acquire() for _ in range(scans.SCANS_AT_ONCE)]
+    held = [scans.scanning.acquire() for _ in range(scans.SCANS_AT_ONCE)]
     try:
         response = client.post(f"{game}/scan/0", data={"word-1": "QUOTA", "photo-0": (
             io.BytesIO(_image("JPEG", 400)), "p.jpg")}, content_type="multipart/form-data")
     finally:
         for _ in held:
-            scans._scanning.release()
+            scans.scanning.release()
     assert response.status_code == 503
     assert errors(response.text) == [scans.BUSY]
     assert 'value="QUOTA"' in response.text

@@ -1494,28 +1494,39 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
 
 # --------------------------------------------------------------------------- samples
 
-def _main(argv):
+def write_samples(argv, prog: str, prefix: str, draw) -> int:
+    """`python -m PROG OUTDIR N [FIRST_SEED]`: N photos drawn by `draw(seed)` (their JPEG, the
+    truth as a dict, a line describing them) written as OUTDIR/PREFIX_SEED.jpg, with every
+    photo's truth in OUTDIR/truth.json."""
     if len(argv) < 2:
-        print("usage (from the repository): python -m tools.cardlab.synth OUTDIR N [FIRST_SEED]", file=sys.stderr)
+        print(f"usage (from the repository): python -m {prog} OUTDIR N [FIRST_SEED]", file=sys.stderr)
         return 2
     outdir, n = argv[0], int(argv[1])
     first = int(argv[2]) if len(argv) > 2 else 0
     os.makedirs(outdir, exist_ok=True)
     truth = []
     for seed in range(first, first + n):
-        word = random_word(seed)
-        p = render_photo(word, seed)
-        name = f"synth_{seed:05d}.jpg"
+        jpeg, facts, line = draw(seed)
+        name = f"{prefix}_{seed:05d}.jpg"
         with open(os.path.join(outdir, name), "wb") as f:
-            f.write(p.jpeg)
-        truth.append(dict(file=name, word=p.word, width=p.width, height=p.height,
-                          exif_orientation=p.exif_orientation,
-                          cards=[dict(letter=c.letter, box=list(c.box), in_row=c.in_row) for c in p.cards],
-                          params=p.params))
-        print(name, p.word, f"{p.width}x{p.height}", p.params["background"], file=sys.stderr)
+            f.write(jpeg)
+        truth.append(dict(file=name, **facts))
+        print(name, line, file=sys.stderr)
     with open(os.path.join(outdir, "truth.json"), "w") as f:
         json.dump(truth, f, indent=1)
     return 0
+
+
+def _sample(seed: int):
+    p = render_photo(random_word(seed), seed)
+    facts = dict(word=p.word, width=p.width, height=p.height, exif_orientation=p.exif_orientation,
+                 cards=[dict(letter=c.letter, box=list(c.box), in_row=c.in_row) for c in p.cards],
+                 params=p.params)
+    return p.jpeg, facts, f"{p.word} {p.width}x{p.height} {p.params['background']}"
+
+
+def _main(argv):
+    return write_samples(argv, "tools.cardlab.synth", "synth", _sample)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,6 @@ aspect of the scene is drawn from its own random stream.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import sys
@@ -578,30 +577,20 @@ def _render_table(words, seed, megapixels=None, background=None, debug=False):
 
 # --------------------------------------------------------------------------- samples
 
+def _sample(seed: int):
+    p = render_table(random_table(seed), seed)
+    facts = dict(
+        words=list(p.words), width=p.width, height=p.height, exif_orientation=p.exif_orientation,
+        seats=[dict(word=s.word, facing=s.facing,
+                    cards=[dict(letter=c.letter, box=list(c.box), quad=[list(v) for v in c.quad])
+                           for c in s.cards]) for s in p.seats],
+        params=p.params)
+    seats = " ".join(s.word or "-" for s in p.seats)
+    return p.jpeg, facts, f"{seats} {p.width}x{p.height} {p.params['background']}"
+
+
 def _main(argv):
-    if len(argv) < 2:
-        print("usage (from the repository): python -m tools.cardlab.tables OUTDIR N [FIRST_SEED]", file=sys.stderr)
-        return 2
-    outdir, n = argv[0], int(argv[1])
-    first = int(argv[2]) if len(argv) > 2 else 0
-    os.makedirs(outdir, exist_ok=True)
-    truth = []
-    for seed in range(first, first + n):
-        p = render_table(random_table(seed), seed)
-        name = f"table_{seed:05d}.jpg"
-        with open(os.path.join(outdir, name), "wb") as f:
-            f.write(p.jpeg)
-        truth.append(dict(
-            file=name, words=list(p.words), width=p.width, height=p.height, exif_orientation=p.exif_orientation,
-            seats=[dict(word=s.word, facing=s.facing,
-                        cards=[dict(letter=c.letter, box=list(c.box), quad=[list(v) for v in c.quad])
-                               for c in s.cards]) for s in p.seats],
-            params=p.params))
-        print(name, " ".join(s.word or "-" for s in p.seats), f"{p.width}x{p.height}", p.params["background"],
-              file=sys.stderr)
-    with open(os.path.join(outdir, "truth.json"), "w") as f:
-        json.dump(truth, f, indent=1)
-    return 0
+    return synth.write_samples(argv, "tools.cardlab.tables", "table", _sample)
 
 
 if __name__ == "__main__":
