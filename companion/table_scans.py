@@ -87,7 +87,7 @@ def table_crop(words: list[dict], width: int, height: int) -> tuple[int, int, in
     for w in words:
         boxes += [c[part] for c in w["cards"] for part in ("hit", "badge")]
         x, y, font, anchor = w["label"]
-        reach = 5 * font  # a name of about eight letters
+        reach = NAME_REACH * font
         left = x - reach if anchor == "end" else x - reach // 2 if anchor == "middle" else x
         boxes.append((left, y - font, left + reach, y + font // 3))
     margin = max(b[3] - b[1] for b in boxes) // 2
@@ -114,21 +114,29 @@ def _aslant(facing: float) -> tuple[float, float]:
     return math.sin(math.radians(facing)), -math.cos(math.radians(facing))
 
 
+#: A player's name reaches about this many times its font size (a name of about eight letters).
+NAME_REACH = 5
+#: A card's badge (the letter read) is this share of the card's shorter side.
+BADGE = 0.42
+
+
 def _card(c, labels: dict, up: tuple[float, float]) -> dict:
     """A card as the correction screen draws it: its box, a tap target a little larger, and
-    beside it, on its word's upper side (`up`: towards the middle of the table), a badge with
-    the letter read, unsure as a player's scan marks it."""
+    on it, at its edge on its word's upper side (`up`: towards the middle of the table), a
+    badge with the letter read, unsure as a player's scan marks it. The badge stays on its own
+    card (cards lie apart, so badges never cover one another or a neighbour's card) and
+    leaves the printed letter in the card's middle to be seen."""
     value = c.letter if c.letter in labels else None
     x0, y0, x1, y1 = c.box
     short = min(x1 - x0, y1 - y0)
     pad = max(2, round(0.1 * short))
-    side = max(8, round(0.7 * short))
-    gap = max(1, round(0.1 * short))
+    side = max(8, round(BADGE * short))
+    gap = max(1, round(0.06 * short))
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-    # the badge's middle: past the card's edge on its upper side (a word laid aslant: aslant)
-    reach = abs(up[0]) * (x1 - x0) / 2 + abs(up[1]) * (y1 - y0) / 2 + gap + side / 2
+    # the badge's middle: inside the card's edge on its upper side (a word laid aslant: aslant)
+    reach = max(0.0, abs(up[0]) * (x1 - x0) / 2 + abs(up[1]) * (y1 - y0) / 2 - gap - side / 2)
     bx, by = round(cx + up[0] * reach), round(cy + up[1] * reach)
-    hit = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)  # the card (its badge may lie over another)
+    hit = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)  # the card, a little larger
     likely = [c.letter, *(a for a, _ in c.alternatives)]
     return dict(box=c.box, hit=hit,
                 badge=(bx - side // 2, by - side // 2, bx + side // 2, by + side // 2),
@@ -139,20 +147,26 @@ def _card(c, labels: dict, up: tuple[float, float]) -> dict:
 
 
 def _label_at(cards: list[dict], up: tuple[int, int], width: int, height: int) -> tuple:
-    """Where a word's player's name is drawn: beyond its cards' badges, towards the middle of
-    the table, as (x, y, font size, the SVG text-anchor: which end of the name is at x)."""
+    """Where a word's player's name is drawn: beside its cards on the player's side (away from
+    the middle of the table, where the other words' names would meet it), or towards the
+    middle when the photo's edge leaves no room there; as (x, y, font size, the SVG
+    text-anchor: which end of the name is at x)."""
     x0 = min(min(c["hit"][0], c["badge"][0]) for c in cards)
     y0 = min(min(c["hit"][1], c["badge"][1]) for c in cards)
     x1 = max(max(c["hit"][2], c["badge"][2]) for c in cards)
     y1 = max(max(c["hit"][3], c["badge"][3]) for c in cards)
     shorts = sorted(min(c["box"][2] - c["box"][0], c["box"][3] - c["box"][1]) for c in cards)
     font = max(8, round(0.6 * shorts[len(shorts) // 2]))  # as big as the letters read
-    if up[0]:  # a word at the side: the name beside it, reaching into the middle
-        x, anchor = (x1 + font // 3, "start") if up[0] > 0 else (x0 - font // 3, "end")
+    reach = NAME_REACH * font
+    if up[0]:  # a word at the side: the name beside it, on its player's side if it fits
+        outside = up[0] > 0 and x0 - font // 3 - reach >= 0 or up[0] < 0 and x1 + font // 3 + reach <= width
+        right = (up[0] < 0) == outside
+        x, anchor = (x1 + font // 3, "start") if right else (x0 - font // 3, "end")
         y = (y0 + y1) // 2 + font // 3
     else:
         x, anchor = min(max((x0 + x1) // 2, 2 * font), width - 2 * font), "middle"
-        y = y1 + font if up[1] > 0 else y0 - font // 3
+        below = y1 + font <= height if up[1] < 0 else y0 - font // 3 - font < 0
+        y = y1 + font if below else y0 - font // 3
     return x, max(font, min(height - font // 3, y)), font, anchor
 
 
