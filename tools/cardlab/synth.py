@@ -1240,6 +1240,35 @@ def _size(mp, aspect):
     return max(16, W), max(16, H)
 
 
+def _object_size(rx, what: str, cw: float, back: tuple[float, float]) -> tuple[float, float]:
+    """A distractor's size on the table plane: a card back's (`back`), or a coin, a pen or a
+    ring, by a card's width `cw`."""
+    if what == "backs":
+        return back
+    if what == "coin":
+        return (cw * rx.uniform(0.3, 0.5),) * 2
+    if what == "pen":
+        return (cw * rx.uniform(2.0, 2.6), cw * rx.uniform(0.12, 0.18))
+    return (cw * rx.uniform(1.0, 1.4),) * 2
+
+
+def _placed_object(rx, what: str, size, Hc, Hi, w: int, h: int, free, mark, ch_img: float,
+                   allowed=lambda centre, size: True):
+    """A distractor put down at random where the photo has room for it (`free`, then `mark`
+    the room it takes), tried 40 times: (what, centre, angle, size), or None."""
+    for _try in range(40):
+        p = np.array([rx.uniform(-0.05, 1.05) * w, rx.uniform(-0.05, 1.05) * h])
+        c = _apply(Hi, [p])[0]
+        ang = float(rx.uniform(0, 360))
+        qi = _apply(Hc, _card_quad(c[0], c[1], ang, *size))
+        if not allowed(c, size):
+            continue
+        if free(qi, 0.08 * ch_img):
+            mark(qi, 0.05 * ch_img)
+            return what, c, ang, size
+    return None
+
+
 def render_photo(word: str, seed: int, *, megapixels: float | None = None,
                  background: str | None = None, distractor_card: bool | None = None,
                  deck: str = "foot", layout: str | None = None) -> Photo:
@@ -1420,25 +1449,10 @@ def _render(word, seed, megapixels=None, background=None, distractor_card=None, 
     Hi = np.linalg.inv(Hc)
     for _ in range(n_obj):
         what = _pick(rx, ["backs", "coin", "pen", "ring"], [1.2, 1, 1, 0.7])
-        cwp = lay.cw
-        if what == "backs":
-            size = (cwp, cwp / aspect_c)
-        elif what == "coin":
-            size = (cwp * rx.uniform(0.3, 0.5),) * 2
-        elif what == "pen":
-            size = (cwp * rx.uniform(2.0, 2.6), cwp * rx.uniform(0.12, 0.18))
-        else:
-            size = (cwp * rx.uniform(1.0, 1.4),) * 2
-        for _try in range(40):
-            p = np.array([rx.uniform(-0.05, 1.05) * w, rx.uniform(-0.05, 1.05) * h])
-            c = _apply(Hi, [p])[0]
-            ang = float(rx.uniform(0, 360))
-            quad = _card_quad(c[0], c[1], ang, *size)
-            qi = _apply(Hc, quad)
-            if free(qi, 0.08 * ch_img):
-                objects.append((what, c, ang, size))
-                mark(qi, 0.05 * ch_img)
-                break
+        size = _object_size(rx, what, lay.cw, (lay.cw, lay.cw / aspect_c))
+        placed = _placed_object(rx, what, size, Hc, Hi, w, h, free, mark, ch_img)
+        if placed:
+            objects.append(placed)
     params["objects"] = [o[0] for o in objects]
 
     labels = np.zeros((h, w), np.int16) if debug else None

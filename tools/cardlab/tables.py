@@ -499,25 +499,12 @@ def _render_table(words, seed, megapixels=None, background=None, debug=False):
     Hi = np.linalg.inv(Hc)
     for _ in range(int(_pick(rx, [0, 1, 2, 3, 4], [0.35, 0.25, 0.2, 0.12, 0.08]))):
         what = _pick(rx, ["backs", "coin", "pen", "ring"], [1.0, 1, 1, 0.7])
-        if what == "backs":
-            size = (cwp, chp)
-        elif what == "coin":
-            size = (cwp * rx.uniform(0.3, 0.5),) * 2
-        elif what == "pen":
-            size = (cwp * rx.uniform(2.0, 2.6), cwp * rx.uniform(0.12, 0.18))
-        else:
-            size = (cwp * rx.uniform(1.0, 1.4),) * 2
-        for _try in range(40):
-            p = np.array([rx.uniform(-0.05, 1.05) * w, rx.uniform(-0.05, 1.05) * h])
-            c = synth._apply(Hi, [p])[0]
-            ang = float(rx.uniform(0, 360))
-            qi = synth._apply(Hc, synth._card_quad(c[0], c[1], ang, *size))
-            if edge is not None and _outline_sd(edge, c[0], c[1]) > -0.6 * max(size):
-                continue   # on the table, not over its edge
-            if free(qi, 0.08 * ch_img):
-                objects.append((what, c, ang, size))
-                mark(qi, 0.05 * ch_img)
-                break
+        size = synth._object_size(rx, what, cwp, (cwp, chp))
+        placed = synth._placed_object(  # on the table, not over its edge
+            rx, what, size, Hc, Hi, w, h, free, mark, ch_img,
+            allowed=lambda c, size: edge is None or _outline_sd(edge, c[0], c[1]) <= -0.6 * max(size))
+        if placed:
+            objects.append(placed)
     params["objects"] = [o[0] for o in objects]
 
     labels = np.zeros((h, w), np.int16) if debug else None
