@@ -312,11 +312,15 @@ def _command_readings(photos, *options: str) -> list[dict]:
     from tools.cardlab import realphotos
 
     with tempfile.TemporaryDirectory() as folder:
-        paths = []
-        for k, photo in enumerate(photos):
-            paths.append(Path(folder) / f"{k}.jpg")
-            paths[-1].write_bytes(photo.jpeg)
-        return realphotos.ocr_json(paths, *options)
+        return realphotos.ocr_json(_written(photos, folder), *options)
+
+
+def _written(photos, folder: str) -> list[Path]:
+    """The photos' JPEGs written into the folder, as 0.jpg, 1.jpg ...: their paths."""
+    paths = [Path(folder) / f"{k}.jpg" for k in range(len(photos))]
+    for path, photo in zip(paths, photos):
+        path.write_bytes(photo.jpeg)
+    return paths
 
 
 def bench_decks(count: int = 60) -> list[tuple[str, str]]:
@@ -382,10 +386,7 @@ def _peak_megabytes(*options: str, photos) -> tuple[list[dict], float]:
     from tools.cardlab import realphotos
 
     with tempfile.TemporaryDirectory() as folder:
-        paths = []
-        for k, photo in enumerate(photos):
-            paths.append(Path(folder) / f"{k}.jpg")
-            paths[-1].write_bytes(photo.jpeg)
+        paths = _written(photos, folder)
         with open(Path(folder) / "stderr", "w+") as err:
             child = subprocess.Popen([sys.executable, "-m", "ocr", "--json", *options, *map(str, paths)],
                                      stdout=subprocess.PIPE, stderr=err, text=True, cwd=realphotos.REPO)
