@@ -208,15 +208,21 @@ def _words_found(gray: np.ndarray) -> list[_Line]:
     return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size)))
 
 
+def _apart_and_sized(shapes: list[Glyph]):
+    """The shapes' centres, and for each pair how far apart they are, the smaller size and the
+    bigger."""
+    centres = np.array([(g.cx, g.cy) for g in shapes])
+    sizes = np.array([g.size for g in shapes])
+    near = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+    return centres, near, np.minimum.outer(sizes, sizes), np.maximum.outer(sizes, sizes)
+
+
 def _with_neighbours(shapes: list[Glyph]) -> list[Glyph]:
     """The shapes that have one of their size near enough to be the next card's letter, past
     a WILD card or two (a lone shape is a speck of the table, no word's letter)."""
     if len(shapes) < 2:
         return []
-    centres = np.array([(g.cx, g.cy) for g in shapes])
-    sizes = np.array([g.size for g in shapes])
-    near = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
-    small, big = np.minimum.outer(sizes, sizes), np.maximum.outer(sizes, sizes)
+    _, near, small, big = _apart_and_sized(shapes)
     paired = (near < WILD_GAP * LINK * big) & (big < SAME_WORD_SIZE * small)
     np.fill_diagonal(paired, False)
     return [g for g, has in zip(shapes, paired.any(axis=1)) if has]
@@ -234,10 +240,7 @@ def _lines(shapes: list[Glyph]) -> list[_Line]:
         return i
 
     if shapes:
-        centres = np.array([(g.cx, g.cy) for g in shapes])
-        sizes = np.array([g.size for g in shapes])
-        near = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
-        small, big = np.minimum.outer(sizes, sizes), np.maximum.outer(sizes, sizes)
+        centres, near, small, big = _apart_and_sized(shapes)
         linked = (near < LINK * (small + big) / 2) & (big < NEIGHBOUR_SIZE * small) & _along(shapes, centres)
         for i, j in zip(*np.nonzero(np.triu(linked, 1))):
             parent[root(i)] = root(j)
