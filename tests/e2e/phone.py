@@ -238,7 +238,7 @@ def wait_until(page, done, what: str, timeout: float = 10) -> None:
 #: send (or the stream the cut broke), and htmx's own note of it.
 NETWORK_CUT = re.compile(r"^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED"
                          r"|CONNECTION_RESET|EMPTY_RESPONSE|CONNECTION_CLOSED"
-                         r"|INCOMPLETE_CHUNKED_ENCODING)$"
+                         r"|INCOMPLETE_CHUNKED_ENCODING|SOCKET_NOT_CONNECTED)$"
                          r"|^htmx:(sendError|afterRequest), \[object HTML\w+\]$")
 CODE8 = re.compile(r"^[A-Z2-9]{4}-[A-Z2-9]{4}$")
 
