@@ -36,6 +36,8 @@ pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ADMIN_SECRET = "axe-admin-secret-long-enough"
+#: Each page's screenshot, light and dark, for a person to look at (the folds opened).
+SHOTS = Path("/tmp/e2e-shots/every-page")
 #: Addresses that are not pages: files, streams, the service worker.
 NOT_PAGES = re.compile(r"\.(json|csv|js|css|png|svg|webmanifest)$|/events$|^/static/")
 
@@ -126,7 +128,7 @@ BROKEN_WORDS = """() => {
 
 def audit(page, axe_source: str, what: str, found: dict) -> None:
     """axe on the page, every fold (<details>) opened as a player may, light and then dark;
-    and no word broken across two lines."""
+    and no word broken across two lines. Each scheme's screenshot goes to SHOTS."""
     page.evaluate("() => document.querySelectorAll('details:not([open])').forEach((d) => { d.open = true; })")
     for word in page.evaluate(BROKEN_WORDS):
         found.setdefault(what, []).append(f"a word broken across two lines: {word}")
@@ -135,6 +137,9 @@ def audit(page, axe_source: str, what: str, found: dict) -> None:
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         for line in violations(page, axe_source):
             found.setdefault(f"{what} [{scheme}]", []).append(line)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^\w-]+", "-", what).strip("-") or "home"
+        page.screenshot(path=str(SHOTS / f"{name}-{scheme}.png"), full_page=True)
     page.emulate_media(color_scheme="light")
 
 
