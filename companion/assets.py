@@ -54,6 +54,7 @@ FEATURES = {
     "table-seat.js": ("data-table-seat",),
     "fez.js": ("data-letters=", "start-timer"),
     "hand-and-foot.js": ('class="stepper',),
+    "new-game.js": ('class="summary-values"',),
     "game.js": ("data-draft", 'id="live"', "data-watching"),
     # (kept.js: game.js loads it when plays wait to be sent, or a watching phone kept some)
 }

@@ -11,6 +11,7 @@ import unicodedata
 
 from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect,
                    render_template, request, session, url_for)
+from markupsafe import Markup
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
@@ -267,7 +268,10 @@ def show(game_id: str):
         etag = f"{version}-{int(is_scorekeeper(game))}"
         if etag in request.if_none_match:
             return _revalidated(make_response("", 304), etag)
-        region = game_context(load_game(game_id, plays=False), version=version)["live"]
+        context = game_context(load_game(game_id, plays=False), version=version)
+        region = context["live"]
+        if context["scorekeeper"] and context["pages"].follows_outside_live:  # out of band
+            region += Markup(render_template(context["pages"].follows_outside_live, out_of_band=True, **context))
         response = make_response(region)
         response.vary.add("HX-Request")
         return _revalidated(response, etag)

@@ -167,10 +167,10 @@ def words_of(game):
     return judge().accepts(word_rules(game), house_for(game))
 
 
-def _card_colour(card, default: str) -> tuple[str, bool]:
-    """A card's colour as the forms write it (R or B), and whether the reader saw it."""
-    colour = COLOURS.get(card.colour)
-    return (colour, True) if colour else (default, False)
+def _card_colour(card) -> str | None:
+    """A card's colour as the forms write it (R or B), or None when the reader did not see
+    it: then it is not set, for the scorekeeper to choose, as a letter typed."""
+    return COLOURS.get(card.colour)
 
 
 @bp.post("")
@@ -216,15 +216,14 @@ def scan(game_id: str, seat: int):
     del photo
     choices = pages.scan_choices()
     labels = {value: label for value, label, _ in choices}
-    read_colours = [COLOURS[c.colour] for c in shown if c.colour in COLOURS]
-    usual = max("RB", key=read_colours.count) if read_colours else "B"
     cards = []
     for c, where in zip(shown, drawn):
         value = pages.scan_value(c.letter, c.name)
         known = value in labels
         if not known:  # the scorekeeper picks (or drops) it
             value = NOT_A_CARD if NOT_A_CARD in labels else choices[0][0]
-        colour, seen = _card_colour(c, usual) if pages.scan_colours else (None, True)
+        colour = _card_colour(c) if pages.scan_colours else None
+        seen = colour is not None or not pages.scan_colours
         likely = [value, *(pages.scan_value(a, None) for a, _ in c.alternatives)]
         cycle = dict.fromkeys(v for v in likely if v in labels)
         label = labels[value]
@@ -244,7 +243,8 @@ def scan(game_id: str, seat: int):
 def picked_cards(form, pages) -> list[tuple[str, str | None]]:
     """The corrected cards a "Use" form sends, as (value, colour or None), in order: each
     card's pick (card-K; one no game offers is skipped, "not a card" left out), its colour
-    (FEZ: red-K ticked is red, else black), a star added (add-star: R or B), a card the
+    (FEZ: red-K ticked is red; else black, or not set (None) while unset-K, a colour the
+    reader did not see, is sent), a star added (add-star: R or B), a card the
     photo missed (add-card, where the game offers it); a suggestion (a word the reader
     offered) replaces the letters when it has as many."""
     choices = {value for value, _, _ in pages.scan_choices()}
@@ -252,7 +252,8 @@ def picked_cards(form, pages) -> list[tuple[str, str | None]]:
     for k in range(MAX_CARDS):
         value = form.get(f"card-{k}")
         if value in choices and value != NOT_A_CARD:
-            colour = ("R" if form.get(f"red-{k}") else "B") if pages.scan_colours else None
+            colour = (("R" if form.get(f"red-{k}") else None if form.get(f"unset-{k}") else "B")
+                      if pages.scan_colours else None)
             cards.append((value, colour))
     suggestion = form.get("suggestion") or ""
     if suggestion and len(suggestion) <= MAX_CARDS and pages.scan_words and all(
@@ -262,7 +263,7 @@ def picked_cards(form, pages) -> list[tuple[str, str | None]]:
             for k, letter in zip(letters, suggestion):
                 cards[k] = (letter, cards[k][1])
         else:
-            cards = [(letter, "B" if pages.scan_colours else None) for letter in suggestion]
+            cards = [(letter, None) for letter in suggestion]  # colours not known: not set
     if STAR in choices and form.get("add-star") in ("R", "B"):
         cards.append((STAR, form["add-star"]))
     missed = form.get("add-card")

@@ -48,6 +48,7 @@ document.addEventListener("change", async (event) => {
   }
   if (input.matches(".colour-pick")) {  // FEZ: a card's colour toggled (below the photo or in the picker)
     const card = document.querySelector(`.scan-card[data-card="${input.id.slice(4)}"]`);
+    input.parentElement.querySelectorAll(".when-unset, .colour-unset").forEach((el) => el.remove());  // chosen now
     if (card) {
       card.classList.toggle("red", input.checked);
       card.classList.toggle("black", !input.checked);
@@ -137,7 +138,7 @@ function colourButtons(card, red) {
     button.dataset.card = card;
     button.dataset.colour = colour;
     button.textContent = name;
-    button.setAttribute("aria-pressed", String((colour === "R") === red));
+    button.setAttribute("aria-pressed", String(red !== null && (colour === "R") === red));
     return button;
   }));
   return row;
@@ -161,7 +162,7 @@ function openCardPicker(card) {
   const whose = seat ? `${seat.selectedOptions[0].textContent}’s card` : "Card";
   title.textContent = `${whose} ${Number(i) + 1}: ${result.dataset.pick || "pick its letter"}`;
   const parts = [title];
-  if (red) parts.push(colourButtons(n, red.checked));
+  if (red) parts.push(colourButtons(n, document.getElementById(`unset-${n}`) ? null : red.checked));  // null: not set yet
   const options = new Map([...select.options].map((o) => [o.value, o]));
   const likely = [...new Set([select.value, ...(card.dataset.cycle || "").split(" ")])].filter((v) => options.has(v));
   if (likely.length > 1) {

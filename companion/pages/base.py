@@ -92,6 +92,10 @@ class Pages:
     #: The scorekeeper's chart sits below the entry form, not above it (ZOOT! Poker: a tap a
     #: turn, so the betting buttons come first); a watcher's stays in the live region.
     chart_below_entry = False
+    #: A part of the scorekeeper's page outside the live region that follows the game too: a
+    #: template, appended to a live-region refresh as an htmx out-of-band swap (ZOOT! Poker:
+    #: the last deal's results below Deal, when this phone's showdown form keeps what was typed).
+    follows_outside_live: str | None = None
 
     @property
     def first_said(self) -> str:

@@ -152,14 +152,15 @@ class FezPages(Pages):
     def scan_fields(self, seat, cards):
         """The word form's letters, their colours and its stars (the word has one form, not
         a field a player: `seat` is unused); the blanks' reading and the cards are left to say
-        again.
+        again. A letter whose colour was not seen comes in not set (as typed), for the
+        scorekeeper to choose: never a black that could make a flush.
 
         >>> FezPages(FEZ).scan_fields(0, [("F", "R"), (STAR, "B"), ("E", "R"), ("Z", None)])
-        {'tiles': 'FEZ', 'colours': 'RRB', 'stars': 'B', 'reads': None, 'cards': None}
+        {'tiles': 'FEZ', 'colours': 'RR?', 'stars': 'B', 'reads': None, 'cards': None}
         """
         tiles = [(value, colour) for value, colour in cards if value != STAR]
         return {"tiles": "".join(value for value, _ in tiles),
-                "colours": "".join(colour or BLACK for _, colour in tiles),
+                "colours": "".join(colour or BLANK for _, colour in tiles),
                 "stars": "".join(colour or BLACK for value, colour in cards if value == STAR),
                 "reads": None, "cards": None}
 

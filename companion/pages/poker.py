@@ -116,6 +116,7 @@ class PokerPages(Pages):
             return []
         return current.betting.in_hand()
     chart_below_entry = True
+    follows_outside_live = "games/poker/_entry_last_deal.html"
     winner_heading = "Won"
 
     def played_text(self, standings: Standings) -> str:

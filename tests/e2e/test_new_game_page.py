@@ -114,6 +114,40 @@ def test_names_come_first_and_long_settings_fold_under_one_line(page):
     expect(page.get_by_label("Player 1", exact=True)).to_have_value("Ann")
 
 
+def test_the_table_rules_line_follows_the_settings_as_they_are_changed(page):
+    """ZOOT! Poker's folded rules: each setting changed shows at once in the "Table rules"
+    line, as the server words it (the same line a refused form comes back with); a setting
+    put back leaves it, and with none changed it says so again. No reload."""
+    page.goto("/games/new?game=poker")
+    summary = page.locator("details.table-rules summary")
+    expect(summary).to_have_text(re.compile(r"^\s*Table rules: as the rules sheet\s*$"))
+    summary.tap()
+
+    def setting(label: str):
+        return page.locator("fieldset.setting", has=page.locator("legend", has_text=re.compile(f"^{re.escape(label)}")))
+
+    setting("Chips each").get_by_label("500", exact=True).tap()
+    expect(summary).to_have_text(re.compile(r"^\s*Table rules: Chips each: 500\s*$"))
+    setting("Limit").get_by_label("Fixed: bets of 10", exact=True).tap()
+    setting("Ante").get_by_label("None", exact=True).tap()  # in the settings' order
+    expect(summary).to_have_text(re.compile(
+        r"^\s*Table rules: Chips each: 500; Ante: None; Limit: Fixed: bets of 10\s*$"))
+    phone.shoot_light_and_dark(page, "new-game-table-rules-changed", folder=Path("/tmp/finish42-shots"))
+    setting("Chips each").get_by_label("200", exact=True).tap()  # back to the sheet's
+    expect(summary).to_have_text(re.compile(r"^\s*Table rules: Ante: None; Limit: Fixed: bets of 10\s*$"))
+    shown = summary.inner_text()
+
+    # what the server says of the same choices, on the form it refuses (one player only)
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_text("A game needs 2 to 8 players")).to_be_visible()
+    expect(summary).to_have_text(shown)
+    summary.tap()
+    for label, default in (("Ante", "5"), ("Limit", "No limit")):
+        setting(label).get_by_label(default, exact=True).tap()
+    expect(summary).to_have_text(re.compile(r"^\s*Table rules: as the rules sheet\s*$"))
+
+
 def test_each_game_page_light_and_dark(page):
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)

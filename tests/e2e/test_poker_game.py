@@ -548,3 +548,61 @@ def test_after_a_deal_is_paid_the_next_deal_is_on_the_first_screen(page):
     expect(game.last_deal.locator(".changes")).to_be_visible()
     views(page, "poker-next-deal")
     phone.shoot(page, "poker-next-deal-whole", folder=SHOTS_390)
+
+
+# ================================================================================================
+# Two phones keep score: the last deal's card on each follows what the other records.
+
+def test_the_last_deal_follows_what_the_other_scorekeepers_phone_records(page, new_phone):
+    """Both phones keep score. On the first, Bo's word is typed at the showdown when the
+    second phone pays the pots: the first phone keeps what was typed (and says the game
+    changed), and its last deal's card shows the deal the other phone ended, as its
+    scoreboard does. Then the second phone deals and Di's bet is won unseen: the first
+    phone's card shows that deal, not the one before."""
+    one = Poker(page)
+    url = phone.Table(page).new_game("poker", NAMES)
+    code = phone.hand_over(page, "Both phones keep score")
+    other = new_phone("second scorekeeper")
+    phone.type_code(other, phone.as_typed(code))
+    other.get_by_role("button", name="Keep score here").tap()
+    expect(other).to_have_url(url)
+    two = Poker(other)
+    page.goto(url)
+
+    two_table = phone.Table(other)
+    other.get_by_role("button", name="Deal", exact=True).tap()
+    for action in ("All-in 195", "Call 195", "Fold", "Fold"):  # Bo, Cy, Di, Ann
+        two_table.settled()
+        two.tap(action)
+    expect(one.status).to_have_text(words("Deal 1: Ann dealt. Showdown."))  # followed
+    page.locator("#word-1").fill("JAZZ")  # the first phone starts typing Bo's word
+
+    other.locator("#word-1").fill("JAZZIER")  # 66
+    other.locator("#word-2").fill("QUOTING")  # 32
+    other.get_by_role("button", name="Pay the pots").last.tap()
+    expect(two.status).to_have_text(words("Next deal: Bo deals."))
+    expect(one.status).to_have_text(words("Next deal: Bo deals."))
+    expect(page.locator("#word-1")).to_have_value("JAZZ")  # what was typed is kept
+    expect(one.last_deal).to_have_count(1)
+    expect(one.last_deal.locator("h2")).to_have_text(words("Deal 1"))
+    expect(one.last_deal.locator(".paid li")).to_have_text([words("The pot: 410 to Bo")])
+    views(page, "poker-two-phones-showdown-paid-elsewhere")
+    phone.shoot_light_and_dark(page, "poker-last-deal-paid-elsewhere", folder=Path("/tmp/finish42-shots"))
+
+    # the first phone reloads (its typing dropped); the second deals, Di bets and Ann and Bo
+    # fold: Di wins unseen
+    page.goto(url)
+    expect(one.last_deal.locator("h2")).to_have_text(words("Deal 1"))
+    other.get_by_role("button", name="Deal", exact=True).tap()
+    two_table.settled()
+    expect(two.status).to_contain_text("Di to act.")  # Cy, out of chips, sits out
+    two.wager("Bet", 10)
+    for action in ("Fold", "Fold"):  # Ann, Bo
+        two_table.settled()
+        two.tap(action)
+    expect(two.status).to_contain_text("Next deal:")
+    expect(one.status).to_have_text(two.status.inner_text())
+    expect(one.last_deal).to_have_count(1)
+    expect(one.last_deal.locator("h2")).to_have_text(words("Deal 2"))
+    expect(one.last_deal).to_contain_text("unseen")
+    phone.shoot_light_and_dark(page, "poker-last-deal-won-unseen-elsewhere", folder=Path("/tmp/finish42-shots"))

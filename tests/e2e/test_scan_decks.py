@@ -81,6 +81,63 @@ def test_scan_a_fez_word_fix_a_colour_and_save_it(page, table, tmp_path):
     expect(page.locator(".totals .total")).to_have_text(["0", "72", "0"])
 
 
+def test_a_colour_the_reader_did_not_see_is_chosen_not_taken_for_black(page, table, tmp_path, monkeypatch):
+    """Ben lays FEZ in red; a glare hides the E's ink from the reader. The E is not set, a
+    dashed chip, not black; he taps it and picks Red, and FEZ is a red flush. Had he used
+    the word as read, the word form would ask the E's colour (no black flush scored)."""
+    import dataclasses
+
+    import ocr
+    from companion import scans
+
+    real = ocr.read
+
+    def glare_on_the_e(photo, **options):
+        reading = real(photo, **options)
+        return dataclasses.replace(reading, cards=tuple(
+            dataclasses.replace(c, colour=None) if c.letter == "E" else c for c in reading.cards))
+
+    monkeypatch.setattr(scans.ocr, "read", glare_on_the_e)
+    shots = partial(phone.shoot_light_and_dark, folder=Path("/tmp/finish42-shots"))
+    table.new_game("fez", NAMES)
+    page.get_by_role("radio", name="Ben", exact=True).tap()
+    photo = drawn_cards("FEZ", inks="RRR")
+    choose_photo(page, tmp_path, 0, photo)
+    cards = page.locator(".scan-card")
+    expect(cards.locator("text")).to_have_text(["F", "E", "Z"])
+    expect(cards.nth(1)).not_to_have_class(re.compile(r"\b(red|black)\b"))
+    toggles = page.locator(".colour-toggle")
+    expect(toggles).to_have_text(["red", "not set", "red"], use_inner_text=True)
+    assert_thumb_sized(page)
+    toggles.nth(1).scroll_into_view_if_needed()
+    shots(page, "fez-scan-colour-not-set")
+
+    tap_centre(page, geometry(page, photo)["cards"][1])
+    picker = page.locator(".scan-picker")
+    for name in ("Red", "Black"):  # neither is chosen yet
+        expect(picker.get_by_role("button", name=name)).to_have_attribute("aria-pressed", "false")
+    picker.get_by_role("button", name="Black").tap()
+    expect(toggles.nth(1)).to_have_text("black", use_inner_text=True)  # chosen: black now means black
+    picker.get_by_role("button", name="Red").tap()
+    expect(toggles).to_have_text(["red", "red", "red"], use_inner_text=True)
+    picker.get_by_role("button", name="Cancel").tap()
+    page.get_by_role("button", name="Use this word").tap()
+    expect(page.locator("#fez-working")).to_have_text(re.compile(r"^\s*FEZᶠ\s+15×2 = 30\s*$"))
+
+    # the same photo used as read: the E comes in not set, and the form asks for its colour
+    choose_photo(page, tmp_path, 0, photo)
+    expect(toggles).to_have_text(["red", "not set", "red"], use_inner_text=True)
+    page.get_by_role("button", name="Use this word").tap()
+    chips = page.locator("#round-form .chips .chip")
+    expect(chips).to_have_text(["F", "E", "Z"])
+    expect(chips.nth(1)).to_have_class(re.compile(r"\bunset\b"))
+    expect(page.locator("#fez-working")).not_to_contain_text("ᶠ")
+    page.get_by_role("button", name="Save the word").tap()
+    expect(page.get_by_text("Choose red or black for every letter: E has none yet.").first).to_be_visible()
+    expect(page.locator(".totals .total")).to_have_text(["0", "0", "0"])
+    shots(page, "fez-used-colour-not-set")
+
+
 def test_scan_a_family_hand_drop_a_card_fix_a_letter_and_count_it(page, table, tmp_path):
     """Cat's hand, spread on the table: J, O, X, E, a 2 TURNS and a WILD card. The E was the
     box's corner (✕), the X a Z, and a Q lay under the pencil (a card the photo missed).

@@ -35,6 +35,8 @@ def sent(html: str) -> dict[str, str]:
         fields[name] = unescape(re.search(r'<option value="([^"]*)"[^>]*selected>', options).group(1))
     for name in re.findall(r'<input type="checkbox" id="(red-\d+)"[^>]*checked>', result):
         fields[name] = "R"
+    for name, value in re.findall(r'<input type="hidden" id="[^"]*" name="([^"]+)" value="([^"]*)"', result):
+        fields[name] = value
     return fields
 
 
@@ -99,6 +101,40 @@ def test_correct_a_fez_scan_letter_colour_star_and_save_it(app, client, fez):
                                                "stars": "B", "reads": "PLAY"})
     assert saved.status_code == 303, errors(saved.text)
     assert totals(client.get(fez).text) == [64, 0, 0]
+
+
+def test_a_colour_the_reader_did_not_see_comes_in_not_set(client, fez, monkeypatch):
+    """FEZ laid red, the E's ink not seen (a glare): the E is not shown, nor put in, as
+    black or as the others' red (PLAY typed without colours does not score as a flush
+    either): the word form asks for its colour, and a colour picked is used."""
+    import dataclasses
+
+    import ocr
+    from companion import scans
+
+    real = ocr.read
+
+    def glare_on_the_e(photo, **options):
+        reading = real(photo, **options)
+        cards = tuple(dataclasses.replace(c, colour=None) if c.letter == "E" else c for c in reading.cards)
+        return dataclasses.replace(reading, cards=cards)
+
+    monkeypatch.setattr(scans.ocr, "read", glare_on_the_e)
+    response = scan(client, fez, 0, table("FEZ", inks="RRR"))
+    assert response.status_code == 200, errors(response.text)
+    fields = sent(response.text)
+    assert [fields.get(f"red-{k}") for k in range(3)] == ["R", None, "R"]  # the E not ticked red
+    assert re.search(r'<g class="scan-card unsure" data-card="1"', response.text)  # nor drawn black
+    assert "not set" in text(response.text.split('id="card-1"')[1].split('id="card-2"')[0])
+
+    used = client.post(f"{fez}/scan/0/use", data={"seat": "0", **fields})
+    assert (field(used.text, "tiles"), field(used.text, "colours")) == ("FEZ", "R?R")
+    assert "Choose red or black for every letter: E has none yet." in text(used.text)
+    assert "ᶠ" not in read(used.text)  # no flush scored
+    # the scorekeeper picks black for it (the marker is gone once a colour is chosen)
+    fields.pop("unset-1")
+    used = client.post(f"{fez}/scan/0/use", data={"seat": "0", **fields})
+    assert field(used.text, "colours") == "RBR"
 
 
 def test_a_fez_suggestion_keeps_the_colours(client, fez):
