@@ -92,6 +92,25 @@ def test_a_foot_round_filled_from_one_photo_of_the_table(page, table, tmp_path):
     expect(table.totals).to_have_text(["25", "71", "19"])
 
 
+def test_a_word_dropped_with_a_tap_leaves_its_player_no_word(page, table, tmp_path):
+    """Something read that is no one's word (say, cards pushed aside) is dropped with ✕: it
+    fades, and Use these words gives that seat No word; the others' words fill as read."""
+    table.new_game("foot", ["Ann", "Ben", "Cat"])
+    scan_the_table(page, tmp_path, ["QUOTA", "HOUSE", "JAZZY"], 4, "drop")
+    page.get_by_text("Drop JAZZY: no word").locator("xpath=..").tap()
+    expect(row(page, "JAZZY")).to_have_class(re.compile(r"\bdropped\b"))
+    shoot(page, "foot-dropped")
+    page.get_by_role("button", name="Use these words").tap()
+    expect(table.word(0)).to_have_value("QUOTA")
+    expect(table.word(1)).to_have_value("HOUSE")
+    expect(table.word(2)).to_have_value("")
+    expect(table.seat(2).get_by_label("No word")).to_be_checked()
+    table.went_out(1)
+    table.save_round()
+    # QUOTA Q20 U1 O1 T3 A1 = 26; HOUSE 9, +10 for going out; Cat no word: 0
+    expect(table.totals).to_have_text(["26", "19", "0"])
+
+
 def test_a_poker_showdown_filled_from_one_photo_of_the_table(page, table, tmp_path):
     table.new_game("poker", ["Ann", "Ben", "Cat", "Dee"])  # 200 chips each, antes of 5
     page.get_by_role("button", name="Deal").tap()
