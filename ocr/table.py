@@ -37,10 +37,11 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .find import INK_LEVELS, WILD_PRINT, Glyph, edge_field, glyphs, light_ratios, paper_faces
+from .find import (INK_LEVELS, LIGHT_PAPER, WILD_PRINT, Glyph, _light_face, _upright,
+                   edge_field, glyphs, light_ratios, paper_faces)
 from .letters import LETTERS, NONE
 from .photo import Photo, open_photo
-from .reader import LETTERLIKE, NO_STEPS, Card, Steps, classify_any_turn, read_photo
+from .reader import (CARD_PER_LETTER, LETTERLIKE, NO_STEPS, UNSURE, WILD, Card, Steps, classify_any_turn, read_photo)
 
 #: A table photo is decoded at up to this long side: a 12 MP photo whole, so that the far
 #: words, the smallest in it, keep every pixel the camera gave them.
@@ -78,6 +79,21 @@ EDGE_ROOM = 0.5
 #: and never up by more than MOST_ZOOM.
 READ_SIZE = 64
 MOST_ZOOM = 2.0
+#: Two cards of a word lie side by side, a gap of under half a card between them: a step between
+#: two of its letters this many times its usual step, and at least TWO_CARDS letter sizes,
+#: leaves room for a card with no big letter (a WILD) between them. A word's usual step is
+#: the typical of its steps of at most USUAL_STEP letter sizes (every step longer: a WILD
+#: between each two letters, the step then taken as half the shortest).
+ROOM_FOR_A_CARD = 1.6
+TWO_CARDS = 2.6
+USUAL_STEP = 2.4
+#: A WILD card's face, in letter sizes (across, up): light paper over at least WILD_PAPER of
+#: it, with a line of print in its middle that is smaller than a letter (under PRINT_TALL
+#: letter sizes tall) and covers at least PRINT_INK of the face.
+WILD_WINDOW = (1.1, 1.5)
+WILD_PAPER = 0.55
+PRINT_TALL = 0.7
+PRINT_INK = 0.01
 #: A word turned up to this many degrees the other way from the photo's bottom edge is still
 #: the photographer's, first in clockwise order.
 CLOCKWISE_FROM = 30
@@ -493,10 +509,58 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     row = [c for c in cards if c.in_row]
     if len(row) < FEWEST_CARDS:
         return None
+    row = _wilds_between(crop, row)
     edge = EDGE_ROOM * READ_SIZE
     back = cv2.invertAffineTransform(turn)
     word = TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
     return word, row[0].box[0] < edge, row[-1].box[2] > width - edge
+
+
+def _centre(box) -> np.ndarray:
+    return np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
+
+
+def _wilds_between(crop: np.ndarray, row: list[Card]) -> list[Card]:
+    """The row's cards with a WILD put in each gap between two of its letters that leaves
+    room for a card the row reader passed over, where a card's light face with only small
+    print lies (marked unsure: found by its paper, not read). Pushed together, two WILDs
+    between two letters leave a step that looks like the usual one to the row reader:
+    the table's words are of cards laid a little apart, as wide as their letters allow."""
+    centres = [_centre(c.box) for c in row]
+    steps = [float(np.linalg.norm(b - a)) for a, b in zip(centres, centres[1:])]
+    size = float(np.median([min((c.box[2] - c.box[0]) / CARD_PER_LETTER[0],
+                                 (c.box[3] - c.box[1]) / CARD_PER_LETTER[1]) for c in row]))
+    usual = [s for s in steps if s <= USUAL_STEP * size]
+    step = float(np.median(usual)) if usual else min(steps) / 2
+    gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
+    ratio, paper = light_ratios(gray)
+    out = [row[0]]
+    for (a, b), s, card in zip(zip(centres, centres[1:]), steps, row[1:]):
+        missing = int(round(s / step)) - 1 if s >= max(ROOM_FOR_A_CARD * step, TWO_CARDS * size) else 0
+        for m in range(1, missing + 1):
+            at = a + (b - a) * m / (missing + 1)
+            angle = math.degrees(math.atan2(-(b - a)[1], (b - a)[0]))
+            if _wild_face(ratio, paper, at, angle, size):
+                half = np.array([CARD_PER_LETTER[0], CARD_PER_LETTER[1]]) * size / 2
+                box = (int(at[0] - half[0]), int(at[1] - half[1]), int(at[0] + half[0]), int(at[1] + half[1]))
+                out.append(Card(WILD, UNSURE, box, (), True))
+        out.append(card)
+    return out
+
+
+def _wild_face(ratio: np.ndarray, paper: np.ndarray, at: np.ndarray, angle: float, size: float) -> bool:
+    """Whether a WILD card's face lies centred on `at`, square with a row turned by `angle`:
+    light paper, and on it print, but no big letter."""
+    w, h = (int(f * size) for f in WILD_WINDOW)
+    face = _upright(paper, float(at[0]), float(at[1]), angle, w, h, outside=0.0)
+    if (face > LIGHT_PAPER).mean() < WILD_PAPER or not _light_face(face):
+        return False
+    dark = (_upright(ratio, float(at[0]), float(at[1]), angle, w, h, outside=1.0) < INK_LEVELS[-1])
+    count, _, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
+    inner = [st for st in stats[1:] if st[0] > 0 and st[1] > 0 and st[0] + st[2] < w and st[1] + st[3] < h]
+    if any(st[3] >= PRINT_TALL * size for st in inner):
+        return False
+    return sum(st[4] for st in inner) >= PRINT_INK * w * h
 
 
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:

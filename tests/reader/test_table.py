@@ -75,3 +75,18 @@ def test_the_command_prints_each_table_s_words_in_seat_order(tmp_path):
     first = line["words"][0]
     assert set(first) >= {"word", "facing", "cards", "box"}
     assert {"letter", "confidence", "box"} <= set(first["cards"][0])
+
+
+def _read_seats(seed):
+    from ocr.table import read_table
+    from tools.cardlab import tables
+
+    photo = tables.render_table(tables.random_table(seed), seed)
+    seats = seated(read_table(photo.jpeg).words, len(photo.seats))
+    return photo, seats
+
+
+@pytest.mark.parametrize("seed", [2044, 3038])  # E?E?Q, SUM?ER
+def test_a_wild_card_between_two_letters_is_read(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
