@@ -19,6 +19,10 @@ The same reader as a single row's, one more step in front of it:
                       and scaled so its letters are of the size the row reader reads best
     -> Reading        reader.read_photo on the crop: the row, its WILD cards in the gaps and
                       past the ends, the word list's marks, exactly as a single scan
+    -> WILD cards     the crop's card faces looked at where the row leaves room for a card
+                      (between two letters, a step past an end): a light face with only
+                      small print there is a WILD the row reader passed over; a WILD it was
+                      unsure of past an end, on no such face, is the table
     -> TableWord      the row's cards with their boxes back in the photo's pixels
 
 The words come out clockwise as seen from above, from the photographer's own (the word that
@@ -37,11 +41,13 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .find import (INK_LEVELS, LIGHT_PAPER, WILD_PRINT, Glyph, _light_face, _upright,
+from .find import (DARKEST, INK_LEVELS, LIGHT_PAPER, ONE_LINE, PRINT_CONTRAST, PRINT_HEIGHT, PRINT_SPAN,
+                   WILD_PRINT, Glyph, _light_face, _of_the_row, _paper_colour, _small_print, _upright,
                    edge_field, glyphs, light_ratios, paper_faces)
 from .letters import LETTERS, NONE
 from .photo import Photo, open_photo
-from .reader import (CARD_PER_LETTER, LETTERLIKE, NO_STEPS, UNSURE, WILD, Card, Steps, classify_any_turn, read_photo)
+from .reader import (CARD_PER_LETTER, LETTERLIKE, LOW_CONFIDENCE, NO_STEPS, UNSURE, WILD, Card, Steps,
+                     classify_any_turn, read_photo)
 
 #: A table photo is decoded at up to this long side: a 12 MP photo whole, so that the far
 #: words, the smallest in it, keep every pixel the camera gave them.
@@ -88,12 +94,20 @@ ROOM_FOR_A_CARD = 1.6
 TWO_CARDS = 2.6
 USUAL_STEP = 2.4
 #: A WILD card's face, in letter sizes (across, up): light paper over at least WILD_PAPER of
-#: it, with a line of print in its middle that is smaller than a letter (under PRINT_TALL
-#: letter sizes tall) and covers at least PRINT_INK of the face.
+#: it, with a line of print on it (find's small print; or, where the window cuts the print,
+#: shapes of print's height wider than PRINT_WIDE letter sizes side by side); the ink
+#: inside the window covering PRINT_INK of it at least, none of it a letter's size
+#: (PRINT_TALL letter sizes tall or more).
 WILD_WINDOW = (1.1, 1.5)
 WILD_PAPER = 0.55
 PRINT_TALL = 0.7
+PRINT_WIDE = 0.08
 PRINT_INK = 0.01
+#: At most this many WILD cards are found past a word's end beyond those the row reader read.
+MOST_WILDS_PAST = 2
+#: A card past a word's end is looked for this many of the word's steps on from its end card
+#: (cards are laid a little apart, unevenly).
+PAST_STEPS = (1.0, 0.85, 1.15)
 #: A word turned up to this many degrees the other way from the photo's bottom edge is still
 #: the photographer's, first in clockwise order.
 CLOCKWISE_FROM = 30
@@ -509,7 +523,12 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     row = [c for c in cards if c.in_row]
     if len(row) < FEWEST_CARDS:
         return None
-    row = _wilds_between(crop, row)
+    gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
+    ratio, paper = light_ratios(gray)
+    faces = _Faces.of(crop, ratio, paper, row)
+    row = _wild_ends(faces, _wilds_between(faces, row))
+    if len(row) < FEWEST_CARDS:
+        return None
     edge = EDGE_ROOM * READ_SIZE
     back = cv2.invertAffineTransform(turn)
     word = TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
@@ -520,7 +539,62 @@ def _centre(box) -> np.ndarray:
     return np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
 
 
-def _wilds_between(crop: np.ndarray, row: list[Card]) -> list[Card]:
+def _size(row: list[Card]) -> float:
+    """The row's letter size, as its cards' boxes say."""
+    return float(np.median([min((c.box[2] - c.box[0]) / CARD_PER_LETTER[0],
+                                (c.box[3] - c.box[1]) / CARD_PER_LETTER[1]) for c in row]))
+
+
+def _wild_box(at: np.ndarray, size: float) -> tuple[int, int, int, int]:
+    half = np.array(CARD_PER_LETTER) * size / 2
+    return (int(at[0] - half[0]), int(at[1] - half[1]), int(at[0] + half[0]), int(at[1] + half[1]))
+
+
+def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
+    """The row's ends as its cards' faces show them: a WILD the row reader was unsure of
+    past an end (the table there, a light square of a cloth) where no WILD card's face
+    lies, left out; and a WILD card past an end, where one lies a step on from the end
+    card (a second WILD beside the one read, or one the row reader did not reach)."""
+    if len(row) < 2:
+        return row
+    size = _size(row)
+    cards = list(row)
+    for end, inward in ((0, 1), (-1, -2)):
+        card = cards[end]
+        at = _centre(card.box)
+        way = at - _centre(cards[inward].box)
+        if (card.letter == WILD and card.confidence < LOW_CONFIDENCE and len(cards) > FEWEST_CARDS
+                and not faces.wild(at, _angle(way if end else -way), size)):
+            cards.pop(end)
+            continue
+        for _ in range(MOST_WILDS_PAST):
+            at = _centre(cards[end].box)
+            way = at - _centre(cards[inward].box)
+            way = way / max(float(np.linalg.norm(way)), 1e-6) * _usual_step(cards, size)
+            beyond = next((at + way * f for f in PAST_STEPS
+                           if faces.wild(at + way * f, _angle(way if end else -way), size)), None)
+            if beyond is None:
+                break
+            wild = Card(WILD, UNSURE, _wild_box(beyond, size), (), True)
+            cards.insert(len(cards) if end else 0, wild)
+    return cards
+
+
+def _usual_step(row: list[Card], size: float) -> float:
+    """The typical step from one of the row's cards to the next (of at most USUAL_STEP letter
+    sizes; when none is that short, half the shortest: a WILD between each two letters)."""
+    centres = [_centre(c.box) for c in row]
+    steps = [float(np.linalg.norm(b - a)) for a, b in zip(centres, centres[1:])]
+    usual = [s for s in steps if s <= USUAL_STEP * size]
+    return float(np.median(usual)) if usual else min(steps) / 2
+
+
+def _angle(way: np.ndarray) -> float:
+    """The turn (degrees, counter-clockwise) of a row running along `way`."""
+    return math.degrees(math.atan2(-way[1], way[0]))
+
+
+def _wilds_between(faces: _Faces, row: list[Card]) -> list[Card]:
     """The row's cards with a WILD put in each gap between two of its letters that leaves
     room for a card the row reader passed over, where a card's light face with only small
     print lies (marked unsure: found by its paper, not read). Pushed together, two WILDs
@@ -528,39 +602,84 @@ def _wilds_between(crop: np.ndarray, row: list[Card]) -> list[Card]:
     the table's words are of cards laid a little apart, as wide as their letters allow."""
     centres = [_centre(c.box) for c in row]
     steps = [float(np.linalg.norm(b - a)) for a, b in zip(centres, centres[1:])]
-    size = float(np.median([min((c.box[2] - c.box[0]) / CARD_PER_LETTER[0],
-                                 (c.box[3] - c.box[1]) / CARD_PER_LETTER[1]) for c in row]))
-    usual = [s for s in steps if s <= USUAL_STEP * size]
-    step = float(np.median(usual)) if usual else min(steps) / 2
-    gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
-    ratio, paper = light_ratios(gray)
+    size = _size(row)
+    step = _usual_step(row, size)
     out = [row[0]]
     for (a, b), s, card in zip(zip(centres, centres[1:]), steps, row[1:]):
         missing = int(round(s / step)) - 1 if s >= max(ROOM_FOR_A_CARD * step, TWO_CARDS * size) else 0
         for m in range(1, missing + 1):
             at = a + (b - a) * m / (missing + 1)
-            angle = math.degrees(math.atan2(-(b - a)[1], (b - a)[0]))
-            if _wild_face(ratio, paper, at, angle, size):
-                half = np.array([CARD_PER_LETTER[0], CARD_PER_LETTER[1]]) * size / 2
-                box = (int(at[0] - half[0]), int(at[1] - half[1]), int(at[0] + half[0]), int(at[1] + half[1]))
-                out.append(Card(WILD, UNSURE, box, (), True))
+            if faces.wild(at, _angle(b - a), size):
+                out.append(Card(WILD, UNSURE, _wild_box(at, size), (), True))
         out.append(card)
     return out
 
 
-def _wild_face(ratio: np.ndarray, paper: np.ndarray, at: np.ndarray, angle: float, size: float) -> bool:
-    """Whether a WILD card's face lies centred on `at`, square with a row turned by `angle`:
-    light paper, and on it print, but no big letter."""
-    w, h = (int(f * size) for f in WILD_WINDOW)
-    face = _upright(paper, float(at[0]), float(at[1]), angle, w, h, outside=0.0)
-    if (face > LIGHT_PAPER).mean() < WILD_PAPER or not _light_face(face):
-        return False
-    dark = (_upright(ratio, float(at[0]), float(at[1]), angle, w, h, outside=1.0) < INK_LEVELS[-1])
+@dataclass
+class _Faces:
+    """What a word's crop shows of card faces: its ink and paper ratios (light_ratios), and
+    the colour of its letter cards' paper (None when none shows)."""
+
+    image: np.ndarray
+    ratio: np.ndarray
+    paper: np.ndarray
+    usual: np.ndarray | None
+
+    @classmethod
+    def of(cls, crop: np.ndarray, ratio: np.ndarray, paper: np.ndarray, row: list[Card]) -> _Faces:
+        size = _size(row)
+        w, h = (int(f * size) for f in WILD_WINDOW)
+        colours = []
+        for card in row:
+            if card.letter != WILD:
+                x, y = _centre(card.box)
+                face = _upright(paper, float(x), float(y), 0.0, w, h, outside=0.0)
+                colour = _paper_colour(crop, face, float(x), float(y), 0.0)
+                if colour is not None:
+                    colours.append(colour)
+        return cls(crop, ratio, paper, np.median(colours, axis=0) if colours else None)
+
+    def wild(self, at: np.ndarray, angle: float, size: float) -> bool:
+        """Whether a WILD card's face lies centred on `at`, square with a row turned by
+        `angle`: light paper of the word's cards' colour, and on it print, but no big letter."""
+        w, h = (int(f * size) for f in WILD_WINDOW)
+        x, y = float(at[0]), float(at[1])
+        face = _upright(self.paper, x, y, angle, w, h, outside=0.0)
+        if (face > LIGHT_PAPER).mean() < WILD_PAPER or not _light_face(face):
+            return False
+        if not _of_the_row(_paper_colour(self.image, face, x, y, angle), self.usual):
+            return False
+        dark = (_upright(self.ratio, x, y, angle, w, h, outside=1.0) < INK_LEVELS[-1])
+        count, _, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
+        inner = [st for st in stats[1:] if st[0] > 0 and st[1] > 0 and st[0] + st[2] < w and st[1] + st[3] < h]
+        if any(st[3] >= PRINT_TALL * size for st in inner) or sum(st[4] for st in inner) < PRINT_INK * w * h:
+            return False
+        return _small_print(face, size, strict=True) or any(
+            _print_cut(face < threshold, size) for threshold in _print_levels(face))
+
+
+def _print_levels(face: np.ndarray) -> set[float]:
+    """The cuts small print on a card face is looked for at: two of the ink levels (bold print
+    runs together at the looser), and halfway from the paper to the darkest print (faint print)."""
+    paper, darkest = np.median(face), np.percentile(face, DARKEST)
+    halfway = float(paper - 0.5 * (paper - darkest))
+    return {t for t in (INK_LEVELS[1], INK_LEVELS[-1], halfway) if paper - t >= PRINT_CONTRAST}
+
+
+def _print_cut(dark: np.ndarray, size: float) -> bool:
+    """Whether dark shapes on a card face make a line of print that the face's window cuts
+    at its sides (a WILD's name wider than the window): shapes of print's height, wider than
+    a sliver, clear of the window's top and bottom, side by side in one line spanning more
+    than PRINT_SPAN letter sizes."""
     count, _, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
-    inner = [st for st in stats[1:] if st[0] > 0 and st[1] > 0 and st[0] + st[2] < w and st[1] + st[3] < h]
-    if any(st[3] >= PRINT_TALL * size for st in inner):
+    low, high = PRINT_HEIGHT
+    shapes = np.array([st for st in stats[1:] if low * size < st[3] < high * size and st[2] > PRINT_WIDE * size
+                       and st[1] > 0 and st[1] + st[3] < dark.shape[0]])
+    if len(shapes) < 2:
         return False
-    return sum(st[4] for st in inner) >= PRINT_INK * w * h
+    middles = shapes[:, 1] + shapes[:, 3] / 2
+    line = shapes[np.abs(middles - np.median(middles)) < ONE_LINE * size]
+    return len(line) >= 2 and int((line[:, 0] + line[:, 2]).max() - line[:, 0].min()) > PRINT_SPAN * size
 
 
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:

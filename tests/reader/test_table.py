@@ -90,3 +90,15 @@ def _read_seats(seed):
 def test_a_wild_card_between_two_letters_is_read(seed):
     photo, seats = _read_seats(seed)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+@pytest.mark.parametrize("seed", [3019, 3040])  # YOU??, LDPW??
+def test_two_wild_cards_at_a_word_s_end_are_both_read(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+@pytest.mark.parametrize("seed", [2000, 2049])  # ZOOLOGY, DINNER: a light square of cloth past the end
+def test_no_wild_card_is_read_past_a_word_s_end_where_none_lies(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
