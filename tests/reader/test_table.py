@@ -102,3 +102,8 @@ def test_two_wild_cards_at_a_word_s_end_are_both_read(seed):
 def test_no_wild_card_is_read_past_a_word_s_end_where_none_lies(seed):
     photo, seats = _read_seats(seed)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_word_whose_cards_the_camera_skews_is_read():
+    photo, seats = _read_seats(3008)  # RADIO across the photo's corner, its cards leaning
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
