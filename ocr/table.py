@@ -110,6 +110,9 @@ PRINT_WIDE = 0.08
 PRINT_INK = 0.01
 #: At most this many WILD cards are found past a word's end beyond those the row reader read.
 MOST_WILDS_PAST = 2
+#: A WILD the row reader was unsure of is looked for this many letter sizes along the row from
+#: where it put it (a guess, by the row's pitch).
+WILD_AT = (0.0, -0.2, 0.2)
 #: A card past a word's end is looked for this many of the word's steps on from its end card
 #: (cards are laid a little apart, unevenly).
 PAST_STEPS = (1.0, 0.85, 1.15)
@@ -641,8 +644,10 @@ def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
         card = cards[end]
         at = _centre(card.box)
         way = at - _centre(cards[inward].box)
+        unit = way / max(float(np.linalg.norm(way)), 1e-6)
         if (card.letter == WILD and card.confidence < LOW_CONFIDENCE and len(cards) > FEWEST_CARDS
-                and not faces.wild(at, _angle(way if end else -way), size)):
+                and not any(faces.wild(at + unit * d * size, _angle(way if end else -way), size)
+                            for d in WILD_AT)):
             cards.pop(end)
             continue
         for _ in range(MOST_WILDS_PAST):
