@@ -11,14 +11,23 @@ The same reader as a single row's, one more step in front of it:
     -> [Glyph]        find.glyphs on a small copy (FIND_SIDE): every dark shape on light paper
     -> [_Line]        _lines: the shapes grouped into words by their size and alignment (a
                       letter's neighbours lie along one line, a pitch apart); lines in line
-                      with one another across a WILD card's gap joined
+                      with one another across a WILD card's gap joined; shapes left over
+                      in an even row of one size (letters the classifier did not know at
+                      their skewed cards' turns) a word too, unless they share a card with
+                      a word of letters
     -> facing         each line's letters face the player it lies in front of: their tops
                       point to the table's middle (where the other words lie), so the way
                       up across a line is the side the others are on
     -> crop           the word and a card's room round it cut from the photo, turned upright
                       and scaled so its letters are of the size the row reader reads best
     -> Reading        reader.read_photo on the crop: the row, its WILD cards in the gaps and
-                      past the ends, the word list's marks, exactly as a single scan
+                      past the ends, the word list's marks, exactly as a single scan (a crop
+                      with no row whose cards lean, skewed by the camera's tilt, read again
+                      with the lean sheared out)
+    -> WILD cards     the crop's card faces looked at where the row leaves room for a card
+                      (between two letters, a step past an end): a light face with only
+                      small print there is a WILD the row reader passed over; a WILD it was
+                      unsure of past an end, on no such face, is the table
     -> TableWord      the row's cards with their boxes back in the photo's pixels
 
 The words come out clockwise as seen from above, from the photographer's own (the word that
@@ -37,10 +46,13 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .find import INK_LEVELS, WILD_PRINT, Glyph, edge_field, glyphs, light_ratios, paper_faces
+from .find import (DARKEST, INK_LEVELS, LIGHT_PAPER, ONE_LINE, PRINT_CONTRAST, PRINT_HEIGHT, PRINT_SPAN,
+                   WILD_PRINT, Glyph, _light_face, _of_the_row, _paper_colour, _small_print, _upright,
+                   edge_field, glyphs, light_ratios, paper_faces)
 from .letters import LETTERS, NONE
 from .photo import Photo, open_photo
-from .reader import LETTERLIKE, NO_STEPS, Card, Steps, classify_any_turn, read_photo
+from .reader import (CARD_PER_LETTER, LETTERLIKE, LOW_CONFIDENCE, NO_STEPS, UNSURE, WILD, Card, Steps,
+                     classify_any_turn, read_photo)
 
 #: A table photo is decoded at up to this long side: a 12 MP photo whole, so that the far
 #: words, the smallest in it, keep every pixel the camera gave them.
@@ -78,6 +90,32 @@ EDGE_ROOM = 0.5
 #: and never up by more than MOST_ZOOM.
 READ_SIZE = 64
 MOST_ZOOM = 2.0
+#: Two cards of a word lie side by side, a gap of under half a card between them: a step between
+#: two of its letters this many times its usual step, and at least TWO_CARDS letter sizes,
+#: leaves room for a card with no big letter (a WILD) between them. A word's usual step is
+#: the typical of its steps of at most USUAL_STEP letter sizes (every step longer: a WILD
+#: between each two letters, the step then taken as half the shortest).
+ROOM_FOR_A_CARD = 1.6
+TWO_CARDS = 2.6
+USUAL_STEP = 2.4
+#: A WILD card's face, in letter sizes (across, up): light paper over at least WILD_PAPER of
+#: it, with a line of print on it (find's small print; or, where the window cuts the print,
+#: shapes of print's height wider than PRINT_WIDE letter sizes side by side); the ink
+#: inside the window covering PRINT_INK of it at least, none of it a letter's size
+#: (PRINT_TALL letter sizes tall or more).
+WILD_WINDOW = (1.1, 1.5)
+WILD_PAPER = 0.55
+PRINT_TALL = 0.7
+PRINT_WIDE = 0.08
+PRINT_INK = 0.01
+#: At most this many WILD cards are found past a word's end beyond those the row reader read.
+MOST_WILDS_PAST = 2
+#: A WILD the row reader was unsure of is looked for this many letter sizes along the row from
+#: where it put it (a guess, by the row's pitch).
+WILD_AT = (0.0, -0.2, 0.2)
+#: A card past a word's end is looked for this many of the word's steps on from its end card
+#: (cards are laid a little apart, unevenly).
+PAST_STEPS = (1.0, 0.85, 1.15)
 #: A word turned up to this many degrees the other way from the photo's bottom edge is still
 #: the photographer's, first in clockwise order.
 CLOCKWISE_FROM = 30
@@ -87,6 +125,14 @@ BIGGEST_LETTER = 0.16
 #: A word has at least this many cards (the games lay five or seven): two cards together are
 #: no word, but a pair dropped on the table.
 FEWEST_CARDS = 3
+#: A row of this many shapes of one size, its steps within EVEN_STEPS of one another, is a
+#: word's letters whichever way they look turned.
+ROW_LEFT = 3
+EVEN_STEPS = 2.0
+#: A word the row reader finds no row in is read again squared, when its cards' sides lean this
+#: many degrees or more (as the crop's strongest STRONG_EDGES percentile of edges say).
+LEANING = 8.0
+STRONG_EDGES = 90
 #: At most this many words are read in one photo (a table of eight, and some to spare).
 MOST_WORDS = 10
 
@@ -134,6 +180,7 @@ class _Line:
     ends: tuple[float, float] = (0.0, 0.0)  # along the direction, from the centre
     pitch: float = 0.0
     straight: bool = True
+    loose: bool = False  # found by its shapes' places alone (_lines_left), not as letters
 
     def __post_init__(self):
         points = np.array([(g.cx, g.cy) for g in self.members], float)
@@ -167,10 +214,14 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     lines = _words_found(small)
     middle = _middle(lines, small.shape)
     words: list[TableWord] = []
+    loose: list[TableWord] = []
     for line in lines[:MOST_WORDS]:
         word = _read_line(photo, line, k, middle, deck, is_word, alphabet)
-        if word and not any(_same_cards(word, other) for other in words):
-            words.append(word)
+        if word and not any(_same_cards(word, other) for other in words + loose):
+            (loose if line.loose else words).append(word)
+    # a word of shapes found by their places alone shares no card with a word of letters
+    words += [w for w in loose if not any(_overlap(c.box, d.box) > 0.5
+                                          for other in words for c in w.cards for d in other.cards)]
     words = _ends_shared(words)
     words.sort(key=lambda w: _clockwise(w.facing))
     steps.keep("words", lambda: _draw_words(photo, words))
@@ -205,7 +256,46 @@ def _words_found(gray: np.ndarray) -> list[_Line]:
     lines = [piece for line in _lines(letters) for piece in _straightened(line)]
     lines = _joined([_extended(line, shapes) if len(line.members) > 1 else line for line in lines])
     lines = [line for line in lines if len(line.members) >= 2 and line.straight and not _wild_print(line)]
+    lines += _lines_left(shapes, lines)
     return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size)))
+
+
+def _lines_left(shapes: list[Glyph], lines: list[_Line]) -> list[_Line]:
+    """Words whose letters the classifier did not know at their cards' quarter turns (a word
+    lying across the photo's corner, its cards' edges skewed by the camera's tilt): the shapes
+    left by the lines found, in rows of at least ROW_LEFT of one size, evenly a step apart
+    along a straight line, whichever way they are turned."""
+    taken = {id(g) for line in lines for g in line.members}
+    left = [g for g in shapes if id(g) not in taken
+            and not any(_on_its_cards(line, _Line([g])) for line in lines if len(line.members) > 1)]
+    if len(left) < ROW_LEFT:
+        return []
+    parent = list(range(len(left)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    _, near, small, big = _apart_and_sized(left)
+    linked = (near < LINK * (small + big) / 2) & (big < NEIGHBOUR_SIZE * small)
+    for i, j in zip(*np.nonzero(np.triu(linked, 1))):
+        parent[root(i)] = root(j)
+    groups: dict[int, list[Glyph]] = {}
+    for i, g in enumerate(left):
+        groups.setdefault(root(i), []).append(g)
+    found = []
+    for members in groups.values():
+        if len(members) < ROW_LEFT:
+            continue
+        for line in _straightened(_Line(members)):
+            steps = np.diff(np.sort([line.offset(np.array((g.cx, g.cy)))[0] for g in line.members]))
+            if (len(line.members) >= ROW_LEFT and line.straight and steps.min() > 0
+                    and steps.max() < EVEN_STEPS * steps.min()):
+                line.loose = True
+                found.append(line)
+    return found
 
 
 def _apart_and_sized(shapes: list[Glyph]):
@@ -486,17 +576,193 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     angle = math.degrees(math.atan2(direction[1], direction[0]))
     turn = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, zoom)
     turn[:, 2] += (before * zoom - centre[0], height / 2 - centre[1])
-    crop = cv2.warpAffine(photo.image, turn, (width, height),
-                          flags=cv2.INTER_AREA if zoom < 1 else cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_REPLICATE)
+    flags = cv2.INTER_AREA if zoom < 1 else cv2.INTER_LINEAR
+    crop = cv2.warpAffine(photo.image, turn, (width, height), flags=flags, borderMode=cv2.BORDER_REPLICATE)
     _, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck)
     row = [c for c in cards if c.in_row]
+    lean = _lean(crop) if len(row) < FEWEST_CARDS else 0.0
+    if abs(lean) >= LEANING:  # the cards skewed by the camera's tilt: read them square
+        turn = np.array([[1.0, math.tan(math.radians(lean)), -math.tan(math.radians(lean)) * height / 2],
+                         [0.0, 1.0, 0.0]]) @ np.vstack([turn, [0.0, 0.0, 1.0]])
+        crop = cv2.warpAffine(photo.image, turn, (width, height), flags=flags, borderMode=cv2.BORDER_REPLICATE)
+        _, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck)
+        row = [c for c in cards if c.in_row]
+    if len(row) < FEWEST_CARDS:
+        return None
+    gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
+    ratio, paper = light_ratios(gray)
+    faces = _Faces.of(crop, ratio, paper, row)
+    row = _wild_ends(faces, _wilds_between(faces, row))
     if len(row) < FEWEST_CARDS:
         return None
     edge = EDGE_ROOM * READ_SIZE
     back = cv2.invertAffineTransform(turn)
     word = TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
     return word, row[0].box[0] < edge, row[-1].box[2] > width - edge
+
+
+def _lean(crop: np.ndarray) -> float:
+    """How far (degrees) the upright sides of the cards in a word's crop lean from square:
+    the typical direction of the crop's strong edges that run more up than along (card
+    sides, letters' stems), as a shear skews them. Positive: their tops lean left."""
+    gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY).astype(np.float32)
+    gx, gy = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    strength = np.hypot(gx, gy)
+    theta = np.degrees(np.arctan2(gy, gx))
+    theta = (theta + 90) % 180 - 90  # the gradient's direction, either way
+    steep = (np.abs(theta) < 45) & (strength > np.percentile(strength, STRONG_EDGES))
+    if steep.sum() < 10:
+        return 0.0
+    return float(np.median(theta[steep]))
+
+
+def _centre(box) -> np.ndarray:
+    return np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
+
+
+def _size(row: list[Card]) -> float:
+    """The row's letter size, as its cards' boxes say."""
+    return float(np.median([min((c.box[2] - c.box[0]) / CARD_PER_LETTER[0],
+                                (c.box[3] - c.box[1]) / CARD_PER_LETTER[1]) for c in row]))
+
+
+def _wild_box(at: np.ndarray, size: float) -> tuple[int, int, int, int]:
+    half = np.array(CARD_PER_LETTER) * size / 2
+    return (int(at[0] - half[0]), int(at[1] - half[1]), int(at[0] + half[0]), int(at[1] + half[1]))
+
+
+def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
+    """The row's ends as its cards' faces show them: a WILD the row reader was unsure of
+    past an end (the table there, a light square of a cloth) where no WILD card's face
+    lies, left out; and a WILD card past an end, where one lies a step on from the end
+    card (a second WILD beside the one read, or one the row reader did not reach)."""
+    if len(row) < 2:
+        return row
+    size = _size(row)
+    cards = list(row)
+    for end, inward in ((0, 1), (-1, -2)):
+        card = cards[end]
+        at = _centre(card.box)
+        way = at - _centre(cards[inward].box)
+        unit = way / max(float(np.linalg.norm(way)), 1e-6)
+        if (card.letter == WILD and card.confidence < LOW_CONFIDENCE and len(cards) > FEWEST_CARDS
+                and not any(faces.wild(at + unit * d * size, _angle(way if end else -way), size)
+                            for d in WILD_AT)):
+            cards.pop(end)
+            continue
+        for _ in range(MOST_WILDS_PAST):
+            at = _centre(cards[end].box)
+            way = at - _centre(cards[inward].box)
+            way = way / max(float(np.linalg.norm(way)), 1e-6) * _usual_step(cards, size)
+            beyond = next((at + way * f for f in PAST_STEPS
+                           if faces.wild(at + way * f, _angle(way if end else -way), size)), None)
+            if beyond is None:
+                break
+            wild = Card(WILD, UNSURE, _wild_box(beyond, size), (), True)
+            cards.insert(len(cards) if end else 0, wild)
+    return cards
+
+
+def _usual_step(row: list[Card], size: float) -> float:
+    """The typical step from one of the row's cards to the next (of at most USUAL_STEP letter
+    sizes; when none is that short, half the shortest: a WILD between each two letters)."""
+    centres = [_centre(c.box) for c in row]
+    steps = [float(np.linalg.norm(b - a)) for a, b in zip(centres, centres[1:])]
+    usual = [s for s in steps if s <= USUAL_STEP * size]
+    return float(np.median(usual)) if usual else min(steps) / 2
+
+
+def _angle(way: np.ndarray) -> float:
+    """The turn (degrees, counter-clockwise) of a row running along `way`."""
+    return math.degrees(math.atan2(-way[1], way[0]))
+
+
+def _wilds_between(faces: _Faces, row: list[Card]) -> list[Card]:
+    """The row's cards with a WILD put in each gap between two of its letters that leaves
+    room for a card the row reader passed over, where a card's light face with only small
+    print lies (marked unsure: found by its paper, not read). Pushed together, two WILDs
+    between two letters leave a step that looks like the usual one to the row reader:
+    the table's words are of cards laid a little apart, as wide as their letters allow."""
+    centres = [_centre(c.box) for c in row]
+    steps = [float(np.linalg.norm(b - a)) for a, b in zip(centres, centres[1:])]
+    size = _size(row)
+    step = _usual_step(row, size)
+    out = [row[0]]
+    for (a, b), s, card in zip(zip(centres, centres[1:]), steps, row[1:]):
+        missing = int(round(s / step)) - 1 if s >= max(ROOM_FOR_A_CARD * step, TWO_CARDS * size) else 0
+        for m in range(1, missing + 1):
+            at = a + (b - a) * m / (missing + 1)
+            if faces.wild(at, _angle(b - a), size):
+                out.append(Card(WILD, UNSURE, _wild_box(at, size), (), True))
+        out.append(card)
+    return out
+
+
+@dataclass
+class _Faces:
+    """What a word's crop shows of card faces: its ink and paper ratios (light_ratios), and
+    the colour of its letter cards' paper (None when none shows)."""
+
+    image: np.ndarray
+    ratio: np.ndarray
+    paper: np.ndarray
+    usual: np.ndarray | None
+
+    @classmethod
+    def of(cls, crop: np.ndarray, ratio: np.ndarray, paper: np.ndarray, row: list[Card]) -> _Faces:
+        size = _size(row)
+        w, h = (int(f * size) for f in WILD_WINDOW)
+        colours = []
+        for card in row:
+            if card.letter != WILD:
+                x, y = _centre(card.box)
+                face = _upright(paper, float(x), float(y), 0.0, w, h, outside=0.0)
+                colour = _paper_colour(crop, face, float(x), float(y), 0.0)
+                if colour is not None:
+                    colours.append(colour)
+        return cls(crop, ratio, paper, np.median(colours, axis=0) if colours else None)
+
+    def wild(self, at: np.ndarray, angle: float, size: float) -> bool:
+        """Whether a WILD card's face lies centred on `at`, square with a row turned by
+        `angle`: light paper of the word's cards' colour, and on it print, but no big letter."""
+        w, h = (int(f * size) for f in WILD_WINDOW)
+        x, y = float(at[0]), float(at[1])
+        face = _upright(self.paper, x, y, angle, w, h, outside=0.0)
+        if (face > LIGHT_PAPER).mean() < WILD_PAPER or not _light_face(face):
+            return False
+        if not _of_the_row(_paper_colour(self.image, face, x, y, angle), self.usual):
+            return False
+        dark = (_upright(self.ratio, x, y, angle, w, h, outside=1.0) < INK_LEVELS[-1])
+        count, _, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
+        inner = [st for st in stats[1:] if st[0] > 0 and st[1] > 0 and st[0] + st[2] < w and st[1] + st[3] < h]
+        if any(st[3] >= PRINT_TALL * size for st in inner) or sum(st[4] for st in inner) < PRINT_INK * w * h:
+            return False
+        return _small_print(face, size, strict=True) or any(
+            _print_cut(face < threshold, size) for threshold in _print_levels(face))
+
+
+def _print_levels(face: np.ndarray) -> set[float]:
+    """The cuts small print on a card face is looked for at: two of the ink levels (bold print
+    runs together at the looser), and halfway from the paper to the darkest print (faint print)."""
+    paper, darkest = np.median(face), np.percentile(face, DARKEST)
+    halfway = float(paper - 0.5 * (paper - darkest))
+    return {t for t in (INK_LEVELS[1], INK_LEVELS[-1], halfway) if paper - t >= PRINT_CONTRAST}
+
+
+def _print_cut(dark: np.ndarray, size: float) -> bool:
+    """Whether dark shapes on a card face make a line of print that the face's window cuts
+    at its sides (a WILD's name wider than the window): shapes of print's height, wider than
+    a sliver, clear of the window's top and bottom, side by side in one line spanning more
+    than PRINT_SPAN letter sizes."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
+    low, high = PRINT_HEIGHT
+    shapes = np.array([st for st in stats[1:] if low * size < st[3] < high * size and st[2] > PRINT_WIDE * size
+                       and st[1] > 0 and st[1] + st[3] < dark.shape[0]])
+    if len(shapes) < 2:
+        return False
+    middles = shapes[:, 1] + shapes[:, 3] / 2
+    line = shapes[np.abs(middles - np.median(middles)) < ONE_LINE * size]
+    return len(line) >= 2 and int((line[:, 0] + line[:, 2]).max() - line[:, 0].min()) > PRINT_SPAN * size
 
 
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:

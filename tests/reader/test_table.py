@@ -75,3 +75,40 @@ def test_the_command_prints_each_table_s_words_in_seat_order(tmp_path):
     first = line["words"][0]
     assert set(first) >= {"word", "facing", "cards", "box"}
     assert {"letter", "confidence", "box"} <= set(first["cards"][0])
+
+
+def _read_seats(seed):
+    from ocr.table import read_table
+    from tools.cardlab import tables
+
+    photo = tables.render_table(tables.random_table(seed), seed)
+    seats = seated(read_table(photo.jpeg).words, len(photo.seats))
+    return photo, seats
+
+
+@pytest.mark.parametrize("seed", [2044, 3038])  # E?E?Q, SUM?ER
+def test_a_wild_card_between_two_letters_is_read(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+@pytest.mark.parametrize("seed", [3019, 3040])  # YOU??, LDPW??
+def test_two_wild_cards_at_a_word_s_end_are_both_read(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+@pytest.mark.parametrize("seed", [2000, 2049])  # ZOOLOGY, DINNER: a light square of cloth past the end
+def test_no_wild_card_is_read_past_a_word_s_end_where_none_lies(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_word_whose_cards_the_camera_skews_is_read():
+    photo, seats = _read_seats(3008)  # RADIO across the photo's corner, its cards leaning
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_wild_card_the_row_reader_was_unsure_of_at_a_word_s_start_stays():
+    photo, seats = _read_seats(4009)  # ?ELIKIT: the WILD's card lies off where its box says
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
