@@ -11,19 +11,14 @@ The same reader as a single row's, one more step in front of it:
     -> [Glyph]        find.glyphs on a small copy (FIND_SIDE): every dark shape on light paper
     -> [_Line]        _lines: the shapes grouped into words by their size and alignment (a
                       letter's neighbours lie along one line, a pitch apart); lines in line
-                      with one another across a WILD card's gap joined; shapes left over
-                      in an even row of one size (letters the classifier did not know at
-                      their skewed cards' turns) a word too, unless they share a card with
-                      a word of letters
+                      with one another across a WILD card's gap joined
     -> facing         each line's letters face the player it lies in front of: their tops
                       point to the table's middle (where the other words lie), so the way
                       up across a line is the side the others are on
     -> crop           the word and a card's room round it cut from the photo, turned upright
                       and scaled so its letters are of the size the row reader reads best
     -> Reading        reader.read_photo on the crop: the row, its WILD cards in the gaps and
-                      past the ends, the word list's marks, exactly as a single scan (a crop
-                      with no row whose cards lean, skewed by the camera's tilt, read again
-                      with the lean sheared out)
+                      past the ends, the word list's marks, exactly as a single scan
     -> WILD cards     the crop's card faces looked at where the row leaves room for a card
                       (between two letters, a step past an end): a light face with only
                       small print there is a WILD the row reader passed over; a WILD it was
@@ -125,14 +120,6 @@ BIGGEST_LETTER = 0.16
 #: A word has at least this many cards (the games lay five or seven): two cards together are
 #: no word, but a pair dropped on the table.
 FEWEST_CARDS = 3
-#: A row of this many shapes of one size, its steps within EVEN_STEPS of one another, is a
-#: word's letters whichever way they look turned.
-ROW_LEFT = 3
-EVEN_STEPS = 2.0
-#: A word the row reader finds no row in is read again squared, when its cards' sides lean this
-#: many degrees or more (as the crop's strongest STRONG_EDGES percentile of edges say).
-LEANING = 8.0
-STRONG_EDGES = 90
 #: At most this many words are read in one photo (a table of eight, and some to spare).
 MOST_WORDS = 10
 
@@ -180,7 +167,6 @@ class _Line:
     ends: tuple[float, float] = (0.0, 0.0)  # along the direction, from the centre
     pitch: float = 0.0
     straight: bool = True
-    loose: bool = False  # found by its shapes' places alone (_lines_left), not as letters
 
     def __post_init__(self):
         points = np.array([(g.cx, g.cy) for g in self.members], float)
@@ -214,14 +200,10 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     lines = _words_found(small)
     middle = _middle(lines, small.shape)
     words: list[TableWord] = []
-    loose: list[TableWord] = []
     for line in lines[:MOST_WORDS]:
         word = _read_line(photo, line, k, middle, deck, is_word, alphabet)
-        if word and not any(_same_cards(word, other) for other in words + loose):
-            (loose if line.loose else words).append(word)
-    # a word of shapes found by their places alone shares no card with a word of letters
-    words += [w for w in loose if not any(_overlap(c.box, d.box) > 0.5
-                                          for other in words for c in w.cards for d in other.cards)]
+        if word and not any(_same_cards(word, other) for other in words):
+            words.append(word)
     words = _ends_shared(words)
     words.sort(key=lambda w: _clockwise(w.facing))
     steps.keep("words", lambda: _draw_words(photo, words))
@@ -256,46 +238,7 @@ def _words_found(gray: np.ndarray) -> list[_Line]:
     lines = [piece for line in _lines(letters) for piece in _straightened(line)]
     lines = _joined([_extended(line, shapes) if len(line.members) > 1 else line for line in lines])
     lines = [line for line in lines if len(line.members) >= 2 and line.straight and not _wild_print(line)]
-    lines += _lines_left(shapes, lines)
     return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size)))
-
-
-def _lines_left(shapes: list[Glyph], lines: list[_Line]) -> list[_Line]:
-    """Words whose letters the classifier did not know at their cards' quarter turns (a word
-    lying across the photo's corner, its cards' edges skewed by the camera's tilt): the shapes
-    left by the lines found, in rows of at least ROW_LEFT of one size, evenly a step apart
-    along a straight line, whichever way they are turned."""
-    taken = {id(g) for line in lines for g in line.members}
-    left = [g for g in shapes if id(g) not in taken
-            and not any(_on_its_cards(line, _Line([g])) for line in lines if len(line.members) > 1)]
-    if len(left) < ROW_LEFT:
-        return []
-    parent = list(range(len(left)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    _, near, small, big = _apart_and_sized(left)
-    linked = (near < LINK * (small + big) / 2) & (big < NEIGHBOUR_SIZE * small)
-    for i, j in zip(*np.nonzero(np.triu(linked, 1))):
-        parent[root(i)] = root(j)
-    groups: dict[int, list[Glyph]] = {}
-    for i, g in enumerate(left):
-        groups.setdefault(root(i), []).append(g)
-    found = []
-    for members in groups.values():
-        if len(members) < ROW_LEFT:
-            continue
-        for line in _straightened(_Line(members)):
-            steps = np.diff(np.sort([line.offset(np.array((g.cx, g.cy)))[0] for g in line.members]))
-            if (len(line.members) >= ROW_LEFT and line.straight and steps.min() > 0
-                    and steps.max() < EVEN_STEPS * steps.min()):
-                line.loose = True
-                found.append(line)
-    return found
 
 
 def _apart_and_sized(shapes: list[Glyph]):
@@ -576,17 +519,11 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     angle = math.degrees(math.atan2(direction[1], direction[0]))
     turn = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, zoom)
     turn[:, 2] += (before * zoom - centre[0], height / 2 - centre[1])
-    flags = cv2.INTER_AREA if zoom < 1 else cv2.INTER_LINEAR
-    crop = cv2.warpAffine(photo.image, turn, (width, height), flags=flags, borderMode=cv2.BORDER_REPLICATE)
+    crop = cv2.warpAffine(photo.image, turn, (width, height),
+                          flags=cv2.INTER_AREA if zoom < 1 else cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
     _, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck)
     row = [c for c in cards if c.in_row]
-    lean = _lean(crop) if len(row) < FEWEST_CARDS else 0.0
-    if abs(lean) >= LEANING:  # the cards skewed by the camera's tilt: read them square
-        turn = np.array([[1.0, math.tan(math.radians(lean)), -math.tan(math.radians(lean)) * height / 2],
-                         [0.0, 1.0, 0.0]]) @ np.vstack([turn, [0.0, 0.0, 1.0]])
-        crop = cv2.warpAffine(photo.image, turn, (width, height), flags=flags, borderMode=cv2.BORDER_REPLICATE)
-        _, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck)
-        row = [c for c in cards if c.in_row]
     if len(row) < FEWEST_CARDS:
         return None
     gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
@@ -599,21 +536,6 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     back = cv2.invertAffineTransform(turn)
     word = TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
     return word, row[0].box[0] < edge, row[-1].box[2] > width - edge
-
-
-def _lean(crop: np.ndarray) -> float:
-    """How far (degrees) the upright sides of the cards in a word's crop lean from square:
-    the typical direction of the crop's strong edges that run more up than along (card
-    sides, letters' stems), as a shear skews them. Positive: their tops lean left."""
-    gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY).astype(np.float32)
-    gx, gy = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
-    strength = np.hypot(gx, gy)
-    theta = np.degrees(np.arctan2(gy, gx))
-    theta = (theta + 90) % 180 - 90  # the gradient's direction, either way
-    steep = (np.abs(theta) < 45) & (strength > np.percentile(strength, STRONG_EDGES))
-    if steep.sum() < 10:
-        return 0.0
-    return float(np.median(theta[steep]))
 
 
 def _centre(box) -> np.ndarray:

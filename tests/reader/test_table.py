@@ -104,11 +104,6 @@ def test_no_wild_card_is_read_past_a_word_s_end_where_none_lies(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
-def test_a_word_whose_cards_the_camera_skews_is_read():
-    photo, seats = _read_seats(3008)  # RADIO across the photo's corner, its cards leaning
-    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
-
-
 def test_a_wild_card_the_row_reader_was_unsure_of_at_a_word_s_start_stays():
     photo, seats = _read_seats(4009)  # ?ELIKIT: the WILD's card lies off where its box says
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
