@@ -704,7 +704,7 @@ SQUEEZED_WILD = 1.4  # a step of this many pitches between two letters may span 
 
 def row_paper(image: np.ndarray, paper: np.ndarray, row: Row) -> np.ndarray | None:
     """The colour (Lab L*, a*, b*) of the row's cards' paper, or None when none shows."""
-    colours = [c for c in (_paper_colour(image, _face(paper, g.cx, g.cy, row, a), g.cx, g.cy, a)
+    colours = [c for c in (paper_colour(image, _face(paper, g.cx, g.cy, row, a), g.cx, g.cy, a)
                            for g, a in ((g, row.angle_at(g.cx, g.cy)) for g in row.members))
                if c is not None]
     return np.median(colours, axis=0) if colours else None
@@ -735,8 +735,8 @@ def card_at(scene: RowScene, x: float, y: float, angle: float, strict: bool = Fa
     WILD; else it is no card of the row."""
     row, ink, names = scene.row, scene.ink, scene.names
     face = _face(scene.paper, x, y, row, angle)
-    colour = _paper_colour(scene.image, face, x, y, angle)
-    if _of_the_row(colour, scene.usual):
+    colour = paper_colour(scene.image, face, x, y, angle)
+    if of_the_row(colour, scene.usual):
         looser = scene.looser if faint else None
         return _card_at(face, ink, x, y, row.size, strict, looser, row.height, off)
     if names is None or colour is None:
@@ -773,15 +773,15 @@ class CardNames:
             return None
         k = min(MOST_ZOOM, NAME_PIXELS / max(size, 1.0))
         w, h = (int(f * size * k) for f in NAME_BAND)
-        band = cv2.cvtColor(_upright(self.image, x, y, angle, w, h, (255, 255, 255), k),
+        band = cv2.cvtColor(upright(self.image, x, y, angle, w, h, (255, 255, 255), k),
                             cv2.COLOR_RGB2GRAY)
         name = next((n for word, _, _ in words(band) if (n := closest(word, [WILD_PRINT]))), None)
         self.read.append((x, y, size, name))
         return name
 
 
-def _of_the_row(colour: np.ndarray | None, usual: np.ndarray | None) -> bool:
-    """Whether a card face's paper `colour` (_paper_colour's) is light paper of the row's
+def of_the_row(colour: np.ndarray | None, usual: np.ndarray | None) -> bool:
+    """Whether a card face's paper `colour` (paper_colour's) is light paper of the row's
     colour (`usual`, row_paper's, when known): not a pale wood, nor a square of the cloth,
     nor a stretch of dark table that is light only next to itself (light_ratios)."""
     return colour is not None and (usual is None or (np.hypot(*(colour - usual)[1:]) <= OTHER_PAPER
@@ -794,14 +794,14 @@ CARD_MIDDLE = (0.9, 1.3)  # a card's middle, in letter sizes: about a letter wid
 def _face(paper: np.ndarray, x: float, y: float, row: Row, angle: float) -> np.ndarray:
     """The middle of a card of the row centred on (x, y), upright (turned by `angle`, the
     row's tilt there): its paper ratio, CARD_MIDDLE."""
-    return _upright(paper, x, y, angle, *(int(f * row.size) for f in CARD_MIDDLE))
+    return upright(paper, x, y, angle, *(int(f * row.size) for f in CARD_MIDDLE))
 
 
 LIGHT_PAPER = 0.8  # a paper ratio (light_ratios' second) above this is a card's light paper
 LEAST_PAPER = 0.2  # a card's face shows light paper over at least this share of it
 
 
-def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
+def paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
                   angle: float) -> np.ndarray | None:
     """The colour (Lab L*, a*, b*) of the light paper of the card's `face` centred on (x, y)."""
     light = face > LIGHT_PAPER
@@ -810,7 +810,7 @@ def _paper_colour(image: np.ndarray, face: np.ndarray, x: float, y: float,
     # the lighter half of it: a WILD's tinted band or frame, a shadow, are not its paper
     lightest = face >= np.median(face[light])
     h, w = face.shape
-    lab = cv2.cvtColor(_upright(image, x, y, angle, w, h), cv2.COLOR_RGB2LAB)
+    lab = cv2.cvtColor(upright(image, x, y, angle, w, h), cv2.COLOR_RGB2LAB)
     return np.median(lab[lightest].astype(np.float32), axis=0)
 
 
@@ -837,12 +837,12 @@ def _pitch(steps: np.ndarray, size: float) -> float:
 def paper_share(paper: np.ndarray, x: float, y: float, angle: float, w: int, h: int) -> float:
     """The share of the w x h window centred on (x, y), turned by `angle`, that is light
     paper (`paper`, light_ratios' second). Only the photo counts: a card may run off it."""
-    window = _upright(paper, x, y, angle, w, h, outside=-1.0)  # paper ratios are >= 0
+    window = upright(paper, x, y, angle, w, h, outside=-1.0)  # paper ratios are >= 0
     inside = window >= 0
     return float((window > LIGHT_PAPER).sum() / max(1, inside.sum()))
 
 
-def _upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int,
+def upright(image: np.ndarray, x: float, y: float, angle: float, w: int, h: int,
              outside: float | tuple = 0.0, scale: float = 1.0) -> np.ndarray:
     """The w x h window centred on (x, y), turned to stand square with a row at `angle`
     (and enlarged `scale` times: w and h are the window's pixels then); what lies outside
@@ -867,13 +867,13 @@ def _card_at(face: np.ndarray, ink: np.ndarray, x: float, y: float, size: float,
     small print or vanished at `ink`'s, is taken whole from it (_faint_letter). `height`:
     the row's letters' (Row.height), when known; `off`: how far the faint letter may lie from
     (x, y), in letter sizes."""
-    if not _light_face(face):
+    if not light_face(face):
         return None
     half = int(HALF_LETTER * size)
     inside = half <= x < ink.shape[1] - half and half <= y < ink.shape[0] - half
     # a line of small print across the middle, perhaps fainter than the big letters and
     # framed by a ring, a band or waves: the word WILD (its card may run off the photo)
-    if _small_print(face[int(PRINT_BAND[0] * size):int(PRINT_BAND[1] * size)], size, strict):
+    if small_print(face[int(PRINT_BAND[0] * size):int(PRINT_BAND[1] * size)], size, strict):
         faint = (_faint_letter(looser, ink, x, y, size, off) if looser is not None and inside
                  else None)
         return CardAt(x, y, None if faint is None else faint[0])
@@ -945,7 +945,7 @@ FACE_LIGHT = 0.75  # ... its unprinted paper this light in the middle (median), 
 # darker quarter (a checked cloth's dark squares run on past the card)
 
 
-def _light_face(face: np.ndarray, counted: np.ndarray | None = None) -> bool:
+def light_face(face: np.ndarray, counted: np.ndarray | None = None) -> bool:
     """Whether an upright card `face` (its paper ratio) is light all over but for what is
     printed on it: a checked cloth has light squares too, but its dark squares run on past
     the card; a heavy letter may cover more than half of it. Only the `counted` pixels
@@ -973,10 +973,10 @@ def on_a_card(image: np.ndarray, paper: np.ndarray, row: Row, x: float, y: float
     for angle in angles:
         for across, up in AROUND_A_LETTER:
             w, h = int(across * row.size), int(up * row.size)
-            face = _upright(paper, x, y, angle, w, h, outside=-1.0)  # paper ratios are >= 0
+            face = upright(paper, x, y, angle, w, h, outside=-1.0)  # paper ratios are >= 0
             inside = face >= 0
-            if (_of_the_row(_paper_colour(image, face, x, y, angle), usual)
-                    and _light_face(np.where(inside, face, 1.0), inside)):
+            if (of_the_row(paper_colour(image, face, x, y, angle), usual)
+                    and light_face(np.where(inside, face, 1.0), inside)):
                 return True
     return False
 
@@ -995,7 +995,7 @@ DARKEST = 0.5  # a card face's darkest print is this percentile of it (not a sin
 PRINT_CONTRAST = 0.1  # print is at least this much darker (in paper ratio) than its paper
 
 
-def _small_print(face: np.ndarray, size: float, strict: bool = False) -> bool:
+def small_print(face: np.ndarray, size: float, strict: bool = False) -> bool:
     """Whether an upright card face shows a line of small print across its middle (the
     word WILD), perhaps fainter than the big letters: a few shapes of one height side by
     side (or one word-shaped one, its letters run together by blur), not the scattered

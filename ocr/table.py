@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 
 from .find import (DARKEST, INK_LEVELS, LIGHT_PAPER, ONE_LINE, PRINT_CONTRAST, PRINT_HEIGHT, PRINT_SPAN,
-                   WILD_PRINT, Glyph, _light_face, _of_the_row, _paper_colour, _small_print, _upright,
+                   WILD_PRINT, Glyph, light_face, of_the_row, paper_colour, small_print, upright,
                    edge_field, glyphs, light_ratios, paper_faces)
 from .letters import LETTERS, NONE
 from .photo import Photo, open_photo
@@ -575,7 +575,7 @@ def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
         for _ in range(MOST_WILDS_PAST):
             at = _centre(cards[end].box)
             way = at - _centre(cards[inward].box)
-            way = way / max(float(np.linalg.norm(way)), 1e-6) * _usual_step(cards, size)
+            way = way / max(float(np.linalg.norm(way)), 1e-6) * _usual_step(_steps(cards), size)
             beyond = next((at + way * f for f in PAST_STEPS
                            if faces.wild(at + way * f, _angle(way if end else -way), size)), None)
             if beyond is None:
@@ -585,11 +585,15 @@ def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
     return cards
 
 
-def _usual_step(row: list[Card], size: float) -> float:
-    """The typical step from one of the row's cards to the next (of at most USUAL_STEP letter
-    sizes; when none is that short, half the shortest: a WILD between each two letters)."""
+def _steps(row: list[Card]) -> list[float]:
+    """The distances from each of the row's cards to the next."""
     centres = [_centre(c.box) for c in row]
-    steps = [float(np.linalg.norm(b - a)) for a, b in zip(centres, centres[1:])]
+    return [float(np.linalg.norm(b - a)) for a, b in zip(centres, centres[1:])]
+
+
+def _usual_step(steps: list[float], size: float) -> float:
+    """The typical of a row's steps (of at most USUAL_STEP letter sizes; when none is that
+    short, half the shortest: a WILD between each two letters)."""
     usual = [s for s in steps if s <= USUAL_STEP * size]
     return float(np.median(usual)) if usual else min(steps) / 2
 
@@ -606,9 +610,9 @@ def _wilds_between(faces: _Faces, row: list[Card]) -> list[Card]:
     between two letters leave a step that looks like the usual one to the row reader:
     the table's words are of cards laid a little apart, as wide as their letters allow."""
     centres = [_centre(c.box) for c in row]
-    steps = [float(np.linalg.norm(b - a)) for a, b in zip(centres, centres[1:])]
+    steps = _steps(row)
     size = _size(row)
-    step = _usual_step(row, size)
+    step = _usual_step(steps, size)
     out = [row[0]]
     for (a, b), s, card in zip(zip(centres, centres[1:]), steps, row[1:]):
         missing = int(round(s / step)) - 1 if s >= max(ROOM_FOR_A_CARD * step, TWO_CARDS * size) else 0
@@ -638,8 +642,8 @@ class _Faces:
         for card in row:
             if card.letter != WILD:
                 x, y = _centre(card.box)
-                face = _upright(paper, float(x), float(y), 0.0, w, h, outside=0.0)
-                colour = _paper_colour(crop, face, float(x), float(y), 0.0)
+                face = upright(paper, float(x), float(y), 0.0, w, h, outside=0.0)
+                colour = paper_colour(crop, face, float(x), float(y), 0.0)
                 if colour is not None:
                     colours.append(colour)
         return cls(crop, ratio, paper, np.median(colours, axis=0) if colours else None)
@@ -649,17 +653,17 @@ class _Faces:
         `angle`: light paper of the word's cards' colour, and on it print, but no big letter."""
         w, h = (int(f * size) for f in WILD_WINDOW)
         x, y = float(at[0]), float(at[1])
-        face = _upright(self.paper, x, y, angle, w, h, outside=0.0)
-        if (face > LIGHT_PAPER).mean() < WILD_PAPER or not _light_face(face):
+        face = upright(self.paper, x, y, angle, w, h, outside=0.0)
+        if (face > LIGHT_PAPER).mean() < WILD_PAPER or not light_face(face):
             return False
-        if not _of_the_row(_paper_colour(self.image, face, x, y, angle), self.usual):
+        if not of_the_row(paper_colour(self.image, face, x, y, angle), self.usual):
             return False
-        dark = (_upright(self.ratio, x, y, angle, w, h, outside=1.0) < INK_LEVELS[-1])
-        count, _, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
+        dark = (upright(self.ratio, x, y, angle, w, h, outside=1.0) < INK_LEVELS[-1])
+        _, _, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
         inner = [st for st in stats[1:] if st[0] > 0 and st[1] > 0 and st[0] + st[2] < w and st[1] + st[3] < h]
         if any(st[3] >= PRINT_TALL * size for st in inner) or sum(st[4] for st in inner) < PRINT_INK * w * h:
             return False
-        return _small_print(face, size, strict=True) or any(
+        return small_print(face, size, strict=True) or any(
             _print_cut(face < threshold, size) for threshold in _print_levels(face))
 
 
@@ -676,7 +680,7 @@ def _print_cut(dark: np.ndarray, size: float) -> bool:
     at its sides (a WILD's name wider than the window): shapes of print's height, wider than
     a sliver, clear of the window's top and bottom, side by side in one line spanning more
     than PRINT_SPAN letter sizes."""
-    count, _, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)
     low, high = PRINT_HEIGHT
     shapes = np.array([st for st in stats[1:] if low * size < st[3] < high * size and st[2] > PRINT_WIDE * size
                        and st[1] > 0 and st[1] + st[3] < dark.shape[0]])
