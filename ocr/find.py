@@ -995,14 +995,20 @@ DARKEST = 0.5  # a card face's darkest print is this percentile of it (not a sin
 PRINT_CONTRAST = 0.1  # print is at least this much darker (in paper ratio) than its paper
 
 
+def print_levels(face: np.ndarray) -> tuple[float, float]:
+    """A card face's paper (its typical paper ratio), and the cut faint print is looked for
+    at: halfway from the paper to the face's darkest."""
+    paper, darkest = np.median(face), np.percentile(face, DARKEST)
+    return paper, paper - 0.5 * (paper - darkest)
+
+
 def small_print(face: np.ndarray, size: float, strict: bool = False) -> bool:
     """Whether an upright card face shows a line of small print across its middle (the
     word WILD), perhaps fainter than the big letters: a few shapes of one height side by
     side (or one word-shaped one, its letters run together by blur), not the scattered
     streaks of a wood grain. `strict`: not all bars either (slivers side by side may be
     cards' edges and their shadows), as a W, an L or a D is not."""
-    paper, darkest = np.median(face), np.percentile(face, DARKEST)
-    halfway = paper - 0.5 * (paper - darkest)  # faint print: halfway to its darkest
+    paper, halfway = print_levels(face)
     # dark print on a tinted band: the band is lighter than halfway to the print
     # the loosest ink cut, or halfway when that is darker
     return any(_line_of_print(face, threshold, size, strict)

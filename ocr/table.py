@@ -41,9 +41,9 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .find import (DARKEST, INK_LEVELS, LIGHT_PAPER, ONE_LINE, PRINT_CONTRAST, PRINT_HEIGHT, PRINT_SPAN,
-                   WILD_PRINT, Glyph, light_face, of_the_row, paper_colour, small_print, upright,
-                   edge_field, glyphs, light_ratios, paper_faces)
+from .find import (INK_LEVELS, LIGHT_PAPER, ONE_LINE, PRINT_CONTRAST, PRINT_HEIGHT, PRINT_SPAN,
+                   WILD_PRINT, Glyph, edge_field, glyphs, light_face, light_ratios, of_the_row,
+                   paper_colour, paper_faces, print_levels, small_print, upright)
 from .letters import LETTERS, NONE
 from .photo import Photo, open_photo
 from .reader import (CARD_PER_LETTER, LETTERLIKE, LOW_CONFIDENCE, NO_STEPS, UNSURE, WILD, Card, Steps,
@@ -670,9 +670,8 @@ class _Faces:
 def _print_levels(face: np.ndarray) -> set[float]:
     """The cuts small print on a card face is looked for at: two of the ink levels (bold print
     runs together at the looser), and halfway from the paper to the darkest print (faint print)."""
-    paper, darkest = np.median(face), np.percentile(face, DARKEST)
-    halfway = float(paper - 0.5 * (paper - darkest))
-    return {t for t in (INK_LEVELS[1], INK_LEVELS[-1], halfway) if paper - t >= PRINT_CONTRAST}
+    paper, halfway = print_levels(face)
+    return {t for t in (INK_LEVELS[1], INK_LEVELS[-1], float(halfway)) if paper - t >= PRINT_CONTRAST}
 
 
 def _print_cut(dark: np.ndarray, size: float) -> bool:
