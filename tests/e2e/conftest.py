@@ -226,6 +226,8 @@ def new_phone(request, browser, live_server, console_allows):
     def open_phone(name: str = "phone", base_url: str | None = None, **options):
         context = browser.new_context(base_url=base_url or live_server, **{**PHONE, **options})
         context.set_default_timeout(10_000)
+        # every resource's timing kept (not the first 250): phone.SCRIPTS_ARRIVED reads them
+        context.add_init_script("performance.setResourceTimingBufferSize(100000)")
         watch = Watch(f"{name} {len(watches) + 1}")
         context.on("request", lambda request: watch.requests.append(request.url))
         context.on("request", lambda request: watch.log.append(_asked(request)))

@@ -52,6 +52,14 @@ class Watch:
         return out
 
 
+#: Every script the page names has arrived (a page reached through htmx loads its own after the
+#: swap: companion.js). The phones keep every timing (conftest), so none is missed.
+SCRIPTS_ARRIVED = """() => {
+  const arrived = new Set(performance.getEntriesByType('resource').map((e) => e.name));
+  return [...document.scripts].every((s) => !s.src || arrived.has(s.src));
+}"""
+
+
 class Table:
     """The scorekeeper's phone: a few words for what players do on screen."""
 
@@ -84,9 +92,11 @@ class Table:
         return page.url
 
     def settled(self) -> None:
-        """htmx has finished swapping in a page: its fields answer (a machine can type within
-        the 20 ms htmx takes to settle a page, which no thumb does)."""
+        """htmx has finished swapping in a page and the scripts it asked for have arrived: its
+        fields answer (a machine can type within the 20 ms htmx takes to settle a page, or cut
+        the Wi-Fi while game.js is on its way, which no thumb does)."""
         expect(self.page.locator(".htmx-swapping, .htmx-settling, .htmx-request")).to_have_count(0)
+        self.page.wait_for_function(SCRIPTS_ARRIVED)
 
     # The round form (the game page and the edit page share it)
     def seat(self, seat: int):
