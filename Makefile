@@ -6,6 +6,8 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 WORD_STORE := instance/words.sqlite
 LETTER_MODEL := instance/letters.npz
+# terser, which the app runs to minify its scripts (companion/minify.py)
+TERSER := tools/minify/node_modules/terser/package.json
 # The card reader learns capitals from these fonts (and the photo generator draws with them).
 FONT_PACKAGES := fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-urw-base35 \
   fonts-croscore fonts-open-sans fonts-roboto-unhinted
@@ -13,12 +15,13 @@ export FLASK_APP := companion
 
 .PHONY: install debian-packages run dev test bench
 
-install: debian-packages $(VENV)/.installed $(WORD_STORE) $(LETTER_MODEL)
+install: debian-packages $(VENV)/.installed $(WORD_STORE) $(LETTER_MODEL) $(TERSER)
 
 # Debian packages, installed only when missing (root or sudo needed the first time):
 # scowl and wordnet-base feed the word judge, Tesseract reads cards, Chromium runs the e2e tests,
 # PostgreSQL's server runs the database tests a second time (tests/postgres.py starts a throwaway one),
-# Node.js and npm install the audit tools (axe-core in the e2e tests, Lighthouse in make bench).
+# Node.js and npm run terser (the served scripts minified) and install the audit tools
+# (axe-core in the e2e tests, Lighthouse in make bench).
 debian-packages:
 	@missing=""; \
 	$(PYTHON) -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
@@ -36,6 +39,13 @@ debian-packages:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq$$missing >/dev/null \
 	    || { echo "apt-get could not install$$missing." >&2; exit 1; }; \
 	fi
+
+# terser, which makes the served scripts smaller (companion/minify.py; without it, rjsmin),
+# at the version tools/minify/package-lock.json pins. Its own folder: make run needs it, not the
+# audit tools.
+$(TERSER): tools/minify/package.json tools/minify/package-lock.json | debian-packages
+	npm ci --prefix tools/minify --no-audit --no-fund --loglevel=error
+	touch $@
 
 # The audit tools, at the versions package-lock.json pins (npm ci: exactly those, never newer).
 # axe.min.js stands for the whole install: npm ci empties node_modules first.

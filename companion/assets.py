@@ -7,7 +7,8 @@ pages compressed as they are sent; and each page's scripts, only those it uses.
   `Cache-Control: public, max-age=31536000, immutable`: a phone that has it never asks again,
   and a new version has a new name. The plain name (an icon the manifest names, an old page
   kept offline asking a file it names by an older hash) gets the current file, revalidated.
-- JavaScript and CSS are minified (rjsmin, rcssmin); every text file is compressed with brotli
+- JavaScript is minified by terser (companion/minify.py: Node, installed by make install) or
+  else rjsmin, CSS by rcssmin; every text file is compressed with brotli
   (when the phone accepts it and the module is installed) or gzip, once, at start.
 - Text files name the others by their hashed names too (the manifest's icons, the service
   worker's list of files to keep): "/static/<name>" in them is rewritten.
@@ -33,6 +34,8 @@ from pathlib import Path
 
 from flask import Flask, Response, abort, current_app, request, url_for
 from markupsafe import Markup, escape
+
+from companion import minify
 
 try:  # brotli is smaller by a fifth; without it, gzip (every phone's browser takes both)
     import brotli
@@ -107,9 +110,11 @@ def _hashed(name: str, digest: str) -> str:
     return f"{stem}.{digest}.{ext}" if dot else f"{name}.{digest}"
 
 
-def _minified(name: str, text: str) -> str:
+def _minified(name: str, text: str, by_terser: dict[str, str]) -> str:
     if name.endswith(".min.js"):
         return text
+    if name in by_terser:
+        return by_terser[name]
     if name.endswith(".js") and rjsmin:
         return rjsmin.jsmin(text)
     if name.endswith(".css") and rcssmin:
@@ -137,9 +142,12 @@ class Assets:
             name = path.relative_to(folder).as_posix()
             data = path.read_bytes()
             if path.suffix in TEXT:
-                texts[name] = _minified(name, data.decode("utf-8"))
+                texts[name] = data.decode("utf-8")
             else:
                 self._add(name, data)
+        by_terser = minify.terser({name: text for name, text in texts.items()
+                                   if name.endswith(".js") and not name.endswith(".min.js")})
+        texts = {name: _minified(name, text, by_terser) for name, text in texts.items()}
         if all(name in texts for name in EVERY_PAGE):
             texts[EVERY_PAGE_FILE] = "\n;\n".join(texts[name] for name in EVERY_PAGE)
         # Text files name binary files and each other: those named are hashed first (a file
