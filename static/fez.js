@@ -5,7 +5,8 @@
 // colour, so they take the first one's); All red / All black sets a flush, +★ adds a star of
 // the word's colour; a tap on a star turns it the other colour, the next takes it away (so a
 // star of either colour can go on any word). A letter's colour starts not set ("?", a dashed
-// chip; its first tap makes it red): Save and the working line name it until it is chosen.
+// chip; its first tap makes it red): Save and the working line name it until it is chosen. So
+// does a star a scan saw in no colour (its first tap gives it the word's colour).
 // The typed fields (R/B a letter, the letters with a space between cards) stay the truth the
 // form sends.
 function chipsOf(box) {
@@ -75,13 +76,14 @@ function drawChips(box) {
       box.append(link);
     }
   });
-  [...(stars ? stars.value.toUpperCase().replace(/[^RB]/g, "") : "")].forEach((c, i) => {
+  [...(stars ? stars.value.toUpperCase().replace(/[^RB?]/g, "") : "")].forEach((c, i) => {
     const chip = document.createElement("button");
     chip.type = "button";
-    chip.className = `chip star ${c === "R" ? "red" : "black"}`;
+    const name = INKS[c];
+    chip.className = `chip star ${name || "unset"}`;
     chip.dataset.star = i;
     chip.textContent = "★";
-    chip.setAttribute("aria-label", `a ${c === "R" ? "red" : "black"} star: tap to change or remove`);
+    chip.setAttribute("aria-label", name ? `a ${name} star: tap to change or remove` : "a star, no colour yet: tap to choose");
     box.append(chip);
   });
 }
@@ -135,10 +137,10 @@ document.addEventListener("click", (event) => {
   } else if (target.matches(".chip[data-star]")) {
     // the colour +★ adds, then the other, then gone: either colour is reachable on any word
     const i = Number(target.dataset.star);
-    const s = stars.value;
+    const s = stars.value.toUpperCase();
     const first = firstInk(colours);
-    stars.value = s[i] === first ? s.slice(0, i) + (first === "R" ? "B" : "R") + s.slice(i + 1)
-      : s.slice(0, i) + s.slice(i + 1);
+    const next = s[i] === "?" ? first : s[i] === first ? (first === "R" ? "B" : "R") : "";
+    stars.value = s.slice(0, i) + next + s.slice(i + 1);
     changed(stars);
   } else if (target.matches(".flush")) {
     colours.value = target.dataset.colour.repeat(colours.value.length);

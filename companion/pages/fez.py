@@ -8,7 +8,7 @@ from typing import Mapping
 
 from ..rules.base import ALPHABET, NOT_A_CARD, REJECTED, STAR, Standings, normalize, whole_number
 from ..rules.fez import FEZ  # noqa: F401  (the doctests' game)
-from ..rules.fez import (ALL_FLUSH_BONUS, BLACK, BLANK, CHALLENGE, COLOURS, FACE_VALUES,
+from ..rules.fez import (ALL_FLUSH_BONUS, BLANK, CHALLENGE, COLOURS, FACE_VALUES,
                          GAME_END, LAYOFF, MAX_FACE_VALUE, OFF_ON, ROUND_END, TURN_SECONDS,
                          UNCOUNTED, WORD, Layoff, Word, cards_text, colourless, face, label,
                          read_cards, score_word, spans, two_colour_cards)
@@ -152,16 +152,17 @@ class FezPages(Pages):
     def scan_fields(self, seat, cards):
         """The word form's letters, their colours and its stars (the word has one form, not
         a field a player: `seat` is unused); the blanks' reading and the cards are left to say
-        again. A letter whose colour was not seen comes in not set (as typed), for the
-        scorekeeper to choose: never a black that could make a flush.
+        again. A letter or a star whose colour was not seen comes in not set (as typed), for the
+        scorekeeper to choose: never a black that could make a flush or a star double.
 
-        >>> FezPages(FEZ).scan_fields(0, [("F", "R"), (STAR, "B"), ("E", "R"), ("Z", None)])
-        {'tiles': 'FEZ', 'colours': 'RR?', 'stars': 'B', 'reads': None, 'cards': None}
+        >>> FezPages(FEZ).scan_fields(0, [("F", "R"), (STAR, "B"), ("E", "R"), ("Z", None),
+        ...                               (STAR, None)])
+        {'tiles': 'FEZ', 'colours': 'RR?', 'stars': 'B?', 'reads': None, 'cards': None}
         """
         tiles = [(value, colour) for value, colour in cards if value != STAR]
         return {"tiles": "".join(value for value, _ in tiles),
                 "colours": "".join(colour or BLANK for _, colour in tiles),
-                "stars": "".join(colour or BLACK for value, colour in cards if value == STAR),
+                "stars": "".join(colour or BLANK for value, colour in cards if value == STAR),
                 "reads": None, "cards": None}
 
     def _tiles(self, form: Mapping, errors: dict, prefix: str = "") -> tuple[str, str, str]:
@@ -174,8 +175,7 @@ class FezPages(Pages):
             errors[f"{prefix}tiles"] = "Letters A–Z, and ? for a blank (at most 30)."
         elif "tiles" not in errors:
             self._colours(tiles, colours, errors)
-        if any(c not in COLOURS for c in stars) or len(stars) > 4:
-            errors["stars"] = "A star is red (R) or black (B); at most 4."
+        self._stars(stars, errors)
         return tiles, colours, stars
 
     @staticmethod
@@ -185,6 +185,25 @@ class FezPages(Pages):
             errors["colours"] = "Give every letter its card’s colour: R (red) or B (black), one a letter."
         elif problem := colourless(letters, colours):
             errors["colours"] = problem
+
+    @staticmethod
+    def _stars(stars: str, errors: dict) -> None:
+        """Each star's colour: R or B, at most 4; one not set yet ("?": a star a photo showed
+        in a colour the reader did not see) is named until it is chosen.
+
+        >>> for stars in ("RB", "R?", "??", "RX"):
+        ...     errors = {}; FezPages._stars(stars, errors); print(errors.get("stars"))
+        None
+        Choose red or black for the star that has none yet.
+        Choose red or black for every star: 2 have none yet.
+        A star is red (R) or black (B); at most 4.
+        """
+        if any(c not in COLOURS and c != BLANK for c in stars) or len(stars) > 4:
+            errors["stars"] = "A star is red (R) or black (B); at most 4."
+        elif (unset := stars.count(BLANK)) == 1:
+            errors["stars"] = "Choose red or black for the star that has none yet."
+        elif unset:
+            errors["stars"] = f"Choose red or black for every star: {unset} have none yet."
 
     def _cards(self, form: Mapping, tiles: str, colours: str, errors: dict) -> list[int] | None:
         """The cards a word's letters lie on (the cards field), with what is wrong in `errors`:
@@ -360,8 +379,7 @@ class FezPages(Pages):
             errors["before"] = "Letters A–Z, and ? for a blank."
         else:
             self._colours(added, colours, errors)
-        if any(c not in COLOURS for c in stars) or len(stars) > 4:
-            errors["stars"] = "A star is red (R) or black (B); at most 4."
+        self._stars(stars, errors)
         if not (added or stars) and "before" not in errors:
             errors["before"] = "Add letters before or after the word, or a star on your own word."
         cards = None if "before" in errors else self._cards(form, added, colours, errors)

@@ -138,6 +138,49 @@ def test_a_colour_the_reader_did_not_see_is_chosen_not_taken_for_black(page, tab
     shots(page, "fez-used-colour-not-set")
 
 
+def test_a_star_the_reader_saw_in_no_colour_is_chosen_not_taken_for_black(page, table, tmp_path,
+                                                                           monkeypatch):
+    """Ben lays FEZ in black and a star; the reader sees the star but not its ink. Used as
+    read, the star comes in not set (a dashed chip) and the working line asks its colour: no
+    double scored. A tap makes it the word's black: ★FEZᶠ, a flush star double, 15×2×2×2 = 120."""
+    import dataclasses
+
+    import ocr
+    from companion import scans
+
+    real = ocr.read
+
+    def star_in_shadow(photo, **options):
+        reading = real(photo, **options)
+        return dataclasses.replace(reading, cards=tuple(
+            dataclasses.replace(c, colour=None) if c.letter == "★" else c for c in reading.cards))
+
+    monkeypatch.setattr(scans.ocr, "read", star_in_shadow)
+    table.new_game("fez", NAMES)
+    page.get_by_role("radio", name="Ben", exact=True).tap()
+    choose_photo(page, tmp_path, 0, drawn_cards("FEZ★", inks="BBBB"))
+    expect(page.locator(".scan-card text")).to_have_text(["F", "E", "Z", "★"])
+    expect(page.locator(".colour-toggle")).to_have_text(["black", "black", "black", "not set"],
+                                                        use_inner_text=True)
+    page.get_by_role("button", name="Use this word").tap()
+
+    star = page.locator("#round-form .chips .chip.star")
+    expect(star).to_have_class(re.compile(r"\bunset\b"))
+    expect(star).to_have_accessible_name("a star, no colour yet: tap to choose")
+    working = page.locator("#fez-working")
+    expect(working).to_have_text(re.compile(r"^\s*Choose red or black for the star that has none yet\.\s*$"))
+    phone.shoot_light_and_dark(page, "fez-star-not-set", folder=SHOTS)
+    page.get_by_role("button", name="Save the word").tap()  # refused: nothing counted
+    expect(page.get_by_role("alert").filter(has_text="Choose red or black for the star")).to_be_visible()
+    expect(page.locator(".totals .total")).to_have_text(["0", "0", "0"])
+
+    star.tap()
+    expect(star).to_have_class(re.compile(r"\bblack\b"))
+    expect(working).to_have_text(re.compile(r"^\s*★FEZᶠ\s+15×2×2×2 = 120\s*$"))
+    page.get_by_role("button", name="Save the word").tap()
+    expect(page.locator(".totals .total")).to_have_text(["0", "120", "0"])
+
+
 def test_scan_a_family_hand_drop_a_card_fix_a_letter_and_count_it(page, table, tmp_path):
     """Cat's hand, spread on the table: J, O, X, E, a 2 TURNS and a WILD card. The E was the
     box's corner (✕), the X a Z, and a Q lay under the pencil (a card the photo missed).

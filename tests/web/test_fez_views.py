@@ -119,6 +119,8 @@ def test_fez_forms_refuse_bad_input_and_save_nothing(app, client):
         ({"seat": "0", "tiles": "PLAY", "colours": "BBXB"},
          "Give every letter its card’s colour: R (red) or B (black), one a letter."),
         ({"seat": "0", "tiles": "PLAY", "colours": "BBBB", "stars": "G"}, "A star is red (R) or black (B); at most 4."),
+        ({"seat": "0", "tiles": "PLAY", "colours": "BBBB", "stars": "B?"},
+         "Choose red or black for the star that has none yet."),
         ({"seat": "0", "tiles": "PL?Y", "colours": "BBBB", "reads": "PLAN"},
          "Spell the whole word with the blanks’ letters: 4 letters."),
         ({"seat": "9", "tiles": "PLAY", "colours": "BBBB"}, "Choose who played the word."),

@@ -137,6 +137,19 @@ def test_a_colour_the_reader_did_not_see_comes_in_not_set(client, fez, monkeypat
     assert field(used.text, "colours") == "RBR"
 
 
+def test_a_star_whose_colour_was_not_seen_comes_in_not_set(client, fez):
+    """A star card the reader saw in no colour (unset-K sent) comes into the word form not set
+    and named, never a black star that would double a black flush twice; chosen, it counts."""
+    cards = {"card-0": "F", "card-1": "E", "card-2": "Z", "card-3": "★"}  # all black
+    used = client.post(f"{fez}/scan/0/use", data={"seat": "0", **cards, "unset-3": "1"})
+    assert (field(used.text, "tiles"), field(used.text, "colours"), field(used.text, "stars")) == (
+        "FEZ", "BBB", "?")
+    assert "Choose red or black for the star that has none yet." in read(used.text)
+    used = client.post(f"{fez}/scan/0/use", data={"seat": "0", **cards})
+    assert field(used.text, "stars") == "B"
+    assert "★FEZᶠ" in read(used.text)
+
+
 def test_a_fez_suggestion_keeps_the_colours(client, fez):
     """"Use PLAN" (a word the reader offered) changes the letters, not their colours."""
     cards = {"card-0": "P", "card-1": "L", "card-2": "A", "card-3": "Y", "red-0": "R", "red-3": "R"}
