@@ -27,6 +27,24 @@ def choose_photo(page, tmp_path, seat: int, photo: bytes) -> None:
     page.locator(f"#photo-{seat}").set_input_files(str(path))
 
 
+def ink_unseen(monkeypatch, card: str) -> None:
+    """The reader reads the photo as it does, but sees no ink on `card` (a glare, a shadow):
+    that card's colour comes back unknown (None)."""
+    import dataclasses
+
+    import ocr
+    from companion import scans
+
+    real = ocr.read
+
+    def read(photo, **options):
+        reading = real(photo, **options)
+        return dataclasses.replace(reading, cards=tuple(
+            dataclasses.replace(c, colour=None) if c.letter == card else c for c in reading.cards))
+
+    monkeypatch.setattr(scans.ocr, "read", read)
+
+
 def assert_thumb_sized(page) -> None:
     """Every control of the correction screen is a thumb's target (44 px or more)."""
     sizes = page.evaluate("""() => [...document.querySelectorAll(
@@ -85,19 +103,7 @@ def test_a_colour_the_reader_did_not_see_is_chosen_not_taken_for_black(page, tab
     """Ben lays FEZ in red; a glare hides the E's ink from the reader. The E is not set, a
     dashed chip, not black; he taps it and picks Red, and FEZ is a red flush. Had he used
     the word as read, the word form would ask the E's colour (no black flush scored)."""
-    import dataclasses
-
-    import ocr
-    from companion import scans
-
-    real = ocr.read
-
-    def glare_on_the_e(photo, **options):
-        reading = real(photo, **options)
-        return dataclasses.replace(reading, cards=tuple(
-            dataclasses.replace(c, colour=None) if c.letter == "E" else c for c in reading.cards))
-
-    monkeypatch.setattr(scans.ocr, "read", glare_on_the_e)
+    ink_unseen(monkeypatch, "E")  # a glare on the E
     shots = partial(phone.shoot_light_and_dark, folder=Path("/tmp/finish42-shots"))
     table.new_game("fez", NAMES)
     page.get_by_role("radio", name="Ben", exact=True).tap()
@@ -143,19 +149,7 @@ def test_a_star_the_reader_saw_in_no_colour_is_chosen_not_taken_for_black(page, 
     """Ben lays FEZ in black and a star; the reader sees the star but not its ink. Used as
     read, the star comes in not set (a dashed chip) and the working line asks its colour: no
     double scored. A tap makes it the word's black: ★FEZᶠ, a flush star double, 15×2×2×2 = 120."""
-    import dataclasses
-
-    import ocr
-    from companion import scans
-
-    real = ocr.read
-
-    def star_in_shadow(photo, **options):
-        reading = real(photo, **options)
-        return dataclasses.replace(reading, cards=tuple(
-            dataclasses.replace(c, colour=None) if c.letter == "★" else c for c in reading.cards))
-
-    monkeypatch.setattr(scans.ocr, "read", star_in_shadow)
+    ink_unseen(monkeypatch, "★")  # the star in shadow
     table.new_game("fez", NAMES)
     page.get_by_role("radio", name="Ben", exact=True).tap()
     choose_photo(page, tmp_path, 0, drawn_cards("FEZ★", inks="BBBB"))
