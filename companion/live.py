@@ -140,13 +140,10 @@ class Hub:
                     if not games:
                         self.poller = None
                         return
-                try:
-                    latest = versions(games)
-                except Exception:  # noqa: BLE001 - a busy database: ask again next time
-                    self.app.logger.warning("live: could not read versions", exc_info=True)
-                    latest = None
-                finally:
-                    db.session.remove()  # the connection goes back to the pool between polls
+                latest = self._ask(versions, games)
+                # the connection goes back to the pool between polls (one the database dropped
+                # fails its rollback here: the pool replaces it, the poller goes on)
+                self._ask(db.session.remove)
                 if latest:
                     with self.changed:
                         moved = False
@@ -157,6 +154,15 @@ class Hub:
                         if moved:
                             self.changed.notify_all()
                 time.sleep(POLL_SECONDS)
+
+    def _ask(self, step, *args):
+        """A step of a poll against the database, or None when it failed (a busy database, a
+        connection it dropped): logged, never the end of the poller, which asks again."""
+        try:
+            return step(*args)
+        except Exception:  # noqa: BLE001 - whatever the database says, the poller goes on
+            self.app.logger.warning("live: the database did not answer a poll", exc_info=True)
+            return None
 
 
 # The real poll, even where gevent has patched `select`: it answers at once (a timeout of 0)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 import threading
 
-from sqlalchemy import update
+import pytest
+from sqlalchemy import event, text, update
 
 from companion import live
 from companion.extensions import db
@@ -207,6 +208,43 @@ def test_a_phone_that_brings_a_newer_version_wakes_the_others_waiting(app):
     assert hub.wait(1, 3, timeout=0.01) == 3  # a phone that already shows version 3
     waiting.join(timeout=2)
     assert heard == [3]
+
+
+@pytest.mark.databases("postgresql")
+def test_the_live_poller_outlives_a_connection_the_database_drops(app, client, game):
+    """PostgreSQL restarts (or an administrator ends a connection) while the poller is in the
+    middle of asking: its connection dies before it is handed back. The phones waiting still
+    hear the next round: the poller goes on with a new connection (it once died there, and the
+    streams waiting heard nothing until another phone opened one)."""
+    hub = live.Hub(app)
+    dropped = threading.Event()
+
+    def drop_the_pollers_connection(conn, cursor, statement, *args):
+        if threading.current_thread().name == "live-poller" and not dropped.is_set():
+            dropped.set()
+            pid = conn.connection.dbapi_connection.info.backend_pid
+            other = db.engine.raw_connection()  # as the administrator would, from elsewhere
+            try:
+                other.cursor().execute(text("SELECT pg_terminate_backend(%s)").text, (pid,))
+                other.commit()
+            finally:
+                other.close()
+
+    with app.app_context():
+        event.listen(db.engine, "after_cursor_execute", drop_the_pollers_connection)
+    try:
+        heard = []
+        waiting = threading.Thread(target=lambda: heard.append(hub.wait(1, 0, timeout=8)), daemon=True)
+        waiting.start()
+        wait_for(dropped.is_set, "the poller to ask, and lose its connection")
+        client.post(f"{game}/rounds", data=round_form("JAZZY", "QUOTA", "", out=0))
+        waiting.join(timeout=10)
+        with app.app_context():
+            last = db.session.get(Game, 1).plays[-1].id
+        assert heard == [last], "the stream waiting did not hear the round saved"
+    finally:
+        with app.app_context():
+            event.remove(db.engine, "after_cursor_execute", drop_the_pollers_connection)
 
 
 def test_the_command_line_hands_a_game_over_by_its_address_or_id(app, client, game):
