@@ -103,6 +103,9 @@ WILD_PAPER = 0.55
 PRINT_TALL = 0.7
 PRINT_WIDE = 0.08
 PRINT_INK = 0.01
+#: Two of a row's cards whose step is under this share of its median step are one card
+#: read twice (a letter, or a WILD's face and its name): the surer reading is kept.
+READ_TWICE = 0.6
 #: At most this many WILD cards are found past a word's end beyond those the row reader read.
 MOST_WILDS_PAST = 2
 #: A WILD the row reader was unsure of is looked for this many letter sizes along the row from
@@ -529,7 +532,7 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
     ratio, paper = light_ratios(gray)
     faces = _Faces.of(crop, ratio, paper, row)
-    row = _wild_ends(faces, _wilds_between(faces, row))
+    row = _once_each(_wild_ends(faces, _wilds_between(faces, row)))
     if len(row) < FEWEST_CARDS:
         return None
     edge = EDGE_ROOM * READ_SIZE
@@ -582,6 +585,21 @@ def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
                 break
             wild = Card(WILD, UNSURE, _wild_box(beyond, size), (), True)
             cards.insert(len(cards) if end else 0, wild)
+    return cards
+
+
+def _once_each(row: list[Card]) -> list[Card]:
+    """The row with each card read once: of two cards much nearer than the row's typical
+    step (READ_TWICE of its median), the one read less surely is left out."""
+    cards = list(row)
+    while len(cards) > FEWEST_CARDS:
+        steps = _steps(cards)
+        usual = float(np.median(steps))
+        near = [i for i, s in enumerate(steps) if s < READ_TWICE * usual]
+        if not near:
+            break
+        i = min(near, key=lambda i: steps[i])
+        cards.pop(i if cards[i].confidence < cards[i + 1].confidence else i + 1)
     return cards
 
 
