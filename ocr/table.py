@@ -711,7 +711,10 @@ def _print_cut(dark: np.ndarray, size: float) -> bool:
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:
     """Each card in one word: an end card read past a word's end that is another word's card
     (two words meeting at a table's corner) is taken from the word it ends, unless that word
-    is the longer. A word left too short is no word."""
+    is the longer; a WILD found past an end by its face alone, centred on another word's
+    card of about its size, is that card's face (its corner print) and no WILD (a WILD's
+    print read as small letters is no such card). A word left too short is no
+    word."""
     out = list(words)
     for a, word in enumerate(out):
         cards = list(word.cards)
@@ -719,13 +722,30 @@ def _ends_shared(words: list[TableWord]) -> list[TableWord]:
             if len(cards) < FEWEST_CARDS:
                 break
             card = cards[end]
-            if any(b != a and len(other.cards) >= len(cards) and
-                   any(_overlap(card.box, c.box) > 0.5 for c in other.cards)
+            if any(b != a and (len(other.cards) >= len(cards) and
+                               any(_overlap(card.box, c.box) > 0.5 for c in other.cards)
+                               or _face_found(card) and any(_on_card(card, c) for c in other.cards))
                    for b, other in enumerate(out)):
                 cards.pop(end)
         if len(cards) != len(word.cards):
             out[a] = dataclasses.replace(word, cards=tuple(cards))
     return [w for w in out if len(w.cards) >= FEWEST_CARDS]
+
+
+def _face_found(card: Card) -> bool:
+    """Whether a card is a WILD put in by its face alone (not read by the row reader)."""
+    return card.letter == WILD and card.confidence == UNSURE and not card.alternatives
+
+
+def _on_card(card: Card, other: Card) -> bool:
+    """Whether a card's middle lies on another card of at least half its size."""
+    x, y = _centre(card.box)
+    x0, y0, x1, y1 = other.box
+    return x0 <= x <= x1 and y0 <= y <= y1 and _area(other.box) > _area(card.box) / 2
+
+
+def _area(box) -> float:
+    return float((box[2] - box[0]) * (box[3] - box[1]))
 
 
 def _same_cards(word: TableWord, other: TableWord) -> bool:
