@@ -103,6 +103,9 @@ WILD_PAPER = 0.55
 PRINT_TALL = 0.7
 PRINT_WIDE = 0.08
 PRINT_INK = 0.01
+#: Two of a row's cards whose step is under this share of its median step are one card
+#: read twice (a letter, or a WILD's face and its name): the surer reading is kept.
+READ_TWICE = 0.6
 #: At most this many WILD cards are found past a word's end beyond those the row reader read.
 MOST_WILDS_PAST = 2
 #: A WILD the row reader was unsure of is looked for this many letter sizes along the row from
@@ -529,7 +532,7 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
     ratio, paper = light_ratios(gray)
     faces = _Faces.of(crop, ratio, paper, row)
-    row = _wild_ends(faces, _wilds_between(faces, row))
+    row = _once_each(_wild_ends(faces, _wilds_between(faces, row)))
     if len(row) < FEWEST_CARDS:
         return None
     edge = EDGE_ROOM * READ_SIZE
@@ -582,6 +585,21 @@ def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
                 break
             wild = Card(WILD, UNSURE, _wild_box(beyond, size), (), True)
             cards.insert(len(cards) if end else 0, wild)
+    return cards
+
+
+def _once_each(row: list[Card]) -> list[Card]:
+    """The row with each card read once: of two cards much nearer than the row's typical
+    step (READ_TWICE of its median), the one read less surely is left out."""
+    cards = list(row)
+    while len(cards) > FEWEST_CARDS:
+        steps = _steps(cards)
+        usual = float(np.median(steps))
+        near = [i for i, s in enumerate(steps) if s < READ_TWICE * usual]
+        if not near:
+            break
+        i = min(near, key=lambda i: steps[i])
+        cards.pop(i if cards[i].confidence < cards[i + 1].confidence else i + 1)
     return cards
 
 
@@ -693,7 +711,10 @@ def _print_cut(dark: np.ndarray, size: float) -> bool:
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:
     """Each card in one word: an end card read past a word's end that is another word's card
     (two words meeting at a table's corner) is taken from the word it ends, unless that word
-    is the longer. A word left too short is no word."""
+    is the longer; a WILD found past an end by its face alone, centred on another word's
+    card of about its size, is that card's face (its corner print) and no WILD (a WILD's
+    print read as small letters is no such card). A word left too short is no
+    word."""
     out = list(words)
     for a, word in enumerate(out):
         cards = list(word.cards)
@@ -701,13 +722,30 @@ def _ends_shared(words: list[TableWord]) -> list[TableWord]:
             if len(cards) < FEWEST_CARDS:
                 break
             card = cards[end]
-            if any(b != a and len(other.cards) >= len(cards) and
-                   any(_overlap(card.box, c.box) > 0.5 for c in other.cards)
+            if any(b != a and (len(other.cards) >= len(cards) and
+                               any(_overlap(card.box, c.box) > 0.5 for c in other.cards)
+                               or _face_found(card) and any(_on_card(card, c) for c in other.cards))
                    for b, other in enumerate(out)):
                 cards.pop(end)
         if len(cards) != len(word.cards):
             out[a] = dataclasses.replace(word, cards=tuple(cards))
     return [w for w in out if len(w.cards) >= FEWEST_CARDS]
+
+
+def _face_found(card: Card) -> bool:
+    """Whether a card is a WILD put in by its face alone (not read by the row reader)."""
+    return card.letter == WILD and card.confidence == UNSURE and not card.alternatives
+
+
+def _on_card(card: Card, other: Card) -> bool:
+    """Whether a card's middle lies on another card of at least half its size."""
+    x, y = _centre(card.box)
+    x0, y0, x1, y1 = other.box
+    return x0 <= x <= x1 and y0 <= y <= y1 and _area(other.box) > _area(card.box) / 2
+
+
+def _area(box) -> float:
+    return float((box[2] - box[0]) * (box[3] - box[1]))
 
 
 def _same_cards(word: TableWord, other: TableWord) -> bool:

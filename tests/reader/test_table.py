@@ -107,3 +107,14 @@ def test_no_wild_card_is_read_past_a_word_s_end_where_none_lies(seed):
 def test_a_wild_card_the_row_reader_was_unsure_of_at_a_word_s_start_stays():
     photo, seats = _read_seats(4009)  # ?ELIKIT: the WILD's card lies off where its box says
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+@pytest.mark.parametrize("seed", [6098, 6085])  # HEART's H read twice; ?RESENT's WILD also as a W
+def test_a_card_read_twice_is_one_card_of_its_word(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_another_word_s_card_past_a_word_s_end_is_no_wild_card():
+    photo, seats = _read_seats(6083)  # EASY's start lies by IXHIRPY's Y card, its corner print showing
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
