@@ -713,8 +713,7 @@ def _ends_shared(words: list[TableWord]) -> list[TableWord]:
     (two words meeting at a table's corner) is taken from the word it ends, unless that word
     is the longer; a WILD found past an end by its face alone, centred on another word's
     card of about its size, is that card's face (its corner print) and no WILD (a WILD's
-    print read as small letters is no such card). A word left too short is no
-    word."""
+    print read as small letters is no such card). A word left too short is no word."""
     out = list(words)
     for a, word in enumerate(out):
         cards = list(word.cards)
