@@ -104,8 +104,10 @@ PRINT_TALL = 0.7
 PRINT_WIDE = 0.08
 PRINT_INK = 0.01
 #: Two of a row's cards whose step is under this share of its median step are one card
-#: read twice (a letter, or a WILD's face and its name): the surer reading is kept.
-READ_TWICE = 0.6
+#: read twice (a letter, or a WILD's face and its name): the surer reading is kept. Half a
+#: step: cards laid side by side are never nearer (a card read twice was 0.41-0.47 steps
+#: from itself on the tuning tables; a word's first two cards 0.6 apart were both cards).
+READ_TWICE = 0.5
 #: At most this many WILD cards are found past a word's end beyond those the row reader read.
 MOST_WILDS_PAST = 2
 #: A WILD the row reader was unsure of is looked for this many letter sizes along the row from
