@@ -713,9 +713,9 @@ def _print_cut(dark: np.ndarray, size: float) -> bool:
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:
     """Each card in one word: an end card read past a word's end that is another word's card
     (two words meeting at a table's corner) is taken from the word it ends, unless that word
-    is the longer; a WILD found past an end by its face alone, centred on another word's
-    card of about its size, is that card's face (its corner print) and no WILD (a WILD's
-    print read as small letters is no such card). A word left too short is no word."""
+    is the longer; a WILD in doubt at an end (_face_found) whose middle lies on another
+    word's card of at least half its size is that card's face (its corner print) and no
+    WILD. A word left too short is no word."""
     out = list(words)
     for a, word in enumerate(out):
         cards = list(word.cards)
@@ -734,7 +734,9 @@ def _ends_shared(words: list[TableWord]) -> list[TableWord]:
 
 
 def _face_found(card: Card) -> bool:
-    """Whether a card is a WILD put in by its face alone (not read by the row reader)."""
+    """Whether a card is a WILD in doubt with nothing else it could be: one put in by its
+    face alone (_wilds_between, _wild_ends), or one the row reader marked unsure for where it
+    lies (the card itself does not say which)."""
     return card.letter == WILD and card.confidence == UNSURE and not card.alternatives
 
 
