@@ -167,6 +167,10 @@ def test_a_star_the_reader_saw_in_no_colour_is_chosen_not_taken_for_black(page, 
     page.get_by_role("button", name="Save the word").tap()  # refused: nothing counted
     expect(page.get_by_role("alert").filter(has_text="Choose red or black for the star")).to_be_visible()
     expect(page.locator(".totals .total")).to_have_text(["0", "0", "0"])
+    page.reload()  # the word comes back as it was typed (a draft): its star still not set
+    expect(page.locator("#tiles")).to_have_value("FEZ")
+    expect(star).to_have_class(re.compile(r"\bunset\b"))
+    expect(working).to_have_text(re.compile(r"^\s*Choose red or black for the star that has none yet\.\s*$"))
 
     star.tap()
     expect(star).to_have_class(re.compile(r"\bblack\b"))
