@@ -24,12 +24,17 @@ from urllib.parse import urlsplit
 
 import pytest
 from flask_migrate import upgrade
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
 
 from companion import create_app
 
 from .phone import HOST, PHONE, Table, Watch, markless
+
+#: What a phone waits for before a test calls it missing: a photo read on a machine busy with
+#: other work can take seconds. The same patience for actions (new_phone) and for expect.
+PATIENCE_MS = 10_000
+expect.set_options(timeout=PATIENCE_MS)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -225,7 +230,7 @@ def new_phone(request, browser, live_server, console_allows):
 
     def open_phone(name: str = "phone", base_url: str | None = None, **options):
         context = browser.new_context(base_url=base_url or live_server, **{**PHONE, **options})
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(PATIENCE_MS)
         # every resource's timing kept (not the first 250): phone.SCRIPTS_ARRIVED reads them
         context.add_init_script("performance.setResourceTimingBufferSize(100000)")
         watch = Watch(f"{name} {len(watches) + 1}")
