@@ -208,6 +208,7 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
         word = _read_line(photo, line, k, middle, deck, is_word, alphabet)
         if word and not any(_same_cards(word, other) for other in words):
             words.append(word)
+    words = [w for w in words if not any(_print_on(w, other) for other in words if other is not w)]
     words = _ends_shared(words)
     words.sort(key=lambda w: _clockwise(w.facing))
     steps.keep("words", lambda: _draw_words(photo, words))
@@ -755,6 +756,15 @@ def _same_cards(word: TableWord, other: TableWord) -> bool:
     is read whole from each. The lines are read longest first, so the first is kept."""
     shared = sum(any(_overlap(c.box, d.box) > 0.5 for d in other.cards) for c in word.cards)
     return shared * 2 > len(word.cards)
+
+
+def _print_on(word: TableWord, other: TableWord) -> bool:
+    """Whether a word read is print on another word's cards (a WILD card's name, read as a
+    word of its own): most of its cards' middles lie on the other's cards, each of those
+    SMALL_PRINT times its size or more."""
+    on = sum(any(_on_card(card, c) and _area(c.box) >= SMALL_PRINT ** 2 * _area(card.box)
+                 for c in other.cards) for card in word.cards)
+    return on * 2 > len(word.cards)
 
 
 def _overlap(a, b) -> float:
