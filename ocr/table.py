@@ -86,12 +86,11 @@ EDGE_ROOM = 0.5
 READ_SIZE = 64
 MOST_ZOOM = 2.0
 #: Two cards of a word lie side by side, a gap of under half a card between them: a step between
-#: two of its letters this many times its usual step, and at least TWO_CARDS letter sizes,
-#: leaves room for a card with no big letter (a WILD) between them. A word's usual step is
-#: the typical of its steps of at most USUAL_STEP letter sizes (every step longer: a WILD
-#: between each two letters, the step then taken as half the shortest).
+#: two of its letters this many times its usual step leaves room for a card with no big letter
+#: (a WILD) between them, however wide its deck's cards are for their letters (some are hardly
+#: wider). A word's usual step is the typical of its steps of at most USUAL_STEP letter sizes
+#: (every step longer: a WILD between each two letters, the step then taken as half the shortest).
 ROOM_FOR_A_CARD = 1.6
-TWO_CARDS = 2.6
 USUAL_STEP = 2.4
 #: A WILD card's face, in letter sizes (across, up): light paper over at least WILD_PAPER of
 #: it, with a line of print on it (find's small print; or, where the window cuts the print,
@@ -209,6 +208,7 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
         word = _read_line(photo, line, k, middle, deck, is_word, alphabet)
         if word and not any(_same_cards(word, other) for other in words):
             words.append(word)
+    words = [w for w in words if not any(_print_on(w, other) for other in words if other is not w)]
     words = _ends_shared(words)
     words.sort(key=lambda w: _clockwise(w.facing))
     steps.keep("words", lambda: _draw_words(photo, words))
@@ -635,7 +635,7 @@ def _wilds_between(faces: _Faces, row: list[Card]) -> list[Card]:
     step = _usual_step(steps, size)
     out = [row[0]]
     for (a, b), s, card in zip(zip(centres, centres[1:]), steps, row[1:]):
-        missing = int(round(s / step)) - 1 if s >= max(ROOM_FOR_A_CARD * step, TWO_CARDS * size) else 0
+        missing = int(round(s / step)) - 1 if s >= ROOM_FOR_A_CARD * step else 0
         for m in range(1, missing + 1):
             at = a + (b - a) * m / (missing + 1)
             if faces.wild(at, _angle(b - a), size):
@@ -756,6 +756,15 @@ def _same_cards(word: TableWord, other: TableWord) -> bool:
     is read whole from each. The lines are read longest first, so the first is kept."""
     shared = sum(any(_overlap(c.box, d.box) > 0.5 for d in other.cards) for c in word.cards)
     return shared * 2 > len(word.cards)
+
+
+def _print_on(word: TableWord, other: TableWord) -> bool:
+    """Whether a word read is print on another word's cards (a WILD card's name, read as a
+    word of its own): most of its cards' middles lie on the other's cards, each of those
+    SMALL_PRINT times its size or more."""
+    on = sum(any(_on_card(card, c) and _area(c.box) >= SMALL_PRINT ** 2 * _area(card.box)
+                 for c in other.cards) for card in word.cards)
+    return on * 2 > len(word.cards)
 
 
 def _overlap(a, b) -> float:

@@ -118,3 +118,13 @@ def test_a_card_read_twice_is_one_card_of_its_word(seed):
 def test_another_word_s_card_past_a_word_s_end_is_no_wild_card():
     photo, seats = _read_seats(6083)  # EASY's start lies by IXHIRPY's Y card, its corner print showing
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_wild_card_between_two_narrow_cards_is_read():
+    photo, seats = _read_seats(6086)  # H?U?E: cards hardly wider than their letters
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_wild_card_s_print_is_no_word_of_its_own():
+    photo, seats = _read_seats(6060)  # ??IENCE: its two WILDs' print read WIDWL beside it
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
