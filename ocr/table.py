@@ -712,25 +712,40 @@ def _print_cut(dark: np.ndarray, size: float) -> bool:
 
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:
     """Each card in one word: an end card read past a word's end that is another word's card
-    (two words meeting at a table's corner) is taken from the word it ends, unless that word
-    is the longer; a WILD in doubt at an end (_face_found) whose middle lies on another
-    word's card of at least half its size is that card's face (its corner print) and no
-    WILD. A word left too short is no word."""
+    (two words meeting at a table's corner) is taken from the word it lies off (_lies_off);
+    a WILD in doubt at an end (_face_found) whose middle lies on another word's card of at
+    least half its size is that card's face (its corner print) and no WILD. A word left too
+    short is no word."""
     out = list(words)
-    for a, word in enumerate(out):
+    for a, word in enumerate(words):
         cards = list(word.cards)
         for end in (0, -1):
             if len(cards) < FEWEST_CARDS:
                 break
             card = cards[end]
-            if any(b != a and (len(other.cards) >= len(cards) and
-                               any(_overlap(card.box, c.box) > 0.5 for c in other.cards)
+            if any(b != a and (any(_overlap(card.box, c.box) > 0.5 and _lies_off(word, end, other, j)
+                                   for j, c in enumerate(other.cards))
                                or _face_found(card) and any(_on_card(card, c) for c in other.cards))
-                   for b, other in enumerate(out)):
+                   for b, other in enumerate(words)):
                 cards.pop(end)
         if len(cards) != len(word.cards):
             out[a] = dataclasses.replace(word, cards=tuple(cards))
     return [w for w in out if len(w.cards) >= FEWEST_CARDS]
+
+
+def _lies_off(word: TableWord, end: int, other: TableWord, j: int) -> bool:
+    """Whether a word's end card, read also as the other word's card j, is the other's: it
+    lies further from its neighbour in the word than card j from its nearer neighbour in
+    the other, each in its word's median steps (a card read past a word's end lies a gap
+    off it, or across it; in its own word it lies a step from the next)."""
+    return _step_to_next(word, end % len(word.cards)) > _step_to_next(other, j)
+
+
+def _step_to_next(word: TableWord, i: int) -> float:
+    """The step from a word's card i to its nearer neighbour, in the word's median steps."""
+    steps = _steps(list(word.cards))
+    near = min(steps[k] for k in (i - 1, i) if 0 <= k < len(steps))
+    return near / max(float(np.median(steps)), 1e-6)
 
 
 def _face_found(card: Card) -> bool:
