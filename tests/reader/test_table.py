@@ -136,3 +136,7 @@ def test_a_card_two_words_read_stays_in_the_word_it_lies_in(seed):
     photo, seats = _read_seats(seed)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
+
+def test_a_letter_the_row_reader_left_off_a_word_s_end_is_read():
+    photo, seats = _read_seats(6146)  # WHISPER: its W card a little off the row's line
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
