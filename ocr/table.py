@@ -46,7 +46,7 @@ from .find import (INK_LEVELS, LIGHT_PAPER, ONE_LINE, PRINT_CONTRAST, PRINT_HEIG
                    paper_colour, paper_faces, print_levels, small_print, upright)
 from .letters import LETTERS, NONE
 from .photo import Photo, open_photo
-from .reader import (CARD_PER_LETTER, LETTERLIKE, LOW_CONFIDENCE, NO_STEPS, UNSURE, WILD, Card, Steps,
+from .reader import (BAR, CARD_PER_LETTER, LETTERLIKE, LOW_CONFIDENCE, NO_STEPS, UNSURE, WILD, Card, Steps,
                      classify_any_turn, read_photo)
 
 #: A table photo is decoded at up to this long side: a 12 MP photo whole, so that the far
@@ -115,6 +115,9 @@ WILD_AT = (0.0, -0.2, 0.2)
 #: A card past a word's end is looked for this many of the word's steps on from its end card
 #: (cards are laid a little apart, unevenly).
 PAST_STEPS = (1.0, 0.85, 1.15)
+#: A letter the line finder read this many of a word's median steps past its end card, where
+#: the row reader read none, is the next card's.
+PAST_LETTER = (0.7, 1.4)
 #: A word turned up to this many degrees the other way from the photo's bottom edge is still
 #: the photographer's, first in clockwise order.
 CLOCKWISE_FROM = 30
@@ -237,8 +240,9 @@ def _words_found(gray: np.ndarray) -> list[_Line]:
         return []
     probabilities, turns = classify_any_turn(edge_field(gray), ink, shapes, LETTERS)
     letterlike = probabilities[:, :NONE].max(axis=1) > LETTERLIKE
-    for g, turn, letter in zip(shapes, turns, probabilities[:, :NONE].argmax(axis=1)):
+    for g, turn, chances, letter in zip(shapes, turns, probabilities, probabilities[:, :NONE].argmax(axis=1)):
         g.turn, g.letter = float(turn), LETTERS[letter] if letter < len(LETTERS) else ""
+        g.chance = float(chances[letter])
     letters = [g for g, keep in zip(shapes, letterlike) if keep]
     lines = [piece for line in _lines(letters) for piece in _straightened(line)]
     lines = _joined([_extended(line, shapes) if len(line.members) > 1 else line for line in lines])
@@ -502,7 +506,8 @@ def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: st
     before = -min(along) + CROP_PITCHES * pitch + CROP_ALONG * size
     after = max(along) + CROP_PITCHES * pitch + CROP_ALONG * size
     for _ in range(2):
-        read = _read_crop(photo, line.centre / k, direction, size, before, after, deck, is_word, alphabet)
+        read = _read_crop(photo, line.centre / k, direction, size, before, after, deck, is_word, alphabet,
+                          [g for g in line.members if getattr(g, "letter", "")], k)
         if read is None:
             return None
         word, reached_before, reached_after = read
@@ -514,11 +519,13 @@ def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: st
 
 
 def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: float,
-               before: float, after: float, deck: str, is_word, alphabet: str):
+               before: float, after: float, deck: str, is_word, alphabet: str,
+               found: list[Glyph] = (), k: float = 1.0):
     """The row read in the photo's strip along `direction` from `before` pixels behind the
     centre to `after` ahead, CROP_ACROSS letter sizes either side, turned upright and
     scaled to READ_SIZE: the word, and whether its first and last cards reach the strip's
-    ends."""
+    ends. `found`: the line's letters as the line finder read them (at `k` of the photo's
+    pixels), for a letter the row reader left off an end."""
     zoom = float(np.clip(READ_SIZE / size, 0.1, MOST_ZOOM))
     width, height = int((before + after) * zoom), int(2 * CROP_ACROSS * size * zoom)
     angle = math.degrees(math.atan2(direction[1], direction[0]))
@@ -535,12 +542,57 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     ratio, paper = light_ratios(gray)
     faces = _Faces.of(crop, ratio, paper, row)
     row = _once_each(_wild_ends(faces, _wilds_between(faces, row)))
+    row = _letters_past_ends(row, [(_in_crop(turn, g, k), g.size / k * zoom, g) for g in found], direction)
     if len(row) < FEWEST_CARDS:
         return None
     edge = EDGE_ROOM * READ_SIZE
     back = cv2.invertAffineTransform(turn)
     word = TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
     return word, row[0].box[0] < edge, row[-1].box[2] > width - edge
+
+
+def _in_crop(turn: np.ndarray, g: Glyph, k: float) -> np.ndarray:
+    """Where a shape found on the small copy (at k of the photo's pixels) lies in a crop."""
+    return turn @ np.array([g.cx / k, g.cy / k, 1.0])
+
+
+def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, Glyph]],
+                       direction: np.ndarray) -> list[Card]:
+    """The row with a letter the line finder read a step past an end card, where the row
+    reader read none (a card a little off the row's line or turn): a shape that looks like
+    a letter (not a bare bar: the next card's edge reads as one), of the row's letters'
+    size, on its line, reading its way, about the row's median step on (not print on the
+    end card's own face). Marked unsure: read on the small copy only."""
+    if len(row) < 2:
+        return row
+    size = _size(row)
+    cards = list(row)
+    for end, inward in ((0, 1), (-1, -2)):
+        at = _centre(cards[end].box)
+        way = at - _centre(cards[inward].box)
+        unit = way / max(float(np.linalg.norm(way)), 1e-6)
+        step = float(np.median(_steps(cards)))
+        best = None
+        for point, glyph_size, g in found:
+            d = point - at
+            on, off = float(d @ unit), abs(float(d @ np.array([-unit[1], unit[0]])))
+            reads = float(_reading_way(g.turn) @ direction)
+            if (g.letter != BAR and g.chance > LETTERLIKE and PAST_LETTER[0] * step <= on <= PAST_LETTER[1] * step
+                    and off <= ON_THE_LINE * size
+                    and max(glyph_size, size) < SAME_WORD_SIZE * min(glyph_size, size)
+                    and (abs(reads) if g.letter in SYMMETRIC else reads) > math.cos(math.radians(LINE_TURN * 2))
+                    and not any(_inside(point, c.box) for c in cards)
+                    and (best is None or on < best[0])):
+                best = (on, point, g)
+        if best:
+            _, point, g = best
+            card = Card(g.letter, min(g.chance, UNSURE), _wild_box(point, size), (), True)
+            cards.insert(len(cards) if end else 0, card)
+    return cards
+
+
+def _inside(point: np.ndarray, box) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
 def _centre(box) -> np.ndarray:
@@ -712,25 +764,40 @@ def _print_cut(dark: np.ndarray, size: float) -> bool:
 
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:
     """Each card in one word: an end card read past a word's end that is another word's card
-    (two words meeting at a table's corner) is taken from the word it ends, unless that word
-    is the longer; a WILD in doubt at an end (_face_found) whose middle lies on another
-    word's card of at least half its size is that card's face (its corner print) and no
-    WILD. A word left too short is no word."""
+    (two words meeting at a table's corner) is taken from the word it lies off (_lies_off);
+    a WILD in doubt at an end (_face_found) whose middle lies on another word's card of at
+    least half its size is that card's face (its corner print) and no WILD. A word left too
+    short is no word."""
     out = list(words)
-    for a, word in enumerate(out):
+    for a, word in enumerate(words):
         cards = list(word.cards)
         for end in (0, -1):
             if len(cards) < FEWEST_CARDS:
                 break
             card = cards[end]
-            if any(b != a and (len(other.cards) >= len(cards) and
-                               any(_overlap(card.box, c.box) > 0.5 for c in other.cards)
+            if any(b != a and (any(_overlap(card.box, c.box) > 0.5 and _lies_off(word, end, other, j)
+                                   for j, c in enumerate(other.cards))
                                or _face_found(card) and any(_on_card(card, c) for c in other.cards))
-                   for b, other in enumerate(out)):
+                   for b, other in enumerate(words)):
                 cards.pop(end)
         if len(cards) != len(word.cards):
             out[a] = dataclasses.replace(word, cards=tuple(cards))
     return [w for w in out if len(w.cards) >= FEWEST_CARDS]
+
+
+def _lies_off(word: TableWord, end: int, other: TableWord, j: int) -> bool:
+    """Whether a word's end card, read also as the other word's card j, is the other's: it
+    lies further from its neighbour in the word than card j from its nearer neighbour in
+    the other, each in its word's median steps (a card read past a word's end lies a gap
+    off it, or across it; in its own word it lies a step from the next)."""
+    return _step_to_next(word, end % len(word.cards)) > _step_to_next(other, j)
+
+
+def _step_to_next(word: TableWord, i: int) -> float:
+    """The step from a word's card i to its nearer neighbour, in the word's median steps."""
+    steps = _steps(list(word.cards))
+    near = min(steps[k] for k in (i - 1, i) if 0 <= k < len(steps))
+    return near / max(float(np.median(steps)), 1e-6)
 
 
 def _face_found(card: Card) -> bool:

@@ -128,3 +128,15 @@ def test_a_wild_card_between_two_narrow_cards_is_read():
 def test_a_wild_card_s_print_is_no_word_of_its_own():
     photo, seats = _read_seats(6060)  # ??IENCE: its two WILDs' print read WIDWL beside it
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# BASKET read on past its end onto TEACHER's T; CAPTAIN's N and C read on by YEWGE and CANDLE
+@pytest.mark.parametrize("seed", [6126, 6190])
+def test_a_card_two_words_read_stays_in_the_word_it_lies_in(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_letter_the_row_reader_left_off_a_word_s_end_is_read():
+    photo, seats = _read_seats(6146)  # WHISPER: its W card a little off the row's line
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
