@@ -520,7 +520,7 @@ def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: st
 
 def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: float,
                before: float, after: float, deck: str, is_word, alphabet: str,
-               found: list[Glyph] = (), k: float = 1.0):
+               found: list[Glyph], k: float):
     """The row read in the photo's strip along `direction` from `before` pixels behind the
     centre to `after` ahead, CROP_ACROSS letter sizes either side, turned upright and
     scaled to READ_SIZE: the word, and whether its first and last cards reach the strip's
