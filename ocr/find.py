@@ -53,6 +53,11 @@ class Glyph:
     cx: float = field(init=False)
     cy: float = field(init=False)
     size: float = field(init=False)  # the letter's size, robust to thin letters
+    # What the table's word finder classified it as (ocr/table.py), at its likeliest quarter
+    # turn: the turn in degrees, the letter ("" for none) and that letter's probability.
+    turn: float = field(default=0.0, compare=False)
+    letter: str = field(default="", compare=False)
+    chance: float = field(default=0.0, compare=False)
 
     def __post_init__(self):
         self.cx, self.cy = self.x + self.w / 2, self.y + self.h / 2

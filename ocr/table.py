@@ -241,8 +241,7 @@ def _words_found(gray: np.ndarray) -> list[_Line]:
     probabilities, turns = classify_any_turn(edge_field(gray), ink, shapes, LETTERS)
     letterlike = probabilities[:, :NONE].max(axis=1) > LETTERLIKE
     for g, turn, chances, letter in zip(shapes, turns, probabilities, probabilities[:, :NONE].argmax(axis=1)):
-        g.turn, g.letter = float(turn), LETTERS[letter] if letter < len(LETTERS) else ""
-        g.chance = float(chances[letter])
+        g.turn, g.letter, g.chance = float(turn), LETTERS[letter] if letter < len(LETTERS) else "", float(chances[letter])
     letters = [g for g, keep in zip(shapes, letterlike) if keep]
     lines = [piece for line in _lines(letters) for piece in _straightened(line)]
     lines = _joined([_extended(line, shapes) if len(line.members) > 1 else line for line in lines])
@@ -319,7 +318,7 @@ def _way_read(line: _Line, middle: np.ndarray) -> np.ndarray:
     """The way a line's word reads: as most of its letters that look different upside down
     say, or, when they do not settle it, with its letters' tops to the table's middle."""
     votes = sum(np.sign(_reading_way(g.turn) @ line.direction)
-                for g in line.members if getattr(g, "letter", "") and g.letter not in SYMMETRIC)
+                for g in line.members if g.letter and g.letter not in SYMMETRIC)
     if votes:
         return line.direction * np.sign(votes)
     up = np.array([line.direction[1], -line.direction[0]])
@@ -440,7 +439,7 @@ def _continues(a: _Line, b: _Line) -> bool:
 def _wild_print(line: _Line) -> bool:
     """Whether a line is a WILD card's name (its word's letters, bigger, not found beside it):
     letters of the name, in its order."""
-    letters = "".join(getattr(g, "letter", "") for g in line.members)
+    letters = "".join(g.letter for g in line.members)
     if len(letters) < 2 or not set(letters) <= set(WILD_PRINT):
         return False
     ordered = [m for m in sorted(line.members, key=lambda g: line.offset(np.array((g.cx, g.cy)))[0])]
@@ -505,9 +504,10 @@ def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: st
     along = [float((np.array((g.cx, g.cy)) - line.centre) @ direction) / k for g in line.members]
     before = -min(along) + CROP_PITCHES * pitch + CROP_ALONG * size
     after = max(along) + CROP_PITCHES * pitch + CROP_ALONG * size
+    letters = [g for g in line.members if g.letter]
     for _ in range(2):
         read = _read_crop(photo, line.centre / k, direction, size, before, after, deck, is_word, alphabet,
-                          [g for g in line.members if getattr(g, "letter", "")], k)
+                          letters, k)
         if read is None:
             return None
         word, reached_before, reached_after = read
@@ -568,9 +568,8 @@ def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, Gly
     size = _size(row)
     cards = list(row)
     for end, inward in ((0, 1), (-1, -2)):
-        at = _centre(cards[end].box)
-        way = at - _centre(cards[inward].box)
-        unit = way / max(float(np.linalg.norm(way)), 1e-6)
+        at, way = _end_way(cards, end, inward)
+        unit = _unit(way)
         step = float(np.median(_steps(cards)))
         best = None
         for point, glyph_size, g in found:
@@ -599,6 +598,17 @@ def _centre(box) -> np.ndarray:
     return np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
 
 
+def _end_way(cards: list[Card], end: int, inward: int) -> tuple[np.ndarray, np.ndarray]:
+    """A row's end card's middle, and the step to it from its neighbour `inward` (the way
+    out of the word at that end)."""
+    at = _centre(cards[end].box)
+    return at, at - _centre(cards[inward].box)
+
+
+def _unit(way: np.ndarray) -> np.ndarray:
+    return way / max(float(np.linalg.norm(way)), 1e-6)
+
+
 def _size(row: list[Card]) -> float:
     """The row's letter size, as its cards' boxes say."""
     return float(np.median([min((c.box[2] - c.box[0]) / CARD_PER_LETTER[0],
@@ -621,18 +631,16 @@ def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
     cards = list(row)
     for end, inward in ((0, 1), (-1, -2)):
         card = cards[end]
-        at = _centre(card.box)
-        way = at - _centre(cards[inward].box)
-        unit = way / max(float(np.linalg.norm(way)), 1e-6)
+        at, way = _end_way(cards, end, inward)
+        unit = _unit(way)
         if (card.letter == WILD and card.confidence < LOW_CONFIDENCE and len(cards) > FEWEST_CARDS
                 and not any(faces.wild(at + unit * d * size, _angle(way if end else -way), size)
                             for d in WILD_AT)):
             cards.pop(end)
             continue
         for _ in range(MOST_WILDS_PAST):
-            at = _centre(cards[end].box)
-            way = at - _centre(cards[inward].box)
-            way = way / max(float(np.linalg.norm(way)), 1e-6) * _usual_step(_steps(cards), size)
+            at, way = _end_way(cards, end, inward)
+            way = _unit(way) * _usual_step(_steps(cards), size)
             beyond = next((at + way * f for f in PAST_STEPS
                            if faces.wild(at + way * f, _angle(way if end else -way), size)), None)
             if beyond is None:
