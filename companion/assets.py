@@ -50,12 +50,13 @@ try:
 except ImportError:  # pragma: no cover
     rcssmin = None
 
-#: Feature scripts, in the order they run, and what in a page's HTML shows it uses each.
+#: Feature scripts, in the order they run, and what in a page's HTML shows it uses each. A
+#: script a part of a page needs only once it is used is named on the part instead
+#: (data-on-use: companion.js loads it at the part's first touch), so that a first load comes in
+#: 30 KB: a scan's photo field names scan.js, FEZ's word and lay-off forms and timer fez.js.
 FEATURES = {
-    # (a scan's photo field loads it when a photo is picked: companion.js)
     "scan.js": ('class="scan-card', 'class="card-pick'),
     "table-seat.js": ("data-table-seat",),
-    "fez.js": ("data-letters=", "start-timer"),
     "hand-and-foot.js": ('class="stepper',),
     "new-game.js": ('class="summary-values"',),
     "game.js": ("data-draft", 'id="live"', "data-watching"),

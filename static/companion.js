@@ -76,18 +76,44 @@ function loadScripts() {
   });
 }
 
-// A scan's script (scan.js) comes with a page that shows a scan's cards; elsewhere it comes
-// when a photo is first picked, and the photo goes on once it has run.
-document.addEventListener("change", (event) => {
-  const input = event.target;
-  if (!input.matches || !input.matches(".photo-input")) return;
-  const src = new URL("/static/scan.js", location.href).href;
-  if ([...document.scripts].some((el) => el.src === src)) return;  // it has this photo
-  const script = document.createElement("script");
-  script.src = src;
-  script.addEventListener("load", () => input.dispatchEvent(new Event("change", { bubbles: true })));
-  document.head.append(script);
-});
+// A script that a part of a page needs only once the part is used (a scan's photo: scan.js;
+// FEZ's letter chips and turn timer: fez.js) is named on the part, data-on-use: it comes at the
+// first touch, focus or change in the part, or at once when the part's fields already hold
+// something (an edit, a refused save, a draft put back). A button tapped or a field changed
+// before it has run is tapped or changed again once it has (and only then: every script hears
+// it once); a script that cannot come leaves its part as it works without it (.unscripted:
+// FEZ's typed colours), and is asked again at the next touch.
+const coming = {};  // a script on its way -> what was done in its parts meanwhile
+function useScript(event) {
+  const part = event.target.closest && event.target.closest("[data-on-use]");
+  if (!part) return;
+  const src = new URL(part.dataset.onUse, location.href).href;
+  if (!coming[src]) {
+    if ([...document.scripts].some((el) => el.src === src)) return;
+    coming[src] = [];
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = () => {
+      const done = coming[src];
+      delete coming[src];
+      done.forEach(([type, el]) => (type === "click" ? el.click() : el.dispatchEvent(new Event(type, { bubbles: true }))));
+    };
+    script.onerror = () => {
+      delete coming[src];
+      script.remove();
+      part.classList.add("unscripted");
+    };
+    document.head.append(script);
+  }
+  if (event.type === "change" || (event.type === "click" && event.target.closest("button[type=button]"))) {
+    event.stopImmediatePropagation();
+    coming[src].push([event.type, event.target.closest("button") || event.target]);
+  }
+}
+["pointerdown", "focusin", "input", "change", "click"].forEach((type) => document.addEventListener(type, useScript, true));
+onEveryPage((root) => root.querySelectorAll("[data-on-use]").forEach((part) => {
+  if ([...part.querySelectorAll("input[type=text], input:not([type])")].some((field) => field.value)) useScript({ target: part });
+}));
 
 // A page's own stylesheets (fez.css, ...) are linked at the top of its <main>: a page that came
 // through htmx is shown once they have loaded (or failed, or after 3 s on a Wi-Fi that answers

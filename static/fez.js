@@ -95,9 +95,7 @@ function changed(field) {
 function setUpChips(root) {
   root.querySelectorAll(".chips[data-letters]").forEach((box) => {
     const { form } = chipsOf(box);
-    box.hidden = false;
-    form.querySelectorAll(".chip-tools").forEach((tools) => { tools.hidden = false; });
-    form.querySelectorAll(".typed-colours").forEach((el) => { el.hidden = true; });  // still sent
+    form.classList.remove("unscripted");  // (this file came after all: fez.css shows the chips)
     drawChips(box);
   });
 }

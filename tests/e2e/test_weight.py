@@ -55,14 +55,7 @@ def test_a_new_phone_loads_every_page_but_a_scorekeepers_game_in_30_kb_at_most(w
     assert not heavy, f"over {BUDGET // 1024} KB on the wire for a new phone: {heavy}"
 
 
-#: The scorekeeper's game page still over: FEZ's (its word's and lay-off's forms, its letter
-#: chips' script and styles); strict: passing fails.
-NOT_YET = pytest.mark.xfail(strict=True, reason="not reached yet: FEZ 31.4 KB (htmx 14.6, "
-                            "game.js 3.5, fez.js 1.8, the service worker 1.9)")
-
-
-@pytest.mark.parametrize("game", ["FOOT!", "ZOOT! Poker", "family game", "Hand and Foot",
-                                  pytest.param("FEZ", marks=NOT_YET)])
+@pytest.mark.parametrize("game", ["FOOT!", "ZOOT! Poker", "family game", "Hand and Foot", "FEZ"])
 def test_a_new_phone_loads_a_scorekeepers_game_page_in_30_kb_at_most(weights, game):
     heavy = over_budget(weights, [f"{game}: the scorekeeper's page"])
     assert f"{game}: the scorekeeper's page" in weights
@@ -76,8 +69,9 @@ def test_a_phone_opening_a_page_again_asks_for_no_static_file(weights):
 
 
 def test_static_files_are_named_by_their_content_and_cached_for_good(evening, browser):
-    """Every file a game page loads (the FEZ scorekeeper's: scan, chips, drafts, live) is under
-    a hashed name, kept for a year as immutable, compressed, and carries no page headers."""
+    """Every file a game page loads (the FEZ scorekeeper's: htmx and the core, its styles, the
+    game's script; its chips' script once the form is used) is under a hashed name, kept for a
+    year as immutable, compressed, and carries no page headers."""
     base, pages = evening
     fez = next(p for p in pages if p.name.startswith("FEZ: the scorekeeper"))
     context = browser.new_context(base_url=base, **PHONE)
@@ -87,7 +81,12 @@ def test_static_files_are_named_by_their_content_and_cached_for_good(evening, br
         answers = []
         page.on("response", lambda r: answers.append(r) if "/static/" in r.url else None)
         page.goto(fez.path, wait_until="networkidle")
-        assert len(answers) >= 5, [a.url for a in answers]  # htmx, css, core, scan, fez, game
+        page.locator("#tiles").fill("PLAY")  # fez.js comes (data-on-use)
+        expect(page.locator(".chips .chip")).to_have_count(4)
+        page.wait_for_load_state("networkidle")
+        # every-page.js, companion.css, fez.css, game.js, fez.js
+        assert len(answers) >= 5, [a.url for a in answers]
+        assert any(re.search(r"/fez\.[0-9a-f]{10}\.js$", a.url) for a in answers)
         for answer in answers:
             path = re.sub(r"^https?://[^/]+", "", answer.url)
             headers = answer.all_headers()
@@ -115,8 +114,8 @@ def fez_by_taps(page) -> None:
 
 def test_a_page_reached_by_a_link_runs_the_scripts_it_needs(page):
     """Home loads only what every page uses; the FEZ game started from New game, each page
-    reached by a tap (htmx swaps the page in), has its letter chips: their scripts came with
-    the page."""
+    reached by a tap (htmx swaps the page in), has its letter chips: their script came once
+    the form was used."""
     page.goto("/")
     scripts = page.evaluate("[...document.scripts].map((s) => s.src.split('/').pop())")
     assert not [s for s in scripts if s.startswith(("fez.", "game.", "new-game.", "scan."))], scripts
