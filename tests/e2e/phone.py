@@ -231,6 +231,16 @@ def tap_and_type(field, text: str) -> None:
     field.press_sequentially(text, delay=20)
 
 
+def fez_word(page, player: str, letters: str, flush: str):
+    """On FEZ's word form: who played it, the letters typed, All red or All black tapped; the
+    form."""
+    form = page.locator("#round-form")
+    form.get_by_role("radio", name=player, exact=True).tap()
+    tap_and_type(page.get_by_label("The letters used"), letters)
+    form.locator(".chip-tools").get_by_role("button", name=flush).tap()
+    return form
+
+
 def wait_until(page, done, what: str, timeout: float = 10) -> None:
     """Wait until `done()` is true (something a Playwright callback records, or asks the page),
     at most `timeout` seconds. Playwright's own short waits let its callbacks run meanwhile,

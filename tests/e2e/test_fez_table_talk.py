@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .phone import shoot, tap_and_type
+from .phone import fez_word, shoot, tap_and_type
 
 pytestmark = pytest.mark.e2e
 
@@ -78,10 +78,7 @@ def test_the_word_form_drops_an_old_reason_once_the_word_changes(page, table):
     """A one-letter word saved: refused, its reason at the word. The player adds a letter: the
     reason, now about a word no longer there, goes at once (Save checks again)."""
     table.new_game("fez", ["Ann", "Ben"], dealer=ANN)
-    form = page.locator("#round-form")
-    form.get_by_role("radio", name="Ben", exact=True).tap()
-    tap_and_type(page.get_by_label("The letters used"), "a")
-    form.locator(".chip-tools").get_by_role("button", name="All red").tap()
+    form = fez_word(page, "Ben", "a", "All red")
     page.get_by_role("button", name="Save the word").tap()
     reason = page.get_by_role("alert").filter(has_text="A FEZ word has 2 letters or more.")
     expect(reason).to_be_visible()

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .phone import Table, tap_and_type
+from .phone import Table, fez_word, tap_and_type
 
 pytestmark = pytest.mark.e2e
 
@@ -56,10 +56,7 @@ def test_fez_chips_come_with_the_first_touch_and_a_tap_made_meanwhile_counts_onc
 
 def test_an_edit_shows_its_chips_at_once(page, table):
     table.new_game("fez", ["Ann", "Ben"], dealer=ANN)
-    form = page.locator("#round-form")
-    form.get_by_role("radio", name="Ann", exact=True).tap()
-    tap_and_type(page.get_by_label("The letters used"), "play")
-    form.locator(".chip-tools").get_by_role("button", name="All red").tap()
+    form = fez_word(page, "Ann", "play", "All red")
     form.get_by_role("button", name="Save the word").tap()
     expect(page.locator(".totals .total")).to_have_text(["18", "0"])
     page.goto(page.get_by_role("link", name="Edit PLAY").get_attribute("href"))  # loaded whole
