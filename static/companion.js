@@ -93,13 +93,14 @@ function useScript(event) {
     coming[src] = [];
     const script = document.createElement("script");
     script.src = src;
-    script.onload = () => {
+    const settle = () => {  // what was held, made again (with or without the script)
       const done = coming[src];
       delete coming[src];
       done.forEach(([type, el]) => (type === "click" ? el.click() : el.dispatchEvent(new Event(type, { bubbles: true }))));
     };
+    script.onload = settle;
     script.onerror = () => {
-      delete coming[src];
+      settle();
       script.remove();
       part.classList.add("unscripted");
     };
