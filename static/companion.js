@@ -84,36 +84,39 @@ function loadScripts() {
 // it once); a script that cannot come leaves its part as it works without it (.unscripted:
 // FEZ's typed colours), and is asked again at the next touch.
 const coming = {};  // a script on its way -> what was done in its parts meanwhile
+// The part's script, asked for unless it is on the page or on its way: what is held for it,
+// or null when it is there.
+function scriptFor(part) {
+  const src = new URL(part.dataset.onUse, location.href).href;
+  if (coming[src] || [...document.scripts].some((el) => el.src === src)) return coming[src] || null;
+  coming[src] = [];
+  const script = document.createElement("script");
+  script.src = src;
+  const settle = () => {  // what was held, made again (with or without the script)
+    const done = coming[src];
+    delete coming[src];
+    done.forEach(([type, el]) => (type === "click" ? el.click() : el.dispatchEvent(new Event(type, { bubbles: true }))));
+  };
+  script.onload = settle;
+  script.onerror = () => {
+    settle();
+    script.remove();
+    part.classList.add("unscripted");
+  };
+  document.head.append(script);
+  return coming[src];
+}
 function useScript(event) {
   const part = event.target.closest && event.target.closest("[data-on-use]");
-  if (!part) return;
-  const src = new URL(part.dataset.onUse, location.href).href;
-  if (!coming[src]) {
-    if ([...document.scripts].some((el) => el.src === src)) return;
-    coming[src] = [];
-    const script = document.createElement("script");
-    script.src = src;
-    const settle = () => {  // what was held, made again (with or without the script)
-      const done = coming[src];
-      delete coming[src];
-      done.forEach(([type, el]) => (type === "click" ? el.click() : el.dispatchEvent(new Event(type, { bubbles: true }))));
-    };
-    script.onload = settle;
-    script.onerror = () => {
-      settle();
-      script.remove();
-      part.classList.add("unscripted");
-    };
-    document.head.append(script);
-  }
-  if (event.type === "change" || (event.type === "click" && event.target.closest("button[type=button]"))) {
+  const held = part && scriptFor(part);
+  if (held && (event.type === "change" || (event.type === "click" && event.target.closest("button[type=button]")))) {
     event.stopImmediatePropagation();
-    coming[src].push([event.type, event.target.closest("button") || event.target]);
+    held.push([event.type, event.target.closest("button") || event.target]);
   }
 }
 ["pointerdown", "focusin", "input", "change", "click"].forEach((type) => document.addEventListener(type, useScript, true));
 onEveryPage((root) => root.querySelectorAll("[data-on-use]").forEach((part) => {
-  if ([...part.querySelectorAll("input[type=text], input:not([type])")].some((field) => field.value)) useScript({ target: part });
+  if ([...part.querySelectorAll("input[type=text], input:not([type])")].some((field) => field.value)) scriptFor(part);
 }));
 
 // A page's own stylesheets (fez.css, ...) are linked at the top of its <main>: a page that came
