@@ -48,6 +48,7 @@ from .letters import LETTERS, NONE
 from .photo import Photo, open_photo
 from .reader import (BAR, CARD_PER_LETTER, LETTERLIKE, LOW_CONFIDENCE, NO_STEPS, UNSURE, WILD, Card, Steps,
                      classify_any_turn, read_photo)
+from .slant import Slant
 
 #: A table photo is decoded at up to this long side: a 12 MP photo whole, so that the far
 #: words, the smallest in it, keep every pixel the camera gave them.
@@ -534,6 +535,9 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     crop = cv2.warpAffine(photo.image, turn, (width, height),
                           flags=cv2.INTER_AREA if zoom < 1 else cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
+    strip = _Strip(turn, Slant.of(cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY), size * zoom))
+    if strip.slant:
+        crop = strip.slant.straightened(photo.image, turn, (width, height))
     _, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck)
     row = [c for c in cards if c.in_row]
     if len(row) < FEWEST_CARDS:
@@ -542,18 +546,34 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     ratio, paper = light_ratios(gray)
     faces = _Faces.of(crop, ratio, paper, row)
     row = _once_each(_wild_ends(faces, _wilds_between(faces, row)))
-    row = _letters_past_ends(row, [(_in_crop(turn, g, k), g.size / k * zoom, g) for g in found], direction)
+    row = _letters_past_ends(row, [(strip.to_crop(np.array([g.cx, g.cy]) / k), g.size / k * zoom, g)
+                                   for g in found], direction)
     if len(row) < FEWEST_CARDS:
         return None
     edge = EDGE_ROOM * READ_SIZE
-    back = cv2.invertAffineTransform(turn)
-    word = TableWord(tuple(_placed(c, back, photo.scale) for c in row), _facing(direction), suggestions)
+    word = TableWord(tuple(_placed(c, strip, photo.scale) for c in row), _facing(direction), suggestions)
     return word, row[0].box[0] < edge, row[-1].box[2] > width - edge
 
 
-def _in_crop(turn: np.ndarray, g: Glyph, k: float) -> np.ndarray:
-    """Where a shape found on the small copy (at k of the photo's pixels) lies in a crop."""
-    return turn @ np.array([g.cx / k, g.cy / k, 1.0])
+@dataclass(frozen=True)
+class _Strip:
+    """How a word's crop lies in the photo: turned and scaled (`turn`, an affine map from
+    the photo's pixels), then stood up straight by its slant (None: upright already)."""
+
+    turn: np.ndarray
+    slant: Slant | None
+
+    def to_crop(self, point: np.ndarray) -> np.ndarray:
+        """A point of the photo where it lies in the crop."""
+        at = self.turn @ np.array([point[0], point[1], 1.0])
+        return self.slant.to_straight(at)[0] if self.slant else at
+
+    def to_photo(self, points: np.ndarray) -> np.ndarray:
+        """Points of the crop where they lie in the photo."""
+        if self.slant:
+            points = self.slant.from_straight(points)
+        back = cv2.invertAffineTransform(self.turn)
+        return np.asarray(points, float) @ back[:, :2].T + back[:, 2]
 
 
 def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, Glyph]],
@@ -851,10 +871,10 @@ def _overlap(a, b) -> float:
     return w * h / min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
 
 
-def _placed(card: Card, back: np.ndarray, scale: float) -> Card:
+def _placed(card: Card, strip: _Strip, scale: float) -> Card:
     """A card read in a word's crop, its box in the photo's own pixels."""
     x0, y0, x1, y1 = card.box
-    corners = np.array([(x0, y0, 1), (x1, y0, 1), (x1, y1, 1), (x0, y1, 1)], float) @ back.T / scale
+    corners = strip.to_photo(np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], float)) / scale
     (left, top), (right, bottom) = corners.min(axis=0), corners.max(axis=0)
     return dataclasses.replace(card, box=(int(left), int(top), int(math.ceil(right)), int(math.ceil(bottom))))
 

@@ -140,3 +140,10 @@ def test_a_card_two_words_read_stays_in_the_word_it_lies_in(seed):
 def test_a_letter_the_row_reader_left_off_a_word_s_end_is_read():
     photo, seats = _read_seats(6146)  # WHISPER: its W card a little off the row's line
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# CLOUD, CHAIR, APPLE: a side player's word, its cards leaning 15-25 degrees in the photo
+@pytest.mark.parametrize("seed", [8001, 8050, 8017])
+def test_a_word_whose_cards_lean_in_the_photo_is_read_whole(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
