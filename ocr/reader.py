@@ -541,7 +541,6 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
         return cap_line, baseline, (float(along[members].min()), float(along[members].max()))
 
     usual_stroke = float(np.median(stroke[sure]))
-    height = float(np.median(bottom[sure] - top[sure]))
     cap_line, baseline, ends = lines(list(sure))
     outside = np.maximum(ends[0] - along, along - ends[1])  # how far past an end, if > 0
     usual = row_paper(image, paper, row) if (suspect & (outside > 0)).any() else None
@@ -553,11 +552,12 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
             cap, base = (_continued(line, *ends, along[k]) for line in (cap_line, baseline))
             lined_up = max(abs(top[k] - cap), abs(bottom[k] - base)) <= LINED_UP * row.size
         else:  # past an end, where the row may turn away from the lines' tangents: a
-            # letter as tall as the row's (not as a card), its middle on the row's way,
-            # on a card of the row's paper
+            # letter as tall as the row's are there (not as a card; a row running toward
+            # the camera grows along it), its middle on the row's way, on a card of the
+            # row's paper
             cap_past, base_past, span = lines(fitted)
             cap, base = (_continued(line, *span, along[k]) for line in (cap_past, base_past))
-            lined_up = (abs(bottom[k] - top[k] - height) <= LINED_UP * row.size
+            lined_up = (abs(bottom[k] - top[k] - (base - cap)) <= LINED_UP * row.size
                         and abs(top[k] + bottom[k] - cap - base) / 2 <= ON_THE_WAY * row.size
                         and on_a_card(image, paper, row, g.cx, g.cy,
                                       (angles[k], _own_tilt(edges, g, angles[k])), usual))
