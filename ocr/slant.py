@@ -71,18 +71,19 @@ class Slant:
         keep = near_paper & (np.abs(np.arange(height) - height / 2)[:, None] < BAND * size)
         if not keep.any():
             return None
-        keep &= strength > np.percentile(strength[keep], STRONGER)
+        kept = strength[keep]
+        keep &= strength > np.partition(kept, int(STRONGER / 100 * (len(kept) - 1)))[int(STRONGER / 100 * (len(kept) - 1))]
         with np.errstate(divide="ignore", invalid="ignore"):
             degrees = np.degrees(np.arctan(gy / gx))  # an edge's lean from upright
         keep &= np.isfinite(degrees) & (np.abs(degrees) < STEEPEST)
         window = WINDOW_CARDS * CARD_WIDTH * size
-        columns = np.arange(width)[None, :]
         xs, runs = [], []
         for x0 in np.arange(0.0, max(1.0, width - window) + 1, window / 2):
-            inside = keep & (columns >= x0) & (columns < x0 + window)
+            columns = slice(int(x0), int(x0 + window))
+            inside = keep[:, columns]
             if inside.any():
                 xs.append(x0 + min(window, width) / 2)
-                runs.append(_commonest(degrees[inside], strength[inside]))
+                runs.append(_commonest(degrees[:, columns][inside], strength[:, columns][inside]))
         if not xs:
             return None
         xs, runs = np.array(xs), np.array(runs)
@@ -110,22 +111,25 @@ class Slant:
         """The crop `turn` (an affine map, turning and scaling) cuts from an image, `size`
         (width, height), straightened: one resampling of the image, as the crop's own."""
         width, height = size
-        u, v = np.meshgrid(np.arange(width, dtype=np.float32), np.arange(height, dtype=np.float32))
-        back = cv2.invertAffineTransform(turn)
-        source = self.from_straight(np.stack([u.ravel(), v.ravel()], axis=1)) @ back[:, :2].T + back[:, 2]
+        u = np.arange(width, dtype=np.float32)[None, :]
+        down = np.arange(height, dtype=np.float32)[:, None] - np.float32(self.middle)
+        x = u - self.at(u).astype(np.float32) * down  # from_straight, on the whole grid
+        x = u - self.at(x).astype(np.float32) * down
+        y = np.broadcast_to(down + np.float32(self.middle), x.shape)
+        back = cv2.invertAffineTransform(turn).astype(np.float32)
+        sx = back[0, 0] * x + back[0, 1] * y + back[0, 2]
+        sy = back[1, 0] * x + back[1, 1] * y + back[1, 2]
         zoom = math.sqrt(abs(np.linalg.det(turn[:, :2])))
         if zoom < 1:  # shrunk: by areas first (as the crop is), then looked up
-            (x0, y0), (x1, y1) = np.floor(source.min(axis=0)).astype(int), np.ceil(source.max(axis=0)).astype(int)
-            x0, y0 = max(x0, 0), max(y0, 0)
-            x1, y1 = min(x1 + 2, image.shape[1]), min(y1 + 2, image.shape[0])
+            x0, y0 = max(int(sx.min()), 0), max(int(sy.min()), 0)
+            x1, y1 = min(int(sx.max()) + 2, image.shape[1]), min(int(sy.max()) + 2, image.shape[0])
             region = image[y0:y1, x0:x1]
-            small = cv2.resize(region, (max(1, round(region.shape[1] * zoom)), max(1, round(region.shape[0] * zoom))),
+            image = cv2.resize(region, (max(1, round(region.shape[1] * zoom)), max(1, round(region.shape[0] * zoom))),
                                interpolation=cv2.INTER_AREA)
-            image = small
-            source = (source - (x0, y0)) * (small.shape[1] / region.shape[1], small.shape[0] / region.shape[0])
-        source = source.astype(np.float32)
-        return cv2.remap(image, source[:, 0].reshape(height, width), source[:, 1].reshape(height, width),
-                         cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+            sx = (sx - x0) * np.float32(image.shape[1] / region.shape[1])
+            sy = (sy - y0) * np.float32(image.shape[0] / region.shape[0])
+        return cv2.remap(image, sx.astype(np.float32), sy.astype(np.float32), cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_REPLICATE)
 
 
 def _commonest(degrees: np.ndarray, strength: np.ndarray) -> float:
