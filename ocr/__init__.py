@@ -22,7 +22,8 @@ numbers are named beside it):
     -> Reading    read: the word, the cards, the seconds taken
 
 `read_table` (table.py) reads a whole table in one photo: it finds every word laid, whichever
-way it faces, turns each upright and reads it by the steps above; `seated` places the words in
+way it faces, turns each upright, stands its leaning cards up straight (slant.py) and reads it
+by the steps above; `seated` places the words in
 the game's seats, clockwise from the photographer's.
 
 `read_debug` runs the same steps and keeps each one's image by name (ImagesKept: gray,

@@ -16,7 +16,9 @@ The same reader as a single row's, one more step in front of it:
                       point to the table's middle (where the other words lie), so the way
                       up across a line is the side the others are on
     -> crop           the word and a card's room round it cut from the photo, turned upright
-                      and scaled so its letters are of the size the row reader reads best
+                      and scaled so its letters are of the size the row reader reads best,
+                      its cards stood up straight (slant.Slant: a word lying toward or away
+                      from the camera leans)
     -> Reading        reader.read_photo on the crop: the row, its WILD cards in the gaps and
                       past the ends, the word list's marks, exactly as a single scan
     -> WILD cards     the crop's card faces looked at where the row leaves room for a card
