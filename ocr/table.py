@@ -285,13 +285,22 @@ def _lines(shapes: list[Glyph]) -> list[_Line]:
 
     if shapes:
         centres, near, small, big = _apart_and_sized(shapes)
-        linked = (near < LINK * (small + big) / 2) & (big < NEIGHBOUR_SIZE * small) & _along(shapes, centres)
+        tall = np.array([_own_height(g) for g in shapes])
+        alike = np.maximum.outer(tall, tall) < NEIGHBOUR_SIZE * np.minimum.outer(tall, tall)
+        linked = (near < LINK * (small + big) / 2) & alike & _along(shapes, centres)
         for i, j in zip(*np.nonzero(np.triu(linked, 1))):
             parent[root(i)] = root(j)
     groups: dict[int, list[Glyph]] = {}
     for i, g in enumerate(shapes):
         groups.setdefault(root(i), []).append(g)
     return [_Line(members) for members in groups.values()]
+
+
+def _own_height(g: Glyph) -> float:
+    """A letter's height as it stands on its card (its turn says which way is up): a word's
+    capitals are of one height, however wide each is (an M beside an I), and a word lying
+    far across the table is squashed to less than its letters' widths."""
+    return float(g.h if math.cos(math.radians(2 * g.turn)) >= 0 else g.w)
 
 
 def _reading_way(turn: float) -> np.ndarray:

@@ -147,3 +147,8 @@ def test_a_letter_the_row_reader_left_off_a_word_s_end_is_read():
 def test_a_word_whose_cards_lean_in_the_photo_is_read_whole(seed):
     photo, seats = _read_seats(seed)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_far_word_squashed_by_the_table_s_depth_is_found():
+    photo, seats = _read_seats(8500)  # SMILE across the table: its M twice as wide as its I is tall
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
