@@ -496,6 +496,7 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
 NARROW = 0.3  # a shape narrower than this many letter sizes is a bar (an I, or a card's edge)
 THIN_STROKE = 0.5  # ... and a card's edge when its stroke is under this share of the row's
 LINED_UP = 0.2  # a letter's top and bottom lie within this many letter sizes of the row's lines
+SHORT = 0.65  # a shape this share of the row's letters' usual height is print (a WILD's name's W)
 ON_THE_WAY = 0.6  # past an end, its middle lies within this many letter sizes of theirs
 
 
@@ -503,7 +504,8 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
                        edges: np.ndarray, row: Row, doubtful: set[int]) -> Row:
     """Drop a bar (or a shape let in on second thought) whose top and bottom do not line up
     with its neighbours' cap line and baseline: a card's edge or the gap between two
-    cards is as long as the card, not as the letters. Drop a bar much thinner than the
+    cards is as long as the card, not as the letters. Drop a shape much shorter than the
+    row's letters: print on a card (a WILD's name), no letter laid. Drop a bar much thinner than the
     row's strokes too: the edge of a card, not an I (an I's stem is a font's full stroke)."""
     if len(row.members) < 3:
         return row
@@ -525,9 +527,11 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
         bottom.append(middle + rows[-1])
         width.append(cols[-1] - cols[0] + 1)
     along, top, bottom, width, stroke = map(np.array, (along, top, bottom, width, stroke))
+    heights = bottom - top
+    short = heights < SHORT * np.median(heights[np.isfinite(heights)])  # print, no letter laid
     suspect = np.array([w < NARROW * row.size or g.label in doubtful
                         for g, w in zip(row.members, width)])
-    sure = np.nonzero(~suspect)[0]
+    sure = np.nonzero(~suspect & ~short)[0]
     if len(sure) < 2:
         return row
     # the cap line and baseline follow the sure letters, curving with a curved row from three
@@ -545,8 +549,8 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     outside = np.maximum(ends[0] - along, along - ends[1])  # how far past an end, if > 0
     usual = row_paper(image, paper, row) if (suspect & (outside > 0)).any() else None
     thin = (width < NARROW * row.size) & (stroke < THIN_STROKE * usual_stroke)  # a card's edge, not an I
-    drop, fitted = set(np.nonzero(thin)[0]), list(sure)
-    for k in sorted(np.nonzero(suspect & ~thin)[0], key=lambda k: outside[k]):
+    drop, fitted = set(np.nonzero(thin | short)[0]), list(sure)
+    for k in sorted(np.nonzero(suspect & ~thin & ~short)[0], key=lambda k: outside[k]):
         g = row.members[k]
         if outside[k] <= 0:
             cap, base = (_continued(line, *ends, along[k]) for line in (cap_line, baseline))

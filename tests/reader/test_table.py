@@ -153,3 +153,7 @@ def test_a_far_word_squashed_by_the_table_s_depth_is_found():
     photo, seats = _read_seats(8500)  # SMILE across the table: its M twice as wide as its I is tall
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
+
+def test_a_wild_card_s_name_is_no_letter_of_its_word():
+    photo, seats = _read_seats(8441)  # ?IAMOND: the W of its WILD's name, half a letter tall, read as W
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
