@@ -496,7 +496,7 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
 NARROW = 0.3  # a shape narrower than this many letter sizes is a bar (an I, or a card's edge)
 THIN_STROKE = 0.5  # ... and a card's edge when its stroke is under this share of the row's
 LINED_UP = 0.2  # a letter's top and bottom lie within this many letter sizes of the row's lines
-SHORT = 0.65  # a shape this share of the row's letters' usual height is print (a WILD's name's W)
+SHORT = 0.65  # a shape under this share of the row's letters' usual height is print (a WILD's W)
 ON_THE_WAY = 0.6  # past an end, its middle lies within this many letter sizes of theirs
 
 
@@ -505,8 +505,9 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     """Drop a bar (or a shape let in on second thought) whose top and bottom do not line up
     with its neighbours' cap line and baseline: a card's edge or the gap between two
     cards is as long as the card, not as the letters. Drop a shape much shorter than the
-    row's letters: print on a card (a WILD's name), no letter laid. Drop a bar much thinner than the
-    row's strokes too: the edge of a card, not an I (an I's stem is a font's full stroke)."""
+    row's letters: print on a card (a WILD's name), no letter laid. Drop a bar much thinner
+    than the row's strokes too: the edge of a card, not an I (an I's stem is a font's full
+    stroke)."""
     if len(row.members) < 3:
         return row
     normal = np.array([-row.direction[1], row.direction[0]])

@@ -72,7 +72,8 @@ class Slant:
         if not keep.any():
             return None
         kept = strength[keep]
-        keep &= strength > np.partition(kept, int(STRONGER / 100 * (len(kept) - 1)))[int(STRONGER / 100 * (len(kept) - 1))]
+        cut = int(STRONGER / 100 * (len(kept) - 1))
+        keep &= strength > np.partition(kept, cut)[cut]
         with np.errstate(divide="ignore", invalid="ignore"):
             degrees = np.degrees(np.arctan(gy / gx))  # an edge's lean from upright
         keep &= np.isfinite(degrees) & (np.abs(degrees) < STEEPEST)
@@ -124,8 +125,8 @@ class Slant:
             x0, y0 = max(int(sx.min()), 0), max(int(sy.min()), 0)
             x1, y1 = min(int(sx.max()) + 2, image.shape[1]), min(int(sy.max()) + 2, image.shape[0])
             region = image[y0:y1, x0:x1]
-            image = cv2.resize(region, (max(1, round(region.shape[1] * zoom)), max(1, round(region.shape[0] * zoom))),
-                               interpolation=cv2.INTER_AREA)
+            shrunk = (max(1, round(region.shape[1] * zoom)), max(1, round(region.shape[0] * zoom)))
+            image = cv2.resize(region, shrunk, interpolation=cv2.INTER_AREA)
             sx = (sx - x0) * np.float32(image.shape[1] / region.shape[1])
             sy = (sy - y0) * np.float32(image.shape[0] / region.shape[0])
         return cv2.remap(image, sx.astype(np.float32), sy.astype(np.float32), cv2.INTER_LINEAR,
