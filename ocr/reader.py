@@ -282,7 +282,8 @@ class RowFound:
 
 
 def _fullest_row(planes: Planes, one_ink: bool = True, wild_print: bool = True,
-                 patches: np.ndarray | None = None, names: CardNames | None = None) -> RowFound:
+                 patches: np.ndarray | None = None, names: CardNames | None = None,
+                 cut_from_a_table: bool = False) -> RowFound:
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
@@ -292,17 +293,19 @@ def _fullest_row(planes: Planes, one_ink: bool = True, wild_print: bool = True,
     best, each card's letter at its best quarter turn, and no row counts: a hand in faint
     print chooses the looser level that sees it, and a ZAP card's name is no row.
     The loosest cut of the ink (Planes.loosest) shows the row's gaps a card printed
-    fainter; `names` reads a WILD's name in a gap (gaps)."""
+    fainter; `names` reads a WILD's name in a gap (gaps). `cut_from_a_table`: the
+    photo is a word cut from a whole table's (_between_the_lines)."""
     best = None
     for level in INK_LEVELS:
-        score, found = _row_at(planes, level, one_ink, wild_print, patches, names)
+        score, found = _row_at(planes, level, one_ink, wild_print, patches, names, cut_from_a_table)
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
             best = (score, found)
     return best[1]
 
 
 def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
-            patches: np.ndarray | None, names: CardNames | None) -> tuple[float, RowFound]:
+            patches: np.ndarray | None, names: CardNames | None,
+            cut_from_a_table: bool = False) -> tuple[float, RowFound]:
     """The row found at one ink level (as _fullest_row says), and how much it looks like a
     row of letters."""
     image, edges, ratio, paper, faces = planes.image, planes.edges, planes.ratio, planes.paper, planes.faces
@@ -330,7 +333,7 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
     if row:
         row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
         rescued |= near_edge
-        row = _between_the_lines(image, paper, ink, edges, row, rescued)
+        row = _between_the_lines(image, paper, ink, edges, row, rescued, cut_from_a_table)
         row = _one_ink(image, ink, row) if one_ink else row
         row, whole = joined(ink, row)
         likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
@@ -501,13 +504,17 @@ ON_THE_WAY = 0.6  # past an end, its middle lies within this many letter sizes o
 
 
 def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
-                       edges: np.ndarray, row: Row, doubtful: set[int]) -> Row:
+                       edges: np.ndarray, row: Row, doubtful: set[int],
+                       cut_from_a_table: bool = False) -> Row:
     """Drop a bar (or a shape let in on second thought) whose top and bottom do not line up
     with its neighbours' cap line and baseline: a card's edge or the gap between two
-    cards is as long as the card, not as the letters. Drop a shape much shorter than the
-    row's letters: print on a card (a WILD's name), no letter laid. Drop a bar much thinner
-    than the row's strokes too: the edge of a card, not an I (an I's stem is a font's full
-    stroke)."""
+    cards is as long as the card, not as the letters. Drop a bar much thinner than the
+    row's strokes too: the edge of a card, not an I (an I's stem is a font's full stroke).
+    In a word `cut_from_a_table` (the table reader's crop, stood up straight: every card
+    laid, none lying apart), drop a shape much shorter than the row's letters too (print on
+    a card: a WILD's name, no letter laid), and expect a letter past an end as tall as the
+    row's lines are there (a row running toward the camera grows along it); a single row's
+    smaller card lying apart is kept, marked (_row_cards)."""
     if len(row.members) < 3:
         return row
     normal = np.array([-row.direction[1], row.direction[0]])
@@ -529,7 +536,8 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
         width.append(cols[-1] - cols[0] + 1)
     along, top, bottom, width, stroke = map(np.array, (along, top, bottom, width, stroke))
     heights = bottom - top
-    short = heights < SHORT * np.median(heights[np.isfinite(heights)])  # print, no letter laid
+    short = (heights < SHORT * np.median(heights[np.isfinite(heights)]) if cut_from_a_table  # print
+             else np.zeros(len(heights), bool))
     suspect = np.array([w < NARROW * row.size or g.label in doubtful
                         for g, w in zip(row.members, width)])
     sure = np.nonzero(~suspect & ~short)[0]
@@ -546,6 +554,7 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
         return cap_line, baseline, (float(along[members].min()), float(along[members].max()))
 
     usual_stroke = float(np.median(stroke[sure]))
+    height = float(np.median(bottom[sure] - top[sure]))
     cap_line, baseline, ends = lines(list(sure))
     outside = np.maximum(ends[0] - along, along - ends[1])  # how far past an end, if > 0
     usual = row_paper(image, paper, row) if (suspect & (outside > 0)).any() else None
@@ -557,12 +566,12 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
             cap, base = (_continued(line, *ends, along[k]) for line in (cap_line, baseline))
             lined_up = max(abs(top[k] - cap), abs(bottom[k] - base)) <= LINED_UP * row.size
         else:  # past an end, where the row may turn away from the lines' tangents: a
-            # letter as tall as the row's are there (not as a card; a row running toward
-            # the camera grows along it), its middle on the row's way, on a card of the
-            # row's paper
+            # letter as tall as the row's (not as a card; in a table's word, as the lines
+            # are there), its middle on the row's way, on a card of the row's paper
             cap_past, base_past, span = lines(fitted)
             cap, base = (_continued(line, *span, along[k]) for line in (cap_past, base_past))
-            lined_up = (abs(bottom[k] - top[k] - (base - cap)) <= LINED_UP * row.size
+            tall = base - cap if cut_from_a_table else height
+            lined_up = (abs(bottom[k] - top[k] - tall) <= LINED_UP * row.size
                         and abs(top[k] + bottom[k] - cap - base) / 2 <= ON_THE_WAY * row.size
                         and on_a_card(image, paper, row, g.cx, g.cy,
                                       (angles[k], _own_tilt(edges, g, angles[k])), usual))
@@ -583,7 +592,7 @@ def _continued(fit: np.ndarray, first: float, last: float, at: float) -> float:
 
 def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None,
                is_word: Callable[[str], bool] | None = None,
-               deck: str = "foot") -> tuple[str, list[Card], tuple[str, ...]]:
+               deck: str = "foot", cut_from_a_table: bool = False) -> tuple[str, list[Card], tuple[str, ...]]:
     """The row's word, every card found (the row's in reading order, then the others) and
     other readings of the row that are words. One pass serves a laid row and cards lying
     anywhere at any angle (a hand spread on the table, loose tiles): the row is the
@@ -591,7 +600,8 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None
     whichever quarter turn of its card looks most like a letter. Each card's ink colour
     is reported; the `deck` says what else its cards carry: FEZ's star cards ("fez"),
     the family game's ZAP cards, named in print ("family"). `steps` (none by default)
-    is shown each step's image (Steps)."""
+    is shown each step's image (Steps). `cut_from_a_table`: the photo is one word cut from
+    a whole table's by the table reader (_between_the_lines)."""
     if deck not in DECKS:
         raise ValueError(f"deck must be one of {DECKS}")
     steps = steps or NO_STEPS
@@ -603,7 +613,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None
     # ZAP cards, WILD among them, are all named by zap_names below)
     card_names = CardNames(photo.image) if deck != "family" else None
     found = _fullest_row(planes, one_ink=deck == "foot", wild_print=deck != "family",
-                         patches=patches, names=card_names)
+                         patches=patches, names=card_names, cut_from_a_table=cut_from_a_table)
     on_paper, ink, row, row_gaps = found.on_paper, found.ink, found.row, found.gaps
     names = []
     if deck == "family":

@@ -549,7 +549,8 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     strip = _Strip(turn, Slant.of(cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY), size * zoom))
     if strip.slant:
         crop = strip.slant.straightened(photo.image, turn, (width, height))
-    _, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck)
+    _, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck,
+                                       cut_from_a_table=True)
     row = [c for c in cards if c.in_row]
     if len(row) < FEWEST_CARDS:
         return None
