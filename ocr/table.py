@@ -38,6 +38,7 @@ import dataclasses
 import math
 import time
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 import cv2
@@ -580,12 +581,16 @@ class _Strip:
         at = self.turn @ np.array([point[0], point[1], 1.0])
         return self.slant.to_straight(at)[0] if self.slant else at
 
+    @cached_property
+    def back(self) -> np.ndarray:
+        """The turn undone: the crop's pixels (before straightening) to the photo's."""
+        return cv2.invertAffineTransform(self.turn)
+
     def to_photo(self, points: np.ndarray) -> np.ndarray:
         """Points of the crop where they lie in the photo."""
         if self.slant:
             points = self.slant.from_straight(points)
-        back = cv2.invertAffineTransform(self.turn)
-        return np.asarray(points, float) @ back[:, :2].T + back[:, 2]
+        return np.asarray(points, float) @ self.back[:, :2].T + self.back[:, 2]
 
 
 def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, Glyph]],
