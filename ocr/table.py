@@ -82,9 +82,10 @@ SMALL_PRINT = 1.4
 CROP_PITCHES = 1.0
 CROP_ALONG = 1.1
 CROP_ACROSS = 1.9
-#: A row's end card this many letter sizes from its crop's end may have a card beside it
-#: that the crop cut off.
-EDGE_ROOM = 0.5
+#: A word is read at most this many times, its crop grown by a card's room at an end each
+#: time its row leaves no room for a whole card past that end (a card the crop cut, letters
+#: the line finder passed over, one after another).
+MOST_READS = 4
 #: The row reader reads letters of about this many pixels best; a crop is scaled to it,
 #: and never up by more than MOST_ZOOM.
 READ_SIZE = 64
@@ -518,7 +519,7 @@ def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: st
     before = -min(along) + CROP_PITCHES * pitch + CROP_ALONG * size
     after = max(along) + CROP_PITCHES * pitch + CROP_ALONG * size
     letters = [g for g in line.members if g.letter]
-    for _ in range(2):
+    for _ in range(MOST_READS):
         read = _read_crop(photo, line.centre / k, direction, size, before, after, deck, is_word, alphabet,
                           letters, k)
         if read is None:
@@ -536,9 +537,11 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
                found: list[Glyph], k: float):
     """The row read in the photo's strip along `direction` from `before` pixels behind the
     centre to `after` ahead, CROP_ACROSS letter sizes either side, turned upright and
-    scaled to READ_SIZE: the word, and whether its first and last cards reach the strip's
-    ends. `found`: the line's letters as the line finder read them (at `k` of the photo's
-    pixels), for a letter the row reader left off an end."""
+    scaled to READ_SIZE: the word, and whether the strip leaves no room for a whole card
+    (a usual step) past its first and last cards, as the row reader read them or as the
+    row stands with the cards found past its ends. `found`: the line's letters as the line
+    finder read them (at `k` of the photo's pixels), for a letter the row reader left off
+    an end."""
     zoom = float(np.clip(READ_SIZE / size, 0.1, MOST_ZOOM))
     width, height = int((before + after) * zoom), int(2 * CROP_ACROSS * size * zoom)
     angle = math.degrees(math.atan2(direction[1], direction[0]))
@@ -552,20 +555,22 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
         crop = strip.slant.straightened(photo.image, turn, (width, height))
     _, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck,
                                        cut_from_a_table=True)
-    row = [c for c in cards if c.in_row]
-    if len(row) < FEWEST_CARDS:
+    read = [c for c in cards if c.in_row]
+    if len(read) < FEWEST_CARDS:
         return None
     gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
     ratio, paper = light_ratios(gray)
-    faces = _Faces.of(crop, ratio, paper, row)
-    row = _once_each(_wild_ends(faces, _wilds_between(faces, row)))
+    faces = _Faces.of(crop, ratio, paper, read)
+    row = _once_each(_wild_ends(faces, _wilds_between(faces, read)))
     row = _letters_past_ends(row, [(strip.to_crop(np.array([g.cx, g.cy]) / k), g.size / k * zoom, g)
                                    for g in found], direction)
     if len(row) < FEWEST_CARDS:
         return None
-    edge = EDGE_ROOM * READ_SIZE
+    # no room left for a whole card past an end card (as read, or as the row stands now)
+    room = _usual_step(_steps(row), _size(row))
+    first, last = min(read[0].box[0], row[0].box[0]), max(read[-1].box[2], row[-1].box[2])
     word = TableWord(tuple(_placed(c, strip, photo.scale) for c in row), _facing(direction), suggestions)
-    return word, row[0].box[0] < edge, row[-1].box[2] > width - edge
+    return word, first < room, last > width - room
 
 
 @dataclass(frozen=True)

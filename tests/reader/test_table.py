@@ -157,3 +157,18 @@ def test_a_far_word_squashed_by_the_table_s_depth_is_found():
 def test_a_wild_card_s_name_is_no_letter_of_its_word():
     photo, seats = _read_seats(8441)  # ?IAMOND: the W of its WILD's name, half a letter tall, read as W
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# a card the line finder passed over at a word's end, cut by the edge of the word's crop
+@pytest.mark.parametrize("seed", [8311, 8423, 8498])  # ZOOLOGY's Z, ?IG?T's T, ??APE's outer WILD
+def test_a_card_cut_off_by_a_word_s_crop_is_read_whole(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# found in part (faint letters), the word's crop grown card by card to its ends
+@pytest.mark.parametrize("seed", [8375, 8569])  # THUNDER found as THUND, LADDER as LADD
+def test_a_word_found_in_part_is_read_to_its_ends(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
