@@ -748,37 +748,42 @@ def _wilds_between(faces: _Faces, row: list[Card]) -> list[Card]:
 
 @dataclass
 class _Faces:
-    """What a word's crop shows of card faces: its ink and paper ratios (light_ratios), and
-    the colour of its letter cards' paper (None when none shows)."""
+    """What a word's crop shows of card faces: its ink and paper ratios (light_ratios), the
+    colour of its letter cards' paper (None when none shows), and of each WILD card's the
+    row reader read surely (a WILD's paper may be a shade off its letters': a tint of its own,
+    or the light where it lies; the WILD beside it is then the nearer match)."""
 
     image: np.ndarray
     ratio: np.ndarray
     paper: np.ndarray
     usual: np.ndarray | None
+    wilds: list[np.ndarray]
 
     @classmethod
     def of(cls, crop: np.ndarray, ratio: np.ndarray, paper: np.ndarray, row: list[Card]) -> _Faces:
         size = _size(row)
         w, h = (int(f * size) for f in WILD_WINDOW)
-        colours = []
+        letters, wilds = [], []
         for card in row:
-            if card.letter != WILD:
+            if card.letter != WILD or card.confidence >= LOW_CONFIDENCE:
                 x, y = _centre(card.box)
                 face = upright(paper, float(x), float(y), 0.0, w, h, outside=0.0)
                 colour = paper_colour(crop, face, float(x), float(y), 0.0)
                 if colour is not None:
-                    colours.append(colour)
-        return cls(crop, ratio, paper, np.median(colours, axis=0) if colours else None)
+                    (wilds if card.letter == WILD else letters).append(colour)
+        return cls(crop, ratio, paper, np.median(letters, axis=0) if letters else None, wilds)
 
     def wild(self, at: np.ndarray, angle: float, size: float) -> bool:
         """Whether a WILD card's face lies centred on `at`, square with a row turned by
-        `angle`: light paper of the word's cards' colour, and on it print, but no big letter."""
+        `angle`: light paper of the word's letter cards' colour (or of a WILD's read surely),
+        and on it print, but no big letter."""
         w, h = (int(f * size) for f in WILD_WINDOW)
         x, y = float(at[0]), float(at[1])
         face = upright(self.paper, x, y, angle, w, h, outside=0.0)
         if (face > LIGHT_PAPER).mean() < WILD_PAPER or not light_face(face):
             return False
-        if not of_the_row(paper_colour(self.image, face, x, y, angle), self.usual):
+        colour = paper_colour(self.image, face, x, y, angle)
+        if not any(of_the_row(colour, usual) for usual in [self.usual, *self.wilds]):
             return False
         dark = (upright(self.ratio, x, y, angle, w, h, outside=1.0) < INK_LEVELS[-1])
         _, _, stats, _ = cv2.connectedComponentsWithStats(dark.astype(np.uint8), connectivity=8)

@@ -172,3 +172,9 @@ def test_a_word_found_in_part_is_read_to_its_ends(seed):
     photo, seats = _read_seats(seed)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
+
+
+def test_a_wild_card_past_a_wild_read_surely_is_read_by_its_paper():
+    photo, seats = _read_seats(8510)  # ??ACH: its outer WILD's paper a shade off the letters' own
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
