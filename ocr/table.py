@@ -562,8 +562,8 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     ratio, paper = light_ratios(gray)
     faces = _Faces.of(crop, ratio, paper, read)
     row = _once_each(_wild_ends(faces, _wilds_between(faces, read)))
-    row = _letters_past_ends(row, [(strip.to_crop(np.array([g.cx, g.cy]) / k), g.size / k * zoom, g)
-                                   for g in found], direction)
+    row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction)
+                             + _off_row_letters(cards, alphabet))
     if len(row) < FEWEST_CARDS:
         return None
     # no room left for a whole card past an end card (as read, or as the row stands now)
@@ -598,13 +598,13 @@ class _Strip:
         return np.asarray(points, float) @ self.back[:, :2].T + self.back[:, 2]
 
 
-def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, Glyph]],
-                       direction: np.ndarray) -> list[Card]:
-    """The row with a letter the line finder read a step past an end card, where the row
-    reader read none (a card a little off the row's line or turn): a shape that looks like
-    a letter (not a bare bar: the next card's edge reads as one), of the row's letters'
-    size, on its line, reading its way, about the row's median step on (not print on the
-    end card's own face). Marked unsure: read on the small copy only."""
+def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, str, float]]) -> list[Card]:
+    """The row with a letter read a step past an end card, where the row reader put none in
+    the row (a card a little off the row's line or turn): `found`, each letter's middle, size,
+    letter and chance, as the line finder read it on the small copy (_finder_letters) or the
+    row reader off the row (_off_row_letters). The nearest of the row's letters' size, on its
+    line, about the row's median step on (not print on the end card's own face). Marked
+    unsure: placed by where it lies."""
     if len(row) < 2:
         return row
     size = _size(row)
@@ -614,22 +614,42 @@ def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, Gly
         unit = _unit(way)
         step = float(np.median(_steps(cards)))
         best = None
-        for point, glyph_size, g in found:
+        for point, letter_size, letter, chance in found:
             d = point - at
             on, off = float(d @ unit), abs(float(d @ np.array([-unit[1], unit[0]])))
-            reads = float(_reading_way(g.turn) @ direction)
-            if (g.letter != BAR and g.chance > LETTERLIKE and PAST_LETTER[0] * step <= on <= PAST_LETTER[1] * step
-                    and off <= ON_THE_LINE * size
-                    and max(glyph_size, size) < SAME_WORD_SIZE * min(glyph_size, size)
-                    and (abs(reads) if g.letter in SYMMETRIC else reads) > math.cos(math.radians(LINE_TURN * 2))
+            if (PAST_LETTER[0] * step <= on <= PAST_LETTER[1] * step and off <= ON_THE_LINE * size
+                    and max(letter_size, size) < SAME_WORD_SIZE * min(letter_size, size)
                     and not any(_inside(point, c.box) for c in cards)
                     and (best is None or on < best[0])):
-                best = (on, point, g)
+                best = (on, point, letter, chance)
         if best:
-            _, point, g = best
-            card = Card(g.letter, min(g.chance, UNSURE), _wild_box(point, size), (), True)
+            _, point, letter, chance = best
+            card = Card(letter, min(chance, UNSURE), _wild_box(point, size), (), True)
             cards.insert(len(cards) if end else 0, card)
     return cards
+
+
+def _finder_letters(found: list[Glyph], strip: _Strip, k: float, zoom: float,
+                    direction: np.ndarray) -> list[tuple[np.ndarray, float, str, float]]:
+    """The line finder's shapes that look like a letter reading the row's way (not a bare
+    bar: the next card's edge reads as one), where they lie in the crop."""
+    way = math.cos(math.radians(LINE_TURN * 2))
+    out = []
+    for g in found:
+        reads = float(_reading_way(g.turn) @ direction)
+        if g.letter != BAR and g.chance > LETTERLIKE and (abs(reads) if g.letter in SYMMETRIC else reads) > way:
+            out.append((strip.to_crop(np.array([g.cx, g.cy]) / k), g.size / k * zoom, g.letter, g.chance))
+    return out
+
+
+def _off_row_letters(cards: list[Card], alphabet: str) -> list[tuple[np.ndarray, float, str, float]]:
+    """The letters the row reader read off the row (a card a little lower, or turned a
+    little more, than its row), as _letters_past_ends takes them; not one read on a card
+    read more surely (a piece of another word's letter)."""
+    off = [c for c in cards if not c.in_row and c.letter and c.letter in alphabet and c.letter != BAR
+           and c.confidence > LETTERLIKE]
+    return [(_centre(c.box), _size([c]), c.letter, c.confidence) for c in off
+            if not any(d.confidence > c.confidence and _overlap(c.box, d.box) > 0.5 for d in off)]
 
 
 def _inside(point: np.ndarray, box) -> bool:

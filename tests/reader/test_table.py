@@ -178,3 +178,13 @@ def test_a_wild_card_past_a_wild_read_surely_is_read_by_its_paper():
     photo, seats = _read_seats(8510)  # ??ACH: its outer WILD's paper a shade off the letters' own
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
+
+def test_a_letter_read_off_the_row_past_a_word_s_end_is_its_first():
+    photo, seats = _read_seats(8557)  # M??STER: its M card a little low, read apart from the row
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_piece_of_another_word_s_card_is_no_letter_past_a_word_s_end():
+    photo, seats = _read_seats(8448)  # DHIEG's end by HOLIDAY's H card, part of it read as an L
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
