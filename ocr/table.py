@@ -567,7 +567,7 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     if len(row) < FEWEST_CARDS:
         return None
     # no room left for a whole card past an end card (as read, or as the row stands now)
-    room = _usual_step(_steps(row), _size(row))
+    room = _usual_step(_steps(row), _size(row), gaps_looked_at=True)
     first, last = min(read[0].box[0], row[0].box[0]), max(read[-1].box[2], row[-1].box[2])
     word = TableWord(tuple(_placed(c, strip, photo.scale) for c in row), _facing(direction), suggestions)
     return word, first < room, last > width - room
@@ -702,7 +702,7 @@ def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
             continue
         for _ in range(MOST_WILDS_PAST):
             at, way = _end_way(cards, end, inward)
-            way = _unit(way) * _usual_step(_steps(cards), size)
+            way = _unit(way) * _usual_step(_steps(cards), size, gaps_looked_at=True)
             beyond = next((at + way * f for f in PAST_STEPS
                            if faces.wild(at + way * f, _angle(way if end else -way), size)), None)
             if beyond is None:
@@ -733,11 +733,13 @@ def _steps(row: list[Card]) -> list[float]:
     return [float(np.linalg.norm(b - a)) for a, b in zip(centres, centres[1:])]
 
 
-def _usual_step(steps: list[float], size: float) -> float:
+def _usual_step(steps: list[float], size: float, gaps_looked_at: bool = False) -> float:
     """The typical of a row's steps (of at most USUAL_STEP letter sizes; when none is that
-    short, half the shortest: a WILD between each two letters)."""
+    short, half the shortest: a WILD between each two letters, unless the gaps were looked
+    at for WILD cards (_wilds_between) and none lay there: then the shortest, cards laid
+    far apart)."""
     usual = [s for s in steps if s <= USUAL_STEP * size]
-    return float(np.median(usual)) if usual else min(steps) / 2
+    return float(np.median(usual)) if usual else min(steps) / (1 if gaps_looked_at else 2)
 
 
 def _angle(way: np.ndarray) -> float:

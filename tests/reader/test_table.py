@@ -188,3 +188,7 @@ def test_a_piece_of_another_word_s_card_is_no_letter_past_a_word_s_end():
     photo, seats = _read_seats(8448)  # DHIEG's end by HOLIDAY's H card, part of it read as an L
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
+
+def test_cards_laid_far_apart_are_no_sign_of_a_wild_between_each_two():
+    photo, seats = _read_seats(8224)  # L??ON: its first WILD sought half a step on, and missed
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
