@@ -509,9 +509,11 @@ def _clockwise(facing: float) -> float:
 def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: str,
                is_word, alphabet: str) -> TableWord | None:
     """The word along a line, read upright: cut from the photo with room for a card round
-    it, turned the way its letters read, scaled to READ_SIZE. A word whose end card the cut
-    reached is read again with a card's more room at that end (a letter the line finder
-    passed over)."""
+    it, turned the way its letters read, scaled to READ_SIZE. A word whose row leaves no room
+    for a whole card past an end is read again with a card's more room at that end, up to
+    MOST_READS times (a card the cut went through, letters the line finder passed over one
+    after another); a reading counts only if it grows the one that counted before it
+    (_grown_from)."""
     direction = _way_read(line, middle)
     size = line.size / k
     pitch = max(line.pitch / k, 1.3 * size)
@@ -519,17 +521,28 @@ def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: st
     before = -min(along) + CROP_PITCHES * pitch + CROP_ALONG * size
     after = max(along) + CROP_PITCHES * pitch + CROP_ALONG * size
     letters = [g for g in line.members if g.letter]
+    word = None
     for _ in range(MOST_READS):
         read = _read_crop(photo, line.centre / k, direction, size, before, after, deck, is_word, alphabet,
                           letters, k)
         if read is None:
-            return None
-        word, reached_before, reached_after = read
+            return word
+        again, reached_before, reached_after = read
+        if word is None or _grown_from(again, word):
+            word = again
         if not (reached_before or reached_after):
             break
         before += pitch * reached_before
         after += pitch * reached_after
     return word
+
+
+def _grown_from(grown: TableWord, word: TableWord) -> bool:
+    """Whether a word read again with more room is the word read before, grown: it keeps
+    the earlier reading's cards, all but one at most (in a wider cut the row reader may take
+    another line of letters for the row: a WILD's name seen whole)."""
+    kept = sum(any(_overlap(c.box, d.box) > 0.5 for d in grown.cards) for c in word.cards)
+    return kept >= len(word.cards) - 1
 
 
 def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: float,

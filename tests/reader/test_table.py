@@ -1,5 +1,7 @@
 """The whole table in one photo: words found whichever way they face, read, and seated."""
 
+import cv2
+import numpy as np
 import pytest
 
 from ocr.reader import Card
@@ -191,4 +193,19 @@ def test_a_piece_of_another_word_s_card_is_no_letter_past_a_word_s_end():
 
 def test_cards_laid_far_apart_are_no_sign_of_a_wild_between_each_two():
     photo, seats = _read_seats(8224)  # L??ON: its first WILD sought half a step on, and missed
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_word_read_again_with_more_room_keeps_its_own_cards():
+    # SO??: read a card wider, the row reader took its WILD's name, seen whole, for the row
+    photo, seats = _read_seats(8888)
+    read, laid = seats[2], photo.seats[2]
+    assert read is not None and laid.word == "SO??"
+    on = [[cv2.pointPolygonTest(np.float32(card.quad), ((c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2),
+                                False) >= 0 for card in laid.cards].index(True) for c in read.cards]
+    assert len(set(on)) == len(on) >= 3  # each card read is one of the word's own, each once
+
+
+def test_a_word_misread_in_a_wider_cut_on_the_way_is_still_read_whole():
+    photo, seats = _read_seats(8466)  # ??EE: ?EE, then its WILDs' names a card wider, then ??EE
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
