@@ -123,6 +123,9 @@ PAST_STEPS = (1.0, 0.85, 1.15)
 #: A letter the line finder read this many of a word's median steps past its end card, where
 #: the row reader read none, is the next card's.
 PAST_LETTER = (0.7, 1.4)
+#: A letter the row reader read off the row joins a word past its end only when it is more
+#: likely that letter than not (a square of a cloth reads as a letter, barely).
+OFF_ROW_SURE = 0.5
 #: A word turned up to this many degrees the other way from the photo's bottom edge is still
 #: the photographer's, first in clockwise order.
 CLOCKWISE_FROM = 30
@@ -660,7 +663,7 @@ def _off_row_letters(cards: list[Card], alphabet: str) -> list[tuple[np.ndarray,
     little more, than its row), as _letters_past_ends takes them; not one read on a card
     read more surely (a piece of another word's letter)."""
     off = [c for c in cards if not c.in_row and c.letter and c.letter in alphabet and c.letter != BAR
-           and c.confidence > LETTERLIKE]
+           and c.confidence > OFF_ROW_SURE]
     return [(_centre(c.box), _size([c]), c.letter, c.confidence) for c in off
             if not any(d.confidence > c.confidence and _overlap(c.box, d.box) > 0.5 for d in off)]
 

@@ -209,3 +209,8 @@ def test_a_word_read_again_with_more_room_keeps_its_own_cards():
 def test_a_word_misread_in_a_wider_cut_on_the_way_is_still_read_whole():
     photo, seats = _read_seats(8466)  # ??EE: ?EE, then its WILDs' names a card wider, then ??EE
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_shape_barely_read_as_a_letter_off_the_row_is_no_card_past_a_word_s_end():
+    photo, seats = _read_seats(8898)  # BREAD: a shape off its row by its B read as S, barely (0.46)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
