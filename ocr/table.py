@@ -544,8 +544,7 @@ def _grown_from(grown: TableWord, word: TableWord) -> bool:
     """Whether a word read again with more room is the word read before, grown: it keeps
     the earlier reading's cards, all but one at most (in a wider cut the row reader may take
     another line of letters for the row: a WILD's name seen whole)."""
-    kept = sum(any(_overlap(c.box, d.box) > 0.5 for d in grown.cards) for c in word.cards)
-    return kept >= len(word.cards) - 1
+    return _shared(word, grown) >= len(word.cards) - 1
 
 
 def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: float,
@@ -914,8 +913,12 @@ def _area(box) -> float:
 def _same_cards(word: TableWord, other: TableWord) -> bool:
     """Whether a word read is (mostly) one read already: a bowed row found as two lines
     is read whole from each. The lines are read longest first, so the first is kept."""
-    shared = sum(any(_overlap(c.box, d.box) > 0.5 for d in other.cards) for c in word.cards)
-    return shared * 2 > len(word.cards)
+    return _shared(word, other) * 2 > len(word.cards)
+
+
+def _shared(word: TableWord, other: TableWord) -> int:
+    """How many of a word's cards the other word read too (boxes mostly one)."""
+    return sum(any(_overlap(c.box, d.box) > 0.5 for d in other.cards) for c in word.cards)
 
 
 def _print_on(word: TableWord, other: TableWord) -> bool:
