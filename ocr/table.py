@@ -90,13 +90,19 @@ MOST_READS = 4
 #: and never up by more than MOST_ZOOM.
 READ_SIZE = 64
 MOST_ZOOM = 2.0
-#: Two cards of a word lie side by side, a gap of under half a card between them: a step between
-#: two of its letters this many times its usual step leaves room for a card with no big letter
-#: (a WILD) between them, however wide its deck's cards are for their letters (some are hardly
-#: wider). A word's usual step is the typical of its steps of at most USUAL_STEP letter sizes
-#: (every step longer: a WILD between each two letters, the step then taken as half the shortest).
-ROOM_FOR_A_CARD = 1.6
+#: A word's cards are laid side by side, unevenly: a little apart, or pushed together over one
+#: another. A step between two of its letters this many times its usual step may hold a card
+#: with no big letter (a WILD) between them, however wide its deck's cards are for their letters
+#: (some are hardly wider; EE?SO?G's WILD lay in a step 1.37 usual steps long). A word's usual
+#: step is the typical of its steps of at most USUAL_STEP letter sizes (every step longer: a WILD
+#: between each two letters, the step then taken as half the shortest).
+ROOM_FOR_A_CARD = 1.3
 USUAL_STEP = 2.4
+#: Such a step is looked along SLIDE letter sizes at a time for a WILD's face, and a WILD found
+#: is put at the middle of the stretch where its face is seen, up to FACE_RUN letter sizes
+#: either way (where a step's even share would put it, its face may be half off the window).
+SLIDE = 0.25
+FACE_RUN = 0.75
 #: A WILD card's face, in letter sizes (across, up): light paper over at least WILD_PAPER of
 #: it, with a line of print on it (find's small print; or, where the window cuts the print,
 #: shapes of print's height wider than PRINT_WIDE letter sizes side by side); the ink
@@ -763,24 +769,79 @@ def _angle(way: np.ndarray) -> float:
 
 
 def _wilds_between(faces: _Faces, row: list[Card]) -> list[Card]:
-    """The row's cards with a WILD put in each gap between two of its letters that leaves
-    room for a card the row reader passed over, where a card's light face with only small
-    print lies (marked unsure: found by its paper, not read). Pushed together, two WILDs
-    between two letters leave a step that looks like the usual one to the row reader:
-    the table's words are of cards laid a little apart, as wide as their letters allow."""
+    """The row's cards with a WILD put in each gap between two of its letters that may hold
+    a card the row reader passed over, where a card's light face with only small print lies
+    (marked unsure: found by its paper, not read). Pushed together, two WILDs between two
+    letters leave a step that looks like the usual one to the row reader: the table's words
+    are of cards laid a little apart, as wide as their letters allow."""
     centres = [_centre(c.box) for c in row]
     steps = _steps(row)
     size = _size(row)
     step = _usual_step(steps, size)
     out = [row[0]]
     for (a, b), s, card in zip(zip(centres, centres[1:]), steps, row[1:]):
-        missing = int(round(s / step)) - 1 if s >= ROOM_FOR_A_CARD * step else 0
-        for m in range(1, missing + 1):
-            at = a + (b - a) * m / (missing + 1)
-            if faces.wild(at, _angle(b - a), size):
-                out.append(Card(WILD, UNSURE, _wild_box(at, size), (), True))
+        if s >= ROOM_FOR_A_CARD * step:
+            out = _wilds_in_gap(faces, out, a, b, card, step, size)
         out.append(card)
     return out
+
+
+def _wilds_in_gap(faces: _Faces, out: list[Card], a: np.ndarray, b: np.ndarray, after: Card,
+                  step: float, size: float) -> list[Card]:
+    """`out` (the row's cards up to the gap from `a` to `b`; `after`, the card past it) with
+    each WILD whose face lies in the gap: looked for along it SLIDE letter sizes at a time, a
+    card's room in from either end (PAST_STEPS' nearest), as many as the gap holds usual steps
+    less one (one at least), each put at its face's middle (_face_middle); unless that face is
+    the WILD's the row reader read beside the gap, placed by a guess (_same_wild, _misplaced)."""
+    s = float(np.linalg.norm(b - a))
+    way, angle = (b - a) / s, _angle(b - a)
+    most = max(1, round(s / step) - 1)
+    near = min(s / 2, PAST_STEPS[1] * step)
+    out = list(out)
+    t, found = near, 0
+    while t <= s - near + 1e-6 and found < most:
+        middle = _face_middle(faces, a + way * t, way, angle, size)
+        if middle is None:
+            t += SLIDE * size
+            continue
+        if not any(_same_wild(faces, middle, beside, way, angle, size, step) for beside in (out[-1], after)):
+            if not found and _misplaced(faces, out[-1], angle, size):
+                out.pop()
+            out.append(Card(WILD, UNSURE, _wild_box(middle, size), (), True))
+        found += 1
+        t = float((middle - a) @ way) + near
+    return out
+
+
+def _face_middle(faces: _Faces, at: np.ndarray, way: np.ndarray, angle: float, size: float) -> np.ndarray | None:
+    """The middle of the WILD card's face found at `at` (None when none is): the middle of
+    the run of places along `way` (a unit vector) where its face is found."""
+    if not faces.wild(at, angle, size):
+        return None
+    ends = []
+    for sign in (-1, 1):
+        d = 0.0
+        while d < FACE_RUN * size and faces.wild(at + way * sign * (d + SLIDE * size), angle, size):
+            d += SLIDE * size
+        ends.append(sign * d)
+    return at + way * sum(ends) / 2
+
+
+def _same_wild(faces: _Faces, middle: np.ndarray, card: Card, way: np.ndarray, angle: float,
+               size: float, step: float) -> bool:
+    """Whether the WILD face whose middle is `middle` is `card`'s (a WILD the row reader read,
+    placed by a guess) rather than another card's."""
+    if card.letter != WILD:
+        return False
+    other = _face_middle(faces, _centre(card.box), way, angle, size)
+    return other is not None and float(np.linalg.norm(other - middle)) < READ_TWICE * step
+
+
+def _misplaced(faces: _Faces, card: Card, angle: float, size: float) -> bool:
+    """Whether `card` is a WILD the row reader was unsure of whose face does not lie where
+    it put it (a guess, by the row's pitch): the WILD found next to it is that card."""
+    return (card.letter == WILD and card.confidence < LOW_CONFIDENCE
+            and not faces.wild(_centre(card.box), angle, size))
 
 
 @dataclass

@@ -214,3 +214,15 @@ def test_a_word_misread_in_a_wider_cut_on_the_way_is_still_read_whole():
 def test_a_shape_barely_read_as_a_letter_off_the_row_is_no_card_past_a_word_s_end():
     photo, seats = _read_seats(8898)  # BREAD: a shape off its row by its B read as S, barely (0.46)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# cards laid unevenly: a WILD between two letters lies where the usual step does not say
+@pytest.mark.parametrize("seed", [8607, 8810, 8835])  # SA?L?O, EE?SO?G, EIE?Z?F
+def test_a_wild_card_in_a_gap_of_an_uneven_word_is_read(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_wild_card_the_row_reader_placed_by_a_guess_is_read_once():
+    photo, seats = _read_seats(9088)  # TEACH?R: its WILD put half a card short of where it lies
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
