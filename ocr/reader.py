@@ -283,7 +283,7 @@ class RowFound:
 
 def _fullest_row(planes: Planes, one_ink: bool = True, wild_print: bool = True,
                  patches: np.ndarray | None = None, names: CardNames | None = None,
-                 cut_from_a_table: bool = False) -> RowFound:
+                 letter_size: float | None = None) -> RowFound:
     """Find the letters at each ink level, keep the level whose row looks most like a row
     of letters (faint print needs a looser level; junk does not count). With `one_ink`,
     the deck prints every card in one ink, and a shape of another colour is none of them.
@@ -293,11 +293,11 @@ def _fullest_row(planes: Planes, one_ink: bool = True, wild_print: bool = True,
     best, each card's letter at its best quarter turn, and no row counts: a hand in faint
     print chooses the looser level that sees it, and a ZAP card's name is no row.
     The loosest cut of the ink (Planes.loosest) shows the row's gaps a card printed
-    fainter; `names` reads a WILD's name in a gap (gaps). `cut_from_a_table`: the
-    photo is a word cut from a whole table's (_between_the_lines)."""
+    fainter; `names` reads a WILD's name in a gap (gaps). `letter_size`: the photo is a
+    word cut from a whole table's, its letters about that size (_row_at)."""
     best = None
     for level in INK_LEVELS:
-        score, found = _row_at(planes, level, one_ink, wild_print, patches, names, cut_from_a_table)
+        score, found = _row_at(planes, level, one_ink, wild_print, patches, names, letter_size)
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
             best = (score, found)
     return best[1]
@@ -305,9 +305,13 @@ def _fullest_row(planes: Planes, one_ink: bool = True, wild_print: bool = True,
 
 def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
             patches: np.ndarray | None, names: CardNames | None,
-            cut_from_a_table: bool = False) -> tuple[float, RowFound]:
+            letter_size: float | None = None) -> tuple[float, RowFound]:
     """The row found at one ink level (as _fullest_row says), and how much it looks like a
-    row of letters."""
+    row of letters. In a word cut from a table (its `letter_size` known), shapes under
+    PRINT_SIZE of its letters' size are print on its cards (WILDs' names side by side, a
+    card's value), none of the row's letters: the letters' size is the line finder's, or
+    the size of the crop's BIGGEST_LETTERS-th biggest letter where that is smaller (the
+    finder's size of a far word may be twice its letters')."""
     image, edges, ratio, paper, faces = planes.image, planes.edges, planes.ratio, planes.paper, planes.faces
     candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
     on_paper = found = [g for g in candidates if g.paper > ON_PAPER]
@@ -316,6 +320,11 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
     likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
     tilts = [t for g, t in zip(found, tilts) if g.label in likeness]
     found = [g for g in found if g.label in likeness]
+    if letter_size is not None:
+        sizes = sorted((g.size for g in found), reverse=True)
+        least = PRINT_SIZE * min([letter_size, *sizes[BIGGEST_LETTERS - 1:BIGGEST_LETTERS]])
+        tilts = [t for g, t in zip(found, tilts) if g.size >= least]
+        found = [g for g in found if g.size >= least]
     row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
     # a WILD card's print, seen close up, may pass for a row
     if row and wild_print and (printed := _wild_print(ink, row)):
@@ -333,7 +342,7 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
     if row:
         row, rescued = _rescued(ratio, ink, edges, row, candidates, likeness)
         rescued |= near_edge
-        row = _between_the_lines(image, paper, ink, edges, row, rescued, cut_from_a_table)
+        row = _between_the_lines(image, paper, ink, edges, row, rescued, letter_size is not None)
         row = _one_ink(image, ink, row) if one_ink else row
         row, whole = joined(ink, row)
         likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
@@ -361,6 +370,9 @@ def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:
 
 PRINT_STEP = 1.0  # letters printed as a word lie closer than this many letter sizes apart
 # (cards are wider than their letters)
+PRINT_SIZE = 0.5  # of a table word's letters' size: smaller shapes are print on its cards (a
+# WILD's name is a third to a half of their size, its W as wide as it is tall)
+BIGGEST_LETTERS = 3  # a table word has this many letters at least
 PRINT_SEEN = 3  # the word WILD is told by this many of its letters in order (a thin I may be lost)
 
 
@@ -592,7 +604,7 @@ def _continued(fit: np.ndarray, first: float, last: float, at: float) -> float:
 
 def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None,
                is_word: Callable[[str], bool] | None = None,
-               deck: str = "foot", cut_from_a_table: bool = False) -> tuple[str, list[Card], tuple[str, ...]]:
+               deck: str = "foot", letter_size: float | None = None) -> tuple[str, list[Card], tuple[str, ...]]:
     """The row's word, every card found (the row's in reading order, then the others) and
     other readings of the row that are words. One pass serves a laid row and cards lying
     anywhere at any angle (a hand spread on the table, loose tiles): the row is the
@@ -600,8 +612,8 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None
     whichever quarter turn of its card looks most like a letter. Each card's ink colour
     is reported; the `deck` says what else its cards carry: FEZ's star cards ("fez"),
     the family game's ZAP cards, named in print ("family"). `steps` (none by default)
-    is shown each step's image (Steps). `cut_from_a_table`: the photo is one word cut from
-    a whole table's by the table reader (_between_the_lines)."""
+    is shown each step's image (Steps). `letter_size`: the photo is one word cut from a
+    whole table's by the table reader, its letters about that many pixels (_row_at)."""
     if deck not in DECKS:
         raise ValueError(f"deck must be one of {DECKS}")
     steps = steps or NO_STEPS
@@ -613,7 +625,7 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None
     # ZAP cards, WILD among them, are all named by zap_names below)
     card_names = CardNames(photo.image) if deck != "family" else None
     found = _fullest_row(planes, one_ink=deck == "foot", wild_print=deck != "family",
-                         patches=patches, names=card_names, cut_from_a_table=cut_from_a_table)
+                         patches=patches, names=card_names, letter_size=letter_size)
     on_paper, ink, row, row_gaps = found.on_paper, found.ink, found.row, found.gaps
     names = []
     if deck == "family":

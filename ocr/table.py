@@ -223,7 +223,7 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     words: list[TableWord] = []
     for line in lines[:MOST_WORDS]:
         word = _read_line(photo, line, k, middle, deck, is_word, alphabet)
-        if word and not any(_same_cards(word, other) for other in words):
+        if word and not _names_only(word.word) and not any(_same_cards(word, other) for other in words):
             words.append(word)
     words = [w for w in words if not any(_print_on(w, other) for other in words if other is not w)]
     words = _ends_shared(words)
@@ -460,14 +460,30 @@ def _continues(a: _Line, b: _Line) -> bool:
 
 
 def _wild_print(line: _Line) -> bool:
-    """Whether a line is a WILD card's name (its word's letters, bigger, not found beside it):
-    letters of the name, in its order."""
+    """Whether a line is a WILD card's name (its word's letters, bigger, not found beside it)
+    or the names of WILDs laid side by side: letters of the name, in its order (each name
+    but a lone one read in two letters at least)."""
     letters = "".join(g.letter for g in line.members)
     if len(letters) < 2 or not set(letters) <= set(WILD_PRINT):
         return False
     ordered = [m for m in sorted(line.members, key=lambda g: line.offset(np.array((g.cx, g.cy)))[0])]
     spelt = "".join(g.letter for g in ordered)
-    return _subsequence(spelt, WILD_PRINT) or _subsequence(spelt[::-1], WILD_PRINT)
+    return _names(spelt, WILD_PRINT) or _names(spelt[::-1], WILD_PRINT)
+
+
+def _names_only(word: str) -> bool:
+    """Whether a word read is the names of WILD cards laid side by side, read as letters:
+    two names or more (one may be a word laid in letter cards: WILD)."""
+    return any(_names(w, WILD_PRINT) and not _subsequence(w, WILD_PRINT) for w in (word, word[::-1]))
+
+
+def _names(spelt: str, name: str) -> bool:
+    """Whether `spelt` is `name` written once, or more times one after another, with letters
+    left out (each time two letters of it at least)."""
+    if _subsequence(spelt, name):
+        return True
+    return any(len(spelt[:i]) >= 2 and len(spelt[i:]) >= 2 and _subsequence(spelt[:i], name)
+               and _names(spelt[i:], name) for i in range(2, len(spelt) - 1))
 
 
 def _subsequence(part: str, whole: str) -> bool:
@@ -575,7 +591,7 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     if strip.slant:
         crop = strip.slant.straightened(photo.image, turn, (width, height))
     _, cards, suggestions = read_photo(Photo(crop, 1.0, width, height), alphabet, None, is_word, deck,
-                                       cut_from_a_table=True)
+                                       letter_size=size * zoom)
     read = [c for c in cards if c.in_row]
     if len(read) < FEWEST_CARDS:
         return None

@@ -226,3 +226,20 @@ def test_a_wild_card_in_a_gap_of_an_uneven_word_is_read(seed):
 def test_a_wild_card_the_row_reader_placed_by_a_guess_is_read_once():
     photo, seats = _read_seats(9088)  # TEACH?R: its WILD put half a card short of where it lies
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# two WILDs side by side: their names, printed small, make a line of letters of their own
+@pytest.mark.parametrize("seed", [9252, 9297, 9193])  # PA??R, BI??, GHO??
+def test_the_names_of_wild_cards_side_by_side_are_no_word(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+@pytest.mark.parametrize("read, names_only", [
+    ("WIDWLD", True), ("WLDWID", True), ("WDWD", True),
+    ("WILD", False), ("WILL", False), ("DWLD", False),  # WILD and WILL may be laid in letter cards
+])
+def test_a_reading_is_wild_cards_names_only_when_it_spells_more_than_one(read, names_only):
+    from ocr.table import _names_only
+
+    assert _names_only(read) is names_only
