@@ -479,11 +479,14 @@ def _names_only(word: str) -> bool:
 
 def _names(spelt: str, name: str) -> bool:
     """Whether `spelt` is `name` written once, or more times one after another, with letters
-    left out (each time two letters of it at least)."""
+    left out (each time two letters of it at least). Split where it may be, letter by letter
+    (a long row of WILDs' names is no more work than the row is long)."""
     if _subsequence(spelt, name):
         return True
-    return any(len(spelt[:i]) >= 2 and len(spelt[i:]) >= 2 and _subsequence(spelt[:i], name)
-               and _names(spelt[i:], name) for i in range(2, len(spelt) - 1))
+    split = [True] + [False] * len(spelt)  # split[j]: spelt[:j] is whole names
+    for j in range(2, len(spelt) + 1):
+        split[j] = any(split[i] and _subsequence(spelt[i:j], name) for i in range(max(0, j - len(name)), j - 1))
+    return split[-1]
 
 
 def _subsequence(part: str, whole: str) -> bool:
