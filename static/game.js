@@ -437,4 +437,7 @@ document.addEventListener("htmx:sendError", (event) => {
 });
 window.addEventListener("online", sendOutbox);
 document.addEventListener("DOMContentLoaded", () => { showOutbox(); sendOutbox(); });
+// A page swapped in by htmx (the whole page followed after another phone's change, or the
+// phone's kept copy of it while offline) has no note: what waits is shown again.
+onEveryPage(() => { if (!document.querySelector(".outbox")) showOutbox(); });
 setInterval(sendOutbox, 5000);

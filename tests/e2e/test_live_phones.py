@@ -278,6 +278,12 @@ def test_a_round_saved_offline_waits_survives_a_reload_and_is_sent_once(
     expect(table.totals).to_have_text(["81", "26", "9"])  # the copy kept after round 1
     expect(waiting).to_contain_text("1 waiting to send: Round 2 (WAXES, QUICK).")
     shoot(page, "07-waiting-after-reload")
+    # Another phone's change makes the whole page follow (htmx, answered by the kept copy while
+    # offline): the round waiting is still shown, not only kept.
+    page.evaluate("document.querySelector('main').dataset.before = 'the change'")
+    page.evaluate("loadKept(() => changedWhileKeeping())")
+    expect(page.locator("main[data-before]")).to_have_count(0)
+    expect(waiting).to_contain_text("1 waiting to send: Round 2 (WAXES, QUICK).")
     # An offline phone keeps trying (every 5 s, and on each page): one try, made here and
     # waited for, still sends nothing.
     page.evaluate("sendOutbox()")
