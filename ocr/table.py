@@ -810,12 +810,19 @@ def _wilds_in_gap(faces: _Faces, out: list[Card], a: np.ndarray, b: np.ndarray, 
     """`out` (the row's cards up to the gap from `a` to `b`; `after`, the card past it) with
     each WILD whose face lies in the gap: looked for along it SLIDE letter sizes at a time, a
     card's room in from either end (PAST_STEPS' nearest), as many as the gap holds usual steps
-    less one (one at least), each put at its face's middle (_face_middle); unless that face is
-    the WILD's the row reader read beside the gap, placed by a guess (_same_wild, _misplaced)."""
+    less one (one at least), each put at its face's middle (_face_middle). A face within
+    READ_TWICE steps of one already placed is that card: a WILD beside the gap the row reader
+    read, or one found here. A WILD before the gap the row reader was unsure of and whose face
+    is not where it put it (a guess, by the row's pitch) is the first WILD found in the gap."""
     s = float(np.linalg.norm(b - a))
     way, angle = (b - a) / s, _angle(b - a)
     most = max(1, round(s / step) - 1)
     near = min(s / 2, PAST_STEPS[1] * step)
+    before = out[-1]
+    beside = [_face_middle(faces, _centre(card.box), way, angle, size) if card.letter == WILD else None
+              for card in (before, after)]
+    placed = [middle for middle in beside if middle is not None]
+    guessed = before.letter == WILD and before.confidence < LOW_CONFIDENCE and beside[0] is None
     out = list(out)
     t, found = near, 0
     while t <= s - near + 1e-6 and found < most:
@@ -823,10 +830,11 @@ def _wilds_in_gap(faces: _Faces, out: list[Card], a: np.ndarray, b: np.ndarray, 
         if middle is None:
             t += SLIDE * size
             continue
-        if not any(_same_wild(faces, middle, beside, way, angle, size, step) for beside in (out[-1], after)):
-            if not found and _misplaced(faces, out[-1], angle, size):
+        if all(float(np.linalg.norm(middle - other)) >= READ_TWICE * step for other in placed):
+            if not found and guessed:
                 out.pop()
             out.append(Card(WILD, UNSURE, _wild_box(middle, size), (), True))
+            placed.append(middle)
         found += 1
         t = float((middle - a) @ way) + near
     return out
@@ -844,23 +852,6 @@ def _face_middle(faces: _Faces, at: np.ndarray, way: np.ndarray, angle: float, s
             d += SLIDE * size
         ends.append(sign * d)
     return at + way * sum(ends) / 2
-
-
-def _same_wild(faces: _Faces, middle: np.ndarray, card: Card, way: np.ndarray, angle: float,
-               size: float, step: float) -> bool:
-    """Whether the WILD face whose middle is `middle` is `card`'s (a WILD the row reader read,
-    placed by a guess) rather than another card's."""
-    if card.letter != WILD:
-        return False
-    other = _face_middle(faces, _centre(card.box), way, angle, size)
-    return other is not None and float(np.linalg.norm(other - middle)) < READ_TWICE * step
-
-
-def _misplaced(faces: _Faces, card: Card, angle: float, size: float) -> bool:
-    """Whether `card` is a WILD the row reader was unsure of whose face does not lie where
-    it put it (a guess, by the row's pitch): the WILD found next to it is that card."""
-    return (card.letter == WILD and card.confidence < LOW_CONFIDENCE
-            and not faces.wild(_centre(card.box), angle, size))
 
 
 @dataclass
