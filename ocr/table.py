@@ -707,6 +707,23 @@ def _end_way(cards: list[Card], end: int, inward: int) -> tuple[np.ndarray, np.n
     return at, at - _centre(cards[inward].box)
 
 
+def _ways_past(cards: list[Card], end: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Where a row's end card lies, and the way out of the word past it, for a WILD card
+    looked for there: as _end_way, then (where the end card or its neighbour is a WILD) along
+    the line of the two letters nearest that end, the end card where it lies along it. A row
+    may bow at an end; but a WILD's middle may also lie off its card's, across the row: the
+    row reader finds a WILD by its print and paper (TAI?? read TAI?: the way from I to the
+    WILD turned 13 degrees, and the second WILD was looked for above its card)."""
+    inward = 1 if end == 0 else -2
+    ways = [_end_way(cards, end, inward)]
+    letters = [c for c in (cards if end == 0 else cards[::-1]) if c.letter != WILD][:2]
+    if WILD in (cards[end].letter, cards[inward].letter) and len(letters) == 2:
+        last, before = (_centre(c.box) for c in letters)
+        unit = _unit(last - before)
+        ways.append((last + unit * float((_centre(cards[end].box) - last) @ unit), unit))
+    return ways
+
+
 def _unit(way: np.ndarray) -> np.ndarray:
     return way / max(float(np.linalg.norm(way)), 1e-6)
 
@@ -741,10 +758,10 @@ def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
             cards.pop(end)
             continue
         for _ in range(MOST_WILDS_PAST):
-            at, way = _end_way(cards, end, inward)
-            way = _unit(way) * _usual_step(_steps(cards), size, gaps_looked_at=True)
-            beyond = next((at + way * f for f in PAST_STEPS
-                           if faces.wild(at + way * f, _angle(way if end else -way), size)), None)
+            step = _usual_step(_steps(cards), size, gaps_looked_at=True)
+            beyond = next((point for at, way in _ways_past(cards, end)
+                           for point in (at + _unit(way) * step * f for f in PAST_STEPS)
+                           if faces.wild(point, _angle(way if end else -way), size)), None)
             if beyond is None:
                 break
             wild = Card(WILD, UNSURE, _wild_box(beyond, size), (), True)

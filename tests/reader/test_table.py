@@ -228,6 +228,14 @@ def test_a_wild_card_the_row_reader_placed_by_a_guess_is_read_once():
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# the row reader finds a WILD past an end by its print and paper, and may put its middle off
+# the letters' line: a second WILD past it is looked for along that line too
+@pytest.mark.parametrize("seed", [9392, 9439])  # TAI??, QUO??
+def test_a_second_wild_past_an_end_is_looked_for_along_the_letters_line(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 # two WILDs side by side: their names, printed small, make a line of letters of their own
 @pytest.mark.parametrize("seed", [9252, 9297, 9193])  # PA??R, BI??, GHO??
 def test_the_names_of_wild_cards_side_by_side_are_no_word(seed):
