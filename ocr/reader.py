@@ -318,18 +318,15 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
     tilts = [paper_angle(edges, g) for g in found]
     weights = letterness(ink, found, tilts)
     likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
-    tilts = [t for g, t in zip(found, tilts) if g.label in likeness]
-    found = [g for g in found if g.label in likeness]
+    found, tilts = _kept(found, tilts, lambda g: g.label in likeness)
     if letter_size is not None:
         sizes = sorted((g.size for g in found), reverse=True)
         least = PRINT_SIZE * min([letter_size, *sizes[BIGGEST_LETTERS - 1:BIGGEST_LETTERS]])
-        tilts = [t for g, t in zip(found, tilts) if g.size >= least]
-        found = [g for g in found if g.size >= least]
+        found, tilts = _kept(found, tilts, lambda g: g.size >= least)
     row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
     # a WILD card's print, seen close up, may pass for a row
     if row and wild_print and (printed := _wild_print(ink, row)):
-        tilts = [t for g, t in zip(found, tilts) if g.label not in printed]
-        found = [g for g in found if g.label not in printed]
+        found, tilts = _kept(found, tilts, lambda g: g.label not in printed)
         on_paper = [g for g in on_paper if g.label not in printed]
         candidates = [g for g in candidates if g.label not in printed]
         row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
@@ -360,6 +357,13 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
              else np.zeros(0))
         score = float(p[p > LETTERLIKE].sum())
     return score, RowFound(on_paper, found, ink, row, row_gaps, level)
+
+
+def _kept(found: list[Glyph], tilts: list[float], keep: Callable[[Glyph], bool]
+          ) -> tuple[list[Glyph], list[float]]:
+    """The shapes `keep` keeps, and their cards' tilts (a list side by side with them)."""
+    pairs = [(g, t) for g, t in zip(found, tilts) if keep(g)]
+    return [g for g, _ in pairs], [t for _, t in pairs]
 
 
 def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:

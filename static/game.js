@@ -436,8 +436,8 @@ document.addEventListener("htmx:sendError", (event) => {
   }
 });
 window.addEventListener("online", sendOutbox);
-document.addEventListener("DOMContentLoaded", () => { showOutbox(); sendOutbox(); });
-// A page swapped in by htmx (the whole page followed after another phone's change, or the
-// phone's kept copy of it while offline) has no note: what waits is shown again.
+// What waits is shown on each page, and again on a page htmx swaps in without the note (the
+// whole page followed after another phone's change, or the phone's kept copy of it offline).
 onEveryPage(() => { if (!document.querySelector(".outbox")) showOutbox(); });
+document.addEventListener("DOMContentLoaded", sendOutbox);
 setInterval(sendOutbox, 5000);

@@ -284,6 +284,7 @@ def test_a_round_saved_offline_waits_survives_a_reload_and_is_sent_once(
     page.evaluate("loadKept(() => changedWhileKeeping())")
     expect(page.locator("main[data-before]")).to_have_count(0)
     expect(waiting).to_contain_text("1 waiting to send: Round 2 (WAXES, QUICK).")
+    phone.shoot_light_and_dark(page, "07b-waiting-after-the-page-followed", SHOTS)
     # An offline phone keeps trying (every 5 s, and on each page): one try, made here and
     # waited for, still sends nothing.
     page.evaluate("sendOutbox()")
