@@ -367,9 +367,21 @@ def _straightened(line: _Line) -> list[_Line]:
                     best = chain
         if best is None or len(best) < 2:
             break
-        pieces.append(_Line(best))
-        left = [g for g in left if not any(g is m for m in best)]
+        piece = _trimmed(_Line(best))
+        pieces.append(piece)
+        left = [g for g in left if not any(g is m for m in piece.members)]
     return pieces + [_Line([g]) for g in left]
+
+
+def _trimmed(line: _Line) -> _Line:
+    """A line without the shapes that keep it from being straight, farthest from it first:
+    a chain of letters taken along a neighbour's line may take in a shape half a letter off
+    it (the cloth between two cards, another word's letter)."""
+    while not line.straight and len(line.members) > 2:
+        off = [abs(line.offset(np.array((g.cx, g.cy)))[1]) for g in line.members]
+        farthest = int(np.argmax(off))
+        line = _Line(line.members[:farthest] + line.members[farthest + 1:])
+    return line
 
 
 def _chained(shapes: list[Glyph], a: Glyph, b: Glyph) -> list[Glyph]:
@@ -411,7 +423,7 @@ def _extended(line: _Line, shapes: list[Glyph]) -> _Line:
                 if abs(across) <= ON_THE_LINE * line.size and 0.5 * line.size < past <= step:
                     if best is None or past < best[0]:
                         best = (past, g)
-            if best:
+            if best and _Line(members + [best[1]]).straight:
                 members.append(best[1])
                 grown = True
         if not grown:

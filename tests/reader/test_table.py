@@ -236,6 +236,14 @@ def test_a_second_wild_past_an_end_is_looked_for_along_the_letters_line(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# a chain of letters may take in a shape half a letter off its line (the cloth between two
+# cards, another word's letter), or grow by one at an end: the word is kept, without it
+@pytest.mark.parametrize("seed", [10215, 10406, 10490])  # PICTURE, HOLIDAY, MONSTER
+def test_a_word_whose_line_took_in_a_shape_off_it_is_still_read(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 # two WILDs side by side: their names, printed small, make a line of letters of their own
 @pytest.mark.parametrize("seed", [9252, 9297, 9193])  # PA??R, BI??, GHO??
 def test_the_names_of_wild_cards_side_by_side_are_no_word(seed):
