@@ -338,12 +338,15 @@ SYMMETRIC = set("HINOSXZ")
 
 
 def _way_read(line: _Line, middle: np.ndarray) -> np.ndarray:
-    """The way a line's word reads: as most of its letters that look different upside down
-    say, or, when they do not settle it, with its letters' tops to the table's middle."""
-    votes = sum(np.sign(_reading_way(g.turn) @ line.direction)
-                for g in line.members if g.letter and g.letter not in SYMMETRIC)
-    if votes:
-        return line.direction * np.sign(votes)
+    """The way a line's word reads: with its letters' tops to the table's middle (where the
+    other words lie), unless its letters that look different upside down all say otherwise,
+    two at least. The line finder's letters are small and often misread (a G taken for a J
+    turned over); a word's place round the table is surer, and wrong only where the words
+    do not lie round the middle (one word near the photo's middle)."""
+    votes = [np.sign(_reading_way(g.turn) @ line.direction)
+             for g in line.members if g.letter and g.letter not in SYMMETRIC]
+    if len(votes) >= 2 and abs(sum(votes)) == len(votes):
+        return line.direction * votes[0]
     up = np.array([line.direction[1], -line.direction[0]])
     return line.direction if (middle - line.centre) @ up >= 0 else -line.direction
 

@@ -244,6 +244,14 @@ def test_a_word_whose_line_took_in_a_shape_off_it_is_still_read(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# the line finder's small letters, misread, once turned a word over (GHOST read TSOHG):
+# a word reads with its letters' tops to the table's middle unless its letters all disagree
+@pytest.mark.parametrize("seed", [10343, 10360])  # GHOST, HARVEST
+def test_a_word_reads_the_way_its_place_round_the_table_says(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 # two WILDs side by side: their names, printed small, make a line of letters of their own
 @pytest.mark.parametrize("seed", [9252, 9297, 9193])  # PA??R, BI??, GHO??
 def test_the_names_of_wild_cards_side_by_side_are_no_word(seed):
