@@ -252,6 +252,13 @@ def test_a_word_reads_the_way_its_place_round_the_table_says(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# a row lying toward the camera steps shorter at its far end: the letter past that end is a
+# step on as the row steps there, less than its median step (NLORDVE read LORDVE)
+def test_a_letter_past_an_end_is_a_step_on_as_the_row_steps_there():
+    photo, seats = _read_seats(9862)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 # two WILDs side by side: their names, printed small, make a line of letters of their own
 @pytest.mark.parametrize("seed", [9252, 9297, 9193])  # PA??R, BI??, GHO??
 def test_the_names_of_wild_cards_side_by_side_are_no_word(seed):
