@@ -126,8 +126,9 @@ WILD_AT = (0.0, -0.2, 0.2)
 #: A card past a word's end is looked for this many of the word's steps on from its end card
 #: (cards are laid a little apart, unevenly).
 PAST_STEPS = (1.0, 0.85, 1.15)
-#: A letter the line finder read this many of a word's steps past its end card (its median
-#: step, or the step at that end), where the row reader read none, is the next card's.
+#: A letter the line finder read this many of a word's median steps past its end card (from
+#: this share of the step at that end, where it is shorter), where the row reader read none,
+#: is the next card's.
 PAST_LETTER = (0.7, 1.4)
 #: A letter the row reader read off the row joins a word past its end only when it is more
 #: likely that letter than not (a square of a cloth reads as a letter, barely).
@@ -658,9 +659,9 @@ def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, str
     the row (a card a little off the row's line or turn): `found`, each letter's middle, size,
     letter and chance, as the line finder read it on the small copy (_finder_letters) or the
     row reader off the row (_off_row_letters). The nearest of the row's letters' size, on its
-    line, about a step on (not print on the end card's own face): the row's median step, or
-    the step at that end (a row lying toward the camera steps shorter at its far end; cards
-    pushed together there). Marked unsure: placed by where it lies."""
+    line, about the row's median step on, or as little as its step at that end (a row lying
+    toward the camera steps shorter at its far end; cards pushed together there), not less
+    (print on the end card's own face). Marked unsure: placed by where it lies."""
     if len(row) < 2:
         return row
     size = _size(row)
@@ -668,12 +669,13 @@ def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, str
     for end, inward in ((0, 1), (-1, -2)):
         at, way = _end_way(cards, end, inward)
         unit = _unit(way)
-        steps = (float(np.median(_steps(cards))), float(np.linalg.norm(way)))
+        step = float(np.median(_steps(cards)))
+        least = PAST_LETTER[0] * min(step, float(np.linalg.norm(way)))
         best = None
         for point, letter_size, letter, chance in found:
             d = point - at
             on, off = float(d @ unit), abs(float(d @ np.array([-unit[1], unit[0]])))
-            if (PAST_LETTER[0] * min(steps) <= on <= PAST_LETTER[1] * max(steps) and off <= ON_THE_LINE * size
+            if (least <= on <= PAST_LETTER[1] * step and off <= ON_THE_LINE * size
                     and max(letter_size, size) < SAME_WORD_SIZE * min(letter_size, size)
                     and not any(_inside(point, c.box) for c in cards)
                     and (best is None or on < best[0])):
