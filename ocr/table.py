@@ -342,8 +342,9 @@ def _way_read(line: _Line, middle: np.ndarray) -> np.ndarray:
     """The way a line's word reads: with its letters' tops to the table's middle (where the
     other words lie), unless its letters that look different upside down all say otherwise,
     two at least. The line finder's letters are small and often misread (a G taken for a J
-    turned over); a word's place round the table is surer, and wrong only where the words
-    do not lie round the middle (one word near the photo's middle)."""
+    turned over); a word's place round the table is surer. It misleads where the words do
+    not lie round the middle: one word near the photo's middle, or two words whose middle the
+    lines of small print found with them pull aside (OLIVE read upside down)."""
     votes = [np.sign(_reading_way(g.turn) @ line.direction)
              for g in line.members if g.letter and g.letter not in SYMMETRIC]
     if len(votes) >= 2 and abs(sum(votes)) == len(votes):
