@@ -144,6 +144,8 @@ BIGGEST_LETTER = 0.16
 FEWEST_CARDS = 3
 #: At most this many words are read in one photo (a table of eight, and some to spare).
 MOST_WORDS = 10
+#: The letters found this many steps round a line's ends may continue its row there.
+AROUND = 4
 
 
 @dataclass(frozen=True)
@@ -219,11 +221,11 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     steps = steps or NO_STEPS
     photo = data if isinstance(data, Photo) else open_photo(data, TABLE_SIDE)
     small, k = _small(photo.image)
-    lines = _words_found(small)
+    lines, letters = _words_found(small)
     middle = _middle(lines, small.shape)
     words: list[TableWord] = []
     for line in lines[:MOST_WORDS]:
-        word = _read_line(photo, line, k, middle, deck, is_word, alphabet)
+        word = _read_line(photo, line, _around(line, letters), k, middle, deck, is_word, alphabet)
         if word and not _names_only(word.word) and not any(_same_cards(word, other) for other in words):
             words.append(word)
     words = [w for w in words if not any(_print_on(w, other) for other in words if other is not w)]
@@ -243,16 +245,17 @@ def _small(image: np.ndarray) -> tuple[np.ndarray, float]:
     return gray, k
 
 
-def _words_found(gray: np.ndarray) -> list[_Line]:
-    """The lines of letters that could be words, longest first. Only shapes that look like
-    a letter at some quarter turn of their card count (not a checked cloth's squares), and
-    each knows that turn: its word's letters share it, and read along the line."""
+def _words_found(gray: np.ndarray) -> tuple[list[_Line], list[Glyph]]:
+    """The lines of letters that could be words, longest first, and every shape that looks
+    like a letter. Only shapes that look like a letter at some quarter turn of their card
+    count (not a checked cloth's squares), and each knows that turn: its word's letters
+    share it, and read along the line."""
     ratio, _ = light_ratios(gray)
     faces = paper_faces(ratio)
     shapes, ink, _ = glyphs(ratio, INK_LEVELS[1], min_size=SMALLEST_FOUND, faces=faces)
     shapes = _with_neighbours([g for g in shapes if g.size <= BIGGEST_LETTER * max(gray.shape)])
     if not shapes:
-        return []
+        return [], []
     probabilities, turns = classify_any_turn(edge_field(gray), ink, shapes, LETTERS)
     letterlike = probabilities[:, :NONE].max(axis=1) > LETTERLIKE
     for g, turn, chances, letter in zip(shapes, turns, probabilities, probabilities[:, :NONE].argmax(axis=1)):
@@ -261,7 +264,20 @@ def _words_found(gray: np.ndarray) -> list[_Line]:
     lines = [piece for line in _lines(letters) for piece in _straightened(line)]
     lines = _joined([_extended(line, shapes) if len(line.members) > 1 else line for line in lines])
     lines = [line for line in lines if len(line.members) >= 2 and line.straight and not _wild_print(line)]
-    return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size)))
+    return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size))), letters
+
+
+def _around(line: _Line, letters: list[Glyph]) -> list[Glyph]:
+    """The letters found on a line and round its ends: a bowed row's end card lies off the
+    straight line its other letters make (and so off the strip its word is read in), but
+    on the way its neighbours point."""
+    reach = max(line.pitch, line.size) * AROUND
+    near = []
+    for g in letters:
+        along, across = line.offset(np.array((g.cx, g.cy)))
+        if line.ends[0] - reach <= along <= line.ends[1] + reach and abs(across) <= reach:
+            near.append(g)
+    return near
 
 
 def _apart_and_sized(shapes: list[Glyph]):
@@ -551,21 +567,20 @@ def _clockwise(facing: float) -> float:
     return (facing + CLOCKWISE_FROM) % 360
 
 
-def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: str,
-               is_word, alphabet: str) -> TableWord | None:
+def _read_line(photo: Photo, line: _Line, letters: list[Glyph], k: float, middle: np.ndarray,
+               deck: str, is_word, alphabet: str) -> TableWord | None:
     """The word along a line, read upright: cut from the photo with room for a card round
     it, turned the way its letters read, scaled to READ_SIZE. A word whose row leaves no room
     for a whole card past an end is read again with a card's more room at that end, up to
     MOST_READS times (a card the cut went through, letters the line finder passed over one
     after another); a reading counts only if it grows the one that counted before it
-    (_grown_from)."""
+    (_grown_from). `letters`: the line finder's letters on and round the line."""
     direction = _way_read(line, middle)
     size = line.size / k
     pitch = max(line.pitch / k, 1.3 * size)
     along = [float((np.array((g.cx, g.cy)) - line.centre) @ direction) / k for g in line.members]
     before = -min(along) + CROP_PITCHES * pitch + CROP_ALONG * size
     after = max(along) + CROP_PITCHES * pitch + CROP_ALONG * size
-    letters = [g for g in line.members if g.letter]
     word = None
     for _ in range(MOST_READS):
         read = _read_crop(photo, line.centre / k, direction, size, before, after, deck, is_word, alphabet,
@@ -583,10 +598,12 @@ def _read_line(photo: Photo, line: _Line, k: float, middle: np.ndarray, deck: st
 
 
 def _grown_from(grown: TableWord, word: TableWord) -> bool:
-    """Whether a word read again with more room is the word read before, grown: it keeps
-    the earlier reading's cards, all but one at most (in a wider cut the row reader may take
-    another line of letters for the row: a WILD's name seen whole)."""
-    return _shared(word, grown) >= len(word.cards) - 1
+    """Whether a word read again with more room is the word read before, grown: no shorter,
+    it keeps the earlier reading's cards, all but one at most (in a wider cut the row reader
+    may take another line of letters for the row: a WILD's name seen whole). A bowed row's
+    end card found past the strip's end is placed by where it lies, and the room past it
+    differs from cut to cut: a cut that loses it has grown nothing."""
+    return len(grown.cards) >= len(word.cards) and _shared(word, grown) >= len(word.cards) - 1
 
 
 def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: float,
@@ -596,9 +613,9 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     centre to `after` ahead, CROP_ACROSS letter sizes either side, turned upright and
     scaled to READ_SIZE: the word, and whether the strip leaves no room for a whole card
     (a usual step) past its first and last cards, as the row reader read them or as the
-    row stands with the cards found past its ends. `found`: the line's letters as the line
-    finder read them (at `k` of the photo's pixels), for a letter the row reader left off
-    an end."""
+    row stands with the cards found past its ends. `found`: the letters the line finder
+    read on and round the line (_around; at `k` of the photo's pixels), for a letter the row
+    reader left off an end."""
     zoom = float(np.clip(READ_SIZE / size, 0.1, MOST_ZOOM))
     width, height = int((before + after) * zoom), int(2 * CROP_ACROSS * size * zoom)
     angle = math.degrees(math.atan2(direction[1], direction[0]))
@@ -655,7 +672,27 @@ class _Strip:
         return np.asarray(points, float) @ self.back[:, :2].T + self.back[:, 2]
 
 
-def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, str, float]]) -> list[Card]:
+@dataclass(frozen=True)
+class _Found:
+    """A letter read off the row, as _letters_past_ends takes it: its middle in the crop, its
+    size, letter and chance, and the way it reads (None: not known)."""
+
+    at: np.ndarray
+    size: float
+    letter: str
+    chance: float
+    way: np.ndarray | None = None
+    either_way: bool = False  # it reads alike upside down
+
+    def reads_along(self, way: np.ndarray) -> bool:
+        """Whether it reads along a row running this way (turned as the row's end card)."""
+        if self.way is None:
+            return True
+        reads = float(self.way @ way)
+        return (abs(reads) if self.either_way else reads) > math.cos(math.radians(LINE_TURN * 2))
+
+
+def _letters_past_ends(row: list[Card], found: list[_Found]) -> list[Card]:
     """The row with a letter read a step past an end card, where the row reader put none in
     the row (a card a little off the row's line or turn): `found`, each letter's middle, size,
     letter and chance, as the line finder read it on the small copy (_finder_letters) or the
@@ -673,41 +710,47 @@ def _letters_past_ends(row: list[Card], found: list[tuple[np.ndarray, float, str
         step = float(np.median(_steps(cards)))
         least = PAST_LETTER[0] * min(step, float(np.linalg.norm(way)))
         best = None
-        for point, letter_size, letter, chance in found:
-            d = point - at
+        for letter in found:
+            d = letter.at - at
             on, off = float(d @ unit), abs(float(d @ np.array([-unit[1], unit[0]])))
             if (least <= on <= PAST_LETTER[1] * step and off <= ON_THE_LINE * size
-                    and max(letter_size, size) < SAME_WORD_SIZE * min(letter_size, size)
-                    and not any(_inside(point, c.box) for c in cards)
+                    and max(letter.size, size) < SAME_WORD_SIZE * min(letter.size, size)
+                    and letter.reads_along(unit if end else -unit)
+                    and not any(_inside(letter.at, c.box) for c in cards)
                     and (best is None or on < best[0])):
-                best = (on, point, letter, chance)
+                best = (on, letter)
         if best:
-            _, point, letter, chance = best
-            card = Card(letter, min(chance, UNSURE), _wild_box(point, size), (), True)
+            letter = best[1]
+            card = Card(letter.letter, min(letter.chance, UNSURE), _wild_box(letter.at, size), (), True)
             cards.insert(len(cards) if end else 0, card)
     return cards
 
 
 def _finder_letters(found: list[Glyph], strip: _Strip, k: float, zoom: float,
-                    direction: np.ndarray) -> list[tuple[np.ndarray, float, str, float]]:
-    """The line finder's shapes that look like a letter reading the row's way (not a bare
-    bar: the next card's edge reads as one), where they lie in the crop."""
-    way = math.cos(math.radians(LINE_TURN * 2))
+                    direction: np.ndarray) -> list[_Found]:
+    """The line finder's shapes that look like a letter reading about the row's way (not a
+    bare bar: the next card's edge reads as one), where they lie in the crop and the way
+    each reads there (a bowed row's end card turns with the row)."""
+    roughly = math.cos(math.radians(LINE_TURN * 3))
     out = []
     for g in found:
-        reads = float(_reading_way(g.turn) @ direction)
-        if g.letter != BAR and g.chance > LETTERLIKE and (abs(reads) if g.letter in SYMMETRIC else reads) > way:
-            out.append((strip.to_crop(np.array([g.cx, g.cy]) / k), g.size / k * zoom, g.letter, g.chance))
+        way = _reading_way(g.turn)
+        reads = float(way @ direction)
+        if g.letter != BAR and g.chance > LETTERLIKE and (abs(reads) if g.letter in SYMMETRIC else reads) > roughly:
+            at = np.array([g.cx, g.cy]) / k
+            middle = strip.to_crop(at)
+            crop_way = _unit(strip.to_crop(at + way * g.size / k) - middle)
+            out.append(_Found(middle, g.size / k * zoom, g.letter, g.chance, crop_way, g.letter in SYMMETRIC))
     return out
 
 
-def _off_row_letters(cards: list[Card], alphabet: str) -> list[tuple[np.ndarray, float, str, float]]:
+def _off_row_letters(cards: list[Card], alphabet: str) -> list[_Found]:
     """The letters the row reader read off the row (a card a little lower, or turned a
     little more, than its row), as _letters_past_ends takes them; not one read on a card
     read more surely (a piece of another word's letter)."""
     off = [c for c in cards if not c.in_row and c.letter and c.letter in alphabet and c.letter != BAR
            and c.confidence > OFF_ROW_SURE]
-    return [(_centre(c.box), _size([c]), c.letter, c.confidence) for c in off
+    return [_Found(_centre(c.box), _size([c]), c.letter, c.confidence) for c in off
             if not any(d.confidence > c.confidence and _overlap(c.box, d.box) > 0.5 for d in off)]
 
 
