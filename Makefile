@@ -59,10 +59,15 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
-# The card reader's letter classifier: four small networks trained on the fonts (about two
+# The card reader's letter classifier: four small networks trained on the fonts (about four
 # minutes on two cores; not committed, rebuilt when ocr/letters.py or ocr/train.py change).
+# Trained the same on every x86 machine with AVX2: OpenBLAS's matrix kernels and numpy's
+# AVX-512 loops round the last bit otherwise, and a model trained another way reads some
+# photos differently (the tests that read drawn photos, the bench's figures).
+TRAIN_ENV := $(if $(shell grep -qsw avx2 /proc/cpuinfo && echo y),\
+  OPENBLAS_CORETYPE=Haswell NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL AVX512_SPR")
 $(LETTER_MODEL): $(VENV)/.installed ocr/letters.py ocr/train.py
-	$(BIN)/python -m ocr.train $@
+	$(TRAIN_ENV) $(BIN)/python -m ocr.train $@
 
 # The word judge's store, built from SCOWL and WordNet (a few seconds; not committed).
 $(WORD_STORE): $(VENV)/.installed companion/words/sources.py companion/words/store.py

@@ -51,6 +51,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from . import steady
+
 __all__ = ["BACKGROUNDS", "CardTruth", "Photo", "random_word", "render_photo", "DECK", "VALUES"]
 
 BACKGROUNDS = ("wood", "cloth", "felt", "checked", "laminate", "slate")
@@ -360,7 +362,7 @@ class _Plane:
         self.Xc = ((Hi[0, 0] * xs + Hi[0, 1] * ys + Hi[0, 2]) / q).astype(np.float32)
         self.Yc = ((Hi[1, 0] * xs + Hi[1, 1] * ys + Hi[1, 2]) / q).astype(np.float32)
         # plane units per pixel (linear), from the Jacobian determinant of the inverse map
-        self.sc = np.sqrt(np.abs(np.linalg.det(Hi)) / np.abs(q) ** 3).astype(np.float32)
+        self.sc = np.sqrt(np.abs(np.linalg.det(Hi)) / (np.abs(q) * q * q)).astype(np.float32)
         self.s = self.up(self.sc)
 
     def up(self, a):
@@ -456,9 +458,9 @@ def _table(kind, rng, P: _Plane, w, h):
         segtone = rng.normal(0, 0.05, 512).astype(f32)[(seg * 7 + kk * 13) % 512]
         ringp = f32(pw / rng.uniform(6, 22))
         warp = N(w * 0.6, pw * 0.5, 2)
-        ring = 0.5 + 0.5 * np.sin(f32(2 * np.pi) * (vp * (pw / ringp) + f32(rng.uniform(0.8, 2.0)) * warp
+        ring = 0.5 + 0.5 * steady.sin(f32(2 * np.pi) * (vp * (pw / ringp) + f32(rng.uniform(0.8, 2.0)) * warp
                                                     + phase[kk] + f32(0.4) * segf))
-        ring = ring ** f32(rng.uniform(3, 8))
+        ring = steady.power(ring, f32(rng.uniform(3, 8)))
         ring *= _smoothstep(1.5, 4.0, ringp / s)   # fade rings that would alias far away
         streak = _noise(rng, P, ang, w * 0.3, 1.6, 1, full=True)
         blotch = N(w * 0.15, w * 0.05, 2)
@@ -469,7 +471,7 @@ def _table(kind, rng, P: _Plane, w, h):
         fj = segpos - segf
         dj = np.minimum(fj, 1 - fj) * seglen              # distance to a plank end
         sw = np.maximum(f32(rng.uniform(0.8, 2.0)), s * f32(0.8))
-        seam = np.exp(-(np.minimum(d, dj) / sw) ** 2)
+        seam = steady.exp(-(np.minimum(d, dj) / sw) ** 2)
         shade *= 1 - f32(rng.uniform(0.35, 0.6)) * seam
         img = _colorize(base, shade)
         img[..., 2] *= 1 - f32(0.1) * ring                # grain lines are a little more saturated
@@ -501,16 +503,16 @@ def _table(kind, rng, P: _Plane, w, h):
             img = _colorize(white, 1 - t) + _colorize(col, t)
             info.update(palette=name, check_period=round(float(period), 1))
         p = f32(rng.uniform(3.5, 7.0))
-        tu = 0.5 + 0.5 * np.cos(f32(2 * np.pi) / p * V)
-        tv = 0.5 + 0.5 * np.cos(f32(2 * np.pi) / p * U)
-        c = np.sin(f32(np.pi) / p * U) * np.sin(f32(np.pi) / p * V)
+        tu = 0.5 + 0.5 * steady.cos(f32(2 * np.pi) / p * V)
+        tv = 0.5 + 0.5 * steady.cos(f32(2 * np.pi) / p * U)
+        c = steady.sin(f32(np.pi) / p * U) * steady.sin(f32(np.pi) / p * V)
         weave = 0.5 * (tu + tv) + 0.5 * (tu - tv) * c
         aa = _smoothstep(2.2, 4.5, p / s)
         slub = 0.5 * _noise(rng, P, ang, w * 0.2, p, 1, full=True) + 0.5 * _noise(rng, P, ang, p, w * 0.2, 1, full=True)
         fold = N(w * 0.25, w * 0.25, 3)
         ridge = np.clip(1 - np.abs(N(w * 0.5, w * 0.12, 2)), 0, 1)
         shade = (1 + f32(rng.uniform(0.10, 0.22)) * aa * (weave - 0.5) + f32(0.03) * slub + f32(0.05) * fold
-                 - f32(rng.uniform(0.0, 0.08)) * ridge ** 6)
+                 - f32(rng.uniform(0.0, 0.08)) * (ridge * ridge * ridge) ** 2)
         img *= shade[..., None]
         info.update(weave_period=round(float(p), 2))
     elif kind == "felt":
@@ -534,7 +536,7 @@ def _table(kind, rng, P: _Plane, w, h):
             shade += f32(0.012) * _noise(rng, P, ang, w * 0.4, 4.0, 2, full=True)
         elif style == "marble":
             vein = np.abs(N(w * 0.3, w * 0.3, 4) + f32(0.3) * N(w * 0.05, w * 0.05, 2))
-            shade -= f32(rng.uniform(0.015, 0.04)) * np.exp(-(vein / f32(0.08)) ** 2)
+            shade -= f32(rng.uniform(0.015, 0.04)) * steady.exp(-(vein / f32(0.08)) ** 2)
         img = _colorize(base, shade)
         info.update(palette=name, style=style)
     elif kind == "slate":
@@ -592,7 +594,7 @@ def _card_variety(rng, d):
         d["cap"] = float(rng.uniform(0.36, 0.70))
     d["letter_dx"] = float(rng.uniform(-0.08, 0.08)) if rng.random() < 0.3 else 0.0
     d["letter_dy"] = float(rng.uniform(-0.14, 0.14)) if rng.random() < 0.5 else 0.0
-    d["squeeze"] = float(np.exp(rng.uniform(-0.33, 0.18))) if rng.random() < 0.3 else 1.0
+    d["squeeze"] = steady.exp(rng.uniform(-0.33, 0.18)) if rng.random() < 0.3 else 1.0
     d["weight"] = float(rng.uniform(0.01, 0.045)) if rng.random() < 0.25 else 0.0
     if rng.random() < 0.5:
         d["margin"] = float(rng.uniform(0.015, 0.14))
@@ -796,10 +798,10 @@ def _card_back(back, Rh, aspect, corner, rng):
     ys, xs = np.mgrid[0:Rh, 0:Rw].astype(np.float32)
     p = Rh / back["density"]
     if back["pattern"] == "lattice":
-        t = np.abs(np.sin(np.pi * (xs + ys) / p)) * np.abs(np.sin(np.pi * (xs - ys) / p))
+        t = np.abs(steady.sin(np.pi * (xs + ys) / p)) * np.abs(steady.sin(np.pi * (xs - ys) / p))
         pat = _smoothstep(0.15, 0.35, t)
     elif back["pattern"] == "dots":
-        t = np.sin(np.pi * xs / p) ** 2 * np.sin(np.pi * ys / p) ** 2
+        t = steady.sin(np.pi * xs / p) ** 2 * steady.sin(np.pi * ys / p) ** 2
         pat = 1 - _smoothstep(0.5, 0.7, t)
     else:  # diamonds
         t = np.mod((np.abs(xs - Rw / 2) + np.abs(ys - Rh / 2)) / p, 1.0)
@@ -824,7 +826,7 @@ def _coin(D, rng):
     lx, ly = math.cos(a), math.sin(a)
     nx, ny = (xs - D / 2) / (D / 2), (ys - D / 2) / (D / 2)
     shade = 0.75 + 0.25 * (nx * lx + ny * ly)
-    rim = np.exp(-((r - 0.9) / 0.04) ** 2)
+    rim = steady.exp(-((r - 0.9) / 0.04) ** 2)
     relief = _blur(rng.standard_normal((D, D)).astype(np.float32), D / 14)
     relief = relief / max(1e-6, float(np.abs(relief).max()))
     shade = shade + 0.18 * rim + 0.15 * relief * (r < 0.8)
@@ -842,7 +844,7 @@ def _pen(L, Wd, rng):
     alpha *= np.clip(L - 0.5 - xs, 0, 1) * np.clip(xs + 0.5, 0, 1)
     body = np.asarray(_pick(rng, [(0.1, 0.2, 0.6), (0.08, 0.08, 0.09), (0.7, 0.1, 0.1), (0.9, 0.9, 0.9),
                                   (0.15, 0.5, 0.25), (0.9, 0.75, 0.15)]), np.float32)
-    cyl = 0.65 + 0.35 * np.sqrt(np.clip(1 - t ** 2, 0, 1)) + 0.35 * np.exp(-((t + 0.35) / 0.15) ** 2)
+    cyl = 0.65 + 0.35 * np.sqrt(np.clip(1 - t ** 2, 0, 1)) + 0.35 * steady.exp(-((t + 0.35) / 0.15) ** 2)
     rgb = body[None, None] * cyl[..., None]
     metal = np.array((0.75, 0.75, 0.77), np.float32)
     m = (xs < tip * 0.45)
@@ -857,7 +859,7 @@ def _ring(D, rng):
     ys, xs = np.mgrid[0:D, 0:D].astype(np.float32)
     r = np.hypot(xs + 0.5 - D / 2, ys + 0.5 - D / 2) / (D / 2)
     wdt = rng.uniform(0.03, 0.07)
-    a = np.exp(-((r - (1 - 2 * wdt)) / wdt) ** 2) * rng.uniform(0.12, 0.3)
+    a = steady.exp(-((r - (1 - 2 * wdt)) / wdt) ** 2) * rng.uniform(0.12, 0.3)
     a *= 0.6 + 0.4 * np.clip(_blur(rng.standard_normal((D, D)).astype(np.float32), D / 20)
                              * 3 + 0.5, 0, 1)
     col = np.asarray(_pick(rng, [(0.25, 0.18, 0.10), (0.3, 0.3, 0.3), (0.35, 0.2, 0.1)]), np.float32)
@@ -947,11 +949,11 @@ def _row_layout(rng, n, cw, ch, angle, sag, gaps, arc=0.0, turn_limit=7.0, jitte
         """Centres and angles of cards at distances s along the row."""
         if k:
             phi = k * s
-            off = (1 - np.cos(phi)) / k + jit_n
+            off = (1 - steady.cos(phi)) / k + jit_n
             return ([d * (math.sin(p) / k) + nrm * o for p, o in zip(phi, off)],
                     angle + np.degrees(phi) + jit_a)
         off = sag * Lr * (1 - (2 * s / Lr) ** 2) + jit_n
-        tang = np.clip(np.degrees(np.arctan(-8 * sag * s / Lr)), -turn_limit, turn_limit)
+        tang = np.clip(np.degrees(steady.arctan(-8 * sag * s / Lr)), -turn_limit, turn_limit)
         return [d * si + nrm * oi for si, oi in zip(s, off)], angle + tang + jit_a
 
     s = s + jit_s
@@ -1145,7 +1147,7 @@ def _finish(img, R, w, h, W, H, sx, exif, caps_px, letters, min_cap, params):
         X, Y = xs * (w / 2) + w / 2 - gcx, ys * (h / 2) + h / 2 - gcy
         u = (X * math.cos(gan) + Y * math.sin(gan)) / gax
         v = (-X * math.sin(gan) + Y * math.cos(gan)) / gay
-        g = np.exp(-0.5 * (u ** 2 + v ** 2) ** rL.uniform(0.7, 1.2)).astype(np.float32)
+        g = steady.exp(-0.5 * steady.power(u ** 2 + v ** 2, rL.uniform(0.7, 1.2))).astype(np.float32)
         strength = rL.uniform(0.2, 0.5)
         img = 1 - (1 - np.clip(img, 0, 1)) * (1 - strength * g)[..., None]
         info_light["glare"] = round(strength, 3)

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from . import synth
+from . import steady, synth
 from .synth import BACKGROUNDS, DECK, WORDS, _pick
 
 __all__ = ["CardTruth", "SeatTruth", "TablePhoto", "random_table", "render_table"]
@@ -265,9 +265,9 @@ def _draw_edge(img, rng, plane, edge, ch):
     floor = np.array(_pick(rng, [(0.20, 0.15, 0.11), (0.33, 0.32, 0.31), (0.47, 0.42, 0.36), (0.12, 0.12, 0.14),
                                  (0.38, 0.27, 0.18)]), np.float32) * np.float32(rng.uniform(0.5, 1.0))
     shade = 1 + 0.15 * synth._noise(rng, plane, float(rng.uniform(0, 180)), 2.0 * ch, 2.0 * ch, 2)
-    shade *= 1 - np.float32(rng.uniform(0.3, 0.6)) * np.exp(-np.maximum(sd, 0) / np.float32(1.5 * ch))
+    shade *= 1 - np.float32(rng.uniform(0.3, 0.6)) * steady.exp(-np.maximum(sd, 0) / np.float32(1.5 * ch))
     lip_w = np.float32(rng.uniform(0.03, 0.08) * ch)
-    lip = np.exp(-((sd + lip_w) / lip_w) ** 2) * on
+    lip = steady.exp(-((sd + lip_w) / lip_w) ** 2) * on
     img *= (1 + np.float32(rng.uniform(-0.25, 0.3)) * lip)[..., None]
     off = (1 - on)[..., None]
     img *= 1 - off
