@@ -686,10 +686,14 @@ class _Found:
 
     def reads_along(self, way: np.ndarray) -> bool:
         """Whether it reads along a row running this way (turned as the row's end card)."""
-        if self.way is None:
-            return True
-        reads = float(self.way @ way)
-        return (abs(reads) if self.either_way else reads) > math.cos(math.radians(LINE_TURN * 2))
+        return self.way is None or _reads_within(self.way, way, self.either_way, LINE_TURN * 2)
+
+
+def _reads_within(way: np.ndarray, along: np.ndarray, either_way: bool, degrees: float) -> bool:
+    """Whether a letter reading `way` reads along `along` (unit vectors) within `degrees`,
+    either way round where it reads alike upside down."""
+    reads = float(way @ along)
+    return (abs(reads) if either_way else reads) > math.cos(math.radians(degrees))
 
 
 def _letters_past_ends(row: list[Card], found: list[_Found]) -> list[Card]:
@@ -731,12 +735,11 @@ def _finder_letters(found: list[Glyph], strip: _Strip, k: float, zoom: float,
     """The line finder's shapes that look like a letter reading about the row's way (not a
     bare bar: the next card's edge reads as one), where they lie in the crop and the way
     each reads there (a bowed row's end card turns with the row)."""
-    roughly = math.cos(math.radians(LINE_TURN * 3))
     out = []
     for g in found:
         way = _reading_way(g.turn)
-        reads = float(way @ direction)
-        if g.letter != BAR and g.chance > LETTERLIKE and (abs(reads) if g.letter in SYMMETRIC else reads) > roughly:
+        if (g.letter != BAR and g.chance > LETTERLIKE
+                and _reads_within(way, direction, g.letter in SYMMETRIC, LINE_TURN * 3)):
             at = np.array([g.cx, g.cy]) / k
             middle = strip.to_crop(at)
             crop_way = _unit(strip.to_crop(at + way * g.size / k) - middle)
