@@ -63,6 +63,18 @@ class Glyph:
         self.cx, self.cy = self.x + self.w / 2, self.y + self.h / 2
         self.size = float(max(self.h, self.w))
 
+    @property
+    def hairline(self) -> bool:
+        """Whether it is a line, no letter: a card's side or frame, a crack in the table (its
+        ink fills under HAIRLINE of its size's square)."""
+        return self.area < HAIRLINE * self.size ** 2
+
+
+#: The thinnest I a card is printed in (a light font's) fills six hundredths of its size's
+#: square with ink, a bold one a fifth; a card's side, a line a pixel or three wide, two to
+#: four hundredths.
+HAIRLINE = 0.045
+
 
 WIDE_WHITE, NEAR_WHITE = 0.08, 0.05  # the whites' reach, as a part of the photo's longer side
 WHITE_PIXELS = (15, 9)  # ... and at least this many pixels (wide, near): more than a stroke

@@ -314,6 +314,7 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
     finder's size of a far word may be twice its letters')."""
     image, edges, ratio, paper, faces = planes.image, planes.edges, planes.ratio, planes.paper, planes.faces
     candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
+    candidates = [g for g in candidates if not g.hairline]
     on_paper = found = [g for g in candidates if g.paper > ON_PAPER]
     tilts = [paper_angle(edges, g) for g in found]
     weights = letterness(ink, found, tilts)

@@ -76,6 +76,8 @@ WILD_GAP = 3.6
 LINE_TURN = 15
 #: Print this many times smaller than a word's letters, on its cards, is no letter laid.
 SMALL_PRINT = 1.4
+#: A line this much hairlines is cards' sides where a line of letters lies along it.
+CARD_SIDES = 0.75
 #: A word's crop: CROP_PITCHES pitches and CROP_ALONG letter sizes past its ends (a WILD
 #: card there, a letter the line finder passed over), and CROP_ACROSS letter sizes either
 #: side (a bowed row's ends).
@@ -530,7 +532,13 @@ def _subsequence(part: str, whole: str) -> bool:
 def _each_word_once(lines: list[_Line]) -> list[_Line]:
     """The lines, longest first, without the small print on a word's cards (a WILD card's
     name, a card's value: letters much smaller than the word's) and without those lying
-    on a longer line's cards (a piece of a word already found)."""
+    on a longer line's cards (a piece of a word already found). A line of hairlines lying
+    over a line of letters is their cards' sides (taller than the letters, twice as many):
+    the letters are the word, not print on it. Alone, it may be the only trace of a word
+    whose letters, turned between two quarter turns, look like none."""
+    lines = [line for line in lines
+             if not (_card_sides(line) and any(_on_its_cards(line, other) and not _card_sides(other)
+                                               for other in lines if other is not line))]
     lines = [line for line in lines
              if not any(other.size > SMALL_PRINT * line.size and _on_its_cards(other, line) for other in lines)]
     kept: list[_Line] = []
@@ -538,6 +546,11 @@ def _each_word_once(lines: list[_Line]) -> list[_Line]:
         if not any(_on_its_cards(other, line) for other in kept):
             kept.append(line)
     return kept
+
+
+def _card_sides(line: _Line) -> bool:
+    """Whether a line is hairlines (find.Glyph.hairline), but for a letter in CARD_SIDES."""
+    return sum(g.hairline for g in line.members) >= CARD_SIDES * len(line.members)
 
 
 def _on_its_cards(word: _Line, line: _Line) -> bool:

@@ -148,6 +148,31 @@ def test_a_bar_squeezed_between_two_cards_is_left_out(seed, what):
     assert _all_marked(_misread(row, word)), what
 
 
+def test_a_card_s_side_is_a_hairline_and_no_i_a_card_is_printed_in_is():
+    # a row of cards' sides, taller than their letters and twice as many, had passed for the
+    # word (DINNER read UFWTXWJM); an I in the lightest font the cards are drawn in is a letter
+    import cv2
+    from PIL import ImageDraw, ImageFont
+
+    from ocr.find import Glyph
+
+    def shape(image: np.ndarray) -> Glyph:
+        count, _, stats, _ = cv2.connectedComponentsWithStats((image < 128).astype(np.uint8))
+        x, y, w, h, area = stats[1 + int(np.argmax(stats[1:, 4]))]
+        return Glyph(1, x, y, w, h, area)
+
+    fonts = [path for path, _ in synth._font_candidates() if synth._font_ok(path)]
+    for path in fonts:
+        for size in (24, 40, 90):
+            im = Image.new("L", (2 * size, 2 * size), 255)
+            ImageDraw.Draw(im).text((size // 2, size // 4), "I", font=ImageFont.truetype(path, size), fill=0)
+            assert not shape(np.array(im)).hairline, (path, size)
+    for width, height in ((1, 40), (2, 60), (3, 100), (4, 110)):
+        side = np.full((height + 20, 40), 255, np.uint8)
+        side[10:10 + height, 18:18 + width] = 0
+        assert shape(side).hairline, (width, height)
+
+
 @pytest.mark.parametrize("seed, what", [
     # thin serifs or arms fainter than the stems: the row's cut keeps only an E's stem, a
     # looser cut holds the letter whole (BRIIII for BREEZE, YFSTFRDAY for YESTERDAY,
