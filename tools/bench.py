@@ -382,23 +382,40 @@ def _drawn_table(seed: int, megapixels: float | None = None):
 
 def _peak_megabytes(*options: str, photos) -> tuple[list[dict], float]:
     """`python -m ocr --json OPTIONS` over the photos, and the most memory its process held
-    (MB, its peak resident set)."""
+    (MB, its peak resident set: its VmHWM, watched while it runs. Not its rusage: Linux
+    carries the high-water mark across exec, so a child started by this process, which
+    holds every photo drawn, would report this process's size when the child was started)."""
     from tools.cardlab import realphotos
+
+    peak = [0]
+
+    def watch(pid: int, done: threading.Event) -> None:
+        while not done.wait(0.02):
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                return
+            if found := re.search(r"VmHWM:\s+(\d+) kB", status):
+                peak[0] = max(peak[0], int(found.group(1)))
 
     with tempfile.TemporaryDirectory() as folder:
         paths = _written(photos, folder)
         with open(Path(folder) / "stderr", "w+") as err:
             child = subprocess.Popen([sys.executable, "-m", "ocr", "--json", *options, *map(str, paths)],
                                      stdout=subprocess.PIPE, stderr=err, text=True, cwd=realphotos.REPO)
+            done = threading.Event()
+            watcher = threading.Thread(target=watch, args=(child.pid, done))
+            watcher.start()
             out = child.stdout.read()
-            _, status, usage = os.wait4(child.pid, 0)
-            child.returncode = os.waitstatus_to_exitcode(status)
+            child.wait()
+            done.set()
+            watcher.join()
             err.seek(0)
             problem = err.read()[-500:]
     lines = [json.loads(line) for line in out.splitlines()]
     if len(lines) != len(photos):
         raise RuntimeError(f"python -m ocr printed {len(lines)} lines for {len(photos)} photos: {problem}")
-    return lines, usage.ru_maxrss / 1024
+    return lines, peak[0] / 1024
 
 
 def _table_scores(photos, readings) -> dict:
