@@ -536,9 +536,9 @@ def _each_word_once(lines: list[_Line]) -> list[_Line]:
     over a line of letters is their cards' sides (taller than the letters, twice as many):
     the letters are the word, not print on it. Alone, it may be the only trace of a word
     whose letters, turned between two quarter turns, look like none."""
+    lettered = [line for line in lines if not _card_sides(line)]
     lines = [line for line in lines
-             if not (_card_sides(line) and any(_on_its_cards(line, other) and not _card_sides(other)
-                                               for other in lines if other is not line))]
+             if not (_card_sides(line) and any(_on_its_cards(line, other) for other in lettered))]
     lines = [line for line in lines
              if not any(other.size > SMALL_PRINT * line.size and _on_its_cards(other, line) for other in lines)]
     kept: list[_Line] = []

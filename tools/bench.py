@@ -385,18 +385,17 @@ def _peak_megabytes(*options: str, photos) -> tuple[list[dict], float]:
     (MB, its peak resident set: its VmHWM, watched while it runs. Not its rusage: Linux
     carries the high-water mark across exec, so a child started by this process, which
     holds every photo drawn, would report this process's size when the child was started)."""
+    from tests.served import Server
     from tools.cardlab import realphotos
 
-    peak = [0]
+    peak = [0]  # bytes; a high-water mark only grows, so the last look holds the most
 
     def watch(pid: int, done: threading.Event) -> None:
         while not done.wait(0.02):
             try:
-                status = Path(f"/proc/{pid}/status").read_text()
-            except OSError:
+                peak[0] = Server.peak_rss(pid)
+            except (OSError, AttributeError):  # gone, or its memory already let go
                 return
-            if found := re.search(r"VmHWM:\s+(\d+) kB", status):
-                peak[0] = max(peak[0], int(found.group(1)))
 
     with tempfile.TemporaryDirectory() as folder:
         paths = _written(photos, folder)
@@ -415,7 +414,7 @@ def _peak_megabytes(*options: str, photos) -> tuple[list[dict], float]:
     lines = [json.loads(line) for line in out.splitlines()]
     if len(lines) != len(photos):
         raise RuntimeError(f"python -m ocr printed {len(lines)} lines for {len(photos)} photos: {problem}")
-    return lines, peak[0] / 1024
+    return lines, peak[0] / 2 ** 20
 
 
 def _table_scores(photos, readings) -> dict:
