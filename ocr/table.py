@@ -228,8 +228,8 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     words: list[TableWord] = []
     for line in lines[:MOST_WORDS]:
         word = _read_line(photo, line, _around(line, letters), k, middle, deck, is_word, alphabet)
-        if word and not _names_only(word.word) and not any(_same_cards(word, other) for other in words):
-            words.append(word)
+        if word and not _names_only(word.word):
+            words = _kept(word, words)
     words = [w for w in words if not any(_print_on(w, other) for other in words if other is not w)]
     words = _ends_shared(words)
     words.sort(key=lambda w: _clockwise(w.facing))
@@ -1044,10 +1044,17 @@ def _ends_shared(words: list[TableWord]) -> list[TableWord]:
 
 
 def _lies_off(word: TableWord, end: int, other: TableWord, j: int) -> bool:
-    """Whether a word's end card, read also as the other word's card j, is the other's: it
-    lies further from its neighbour in the word than card j from its nearer neighbour in
-    the other, each in its word's median steps (a card read past a word's end lies a gap
-    off it, or across it; in its own word it lies a step from the next)."""
+    """Whether a word's end card, read also as the other word's card j, is the other's. A
+    card read as a WILD in one word and as a letter in the other is the letter's: a WILD
+    has no big letter, and seen from across another word a card's letter may be only
+    sides and print (SQUIRREL's S, read as a WILD past SHEEP's end, lay further from Q than
+    P from it). Otherwise it is the word's it lies nearer: it lies further from its
+    neighbour in the word than card j from its nearer neighbour in the other, each in its
+    word's median steps (a card read past a word's end lies a gap off it, or across it; in
+    its own word it lies a step from the next)."""
+    card, theirs = word.cards[end], other.cards[j]
+    if (card.letter == WILD) != (theirs.letter == WILD):
+        return card.letter == WILD
     return _step_to_next(word, end % len(word.cards)) > _step_to_next(other, j)
 
 
@@ -1076,9 +1083,22 @@ def _area(box) -> float:
     return float((box[2] - box[0]) * (box[3] - box[1]))
 
 
+def _kept(word: TableWord, words: list[TableWord]) -> list[TableWord]:
+    """The words read so far with a new one: added, unless its cards are (mostly) one's
+    read already (a bowed row found as two lines is read whole from each; the cards' sides
+    found as a line of their own). The lines are read longest first, so the first is kept,
+    unless the new one is it grown (_grown_from) by more cards: a line of the cards' sides
+    read ESENT where PRESENT's own letters, a line of fewer, read it whole."""
+    same = [i for i, other in enumerate(words) if _same_cards(word, other)]
+    if not same:
+        return words + [word]
+    if len(same) == 1 and len(word.cards) > len(words[same[0]].cards) and _grown_from(word, words[same[0]]):
+        return words[:same[0]] + [word] + words[same[0] + 1:]
+    return words
+
+
 def _same_cards(word: TableWord, other: TableWord) -> bool:
-    """Whether a word read is (mostly) one read already: a bowed row found as two lines
-    is read whole from each. The lines are read longest first, so the first is kept."""
+    """Whether a word read is (mostly) one read already."""
     return _shared(word, other) * 2 > len(word.cards)
 
 

@@ -139,6 +139,16 @@ def test_a_card_two_words_read_stays_in_the_word_it_lies_in(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+def test_a_card_one_word_reads_as_a_letter_and_another_as_a_wild_is_the_letter_s():
+    photo, seats = _read_seats(12040)  # SQUIRREL's S, read as a WILD past SHEEP's end
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_word_read_in_part_first_is_kept_as_read_whole_after():
+    photo, seats = _read_seats(12019)  # ESENT from its cards' sides, then PRESENT from its letters
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 def test_a_letter_the_row_reader_left_off_a_word_s_end_is_read():
     photo, seats = _read_seats(6146)  # WHISPER: its W card a little off the row's line
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
