@@ -26,6 +26,9 @@ The same reader as a single row's, one more step in front of it:
                       small print there is a WILD the row reader passed over; a WILD it was
                       unsure of past an end, on no such face, is the table
     -> TableWord      the row's cards with their boxes back in the photo's pixels
+    -> a second look  where the shapes left off every word's cards make a straight row, that
+                      part of the photo stretched down it and read the same way: a far word
+                      seen at a slant is squashed down the photo, often past any letter's shape
 
 The words come out clockwise as seen from above, from the photographer's own (the word that
 faces the photo's bottom edge): the player on the photographer's left next, then across,
@@ -148,6 +151,11 @@ FEWEST_CARDS = 3
 MOST_WORDS = 10
 #: The letters found this many steps round a line's ends may continue its row there.
 AROUND = 4
+#: A far word's cards, seen at a slant, are squashed down the photo: where a group of shapes
+#: was found off every word read, that part of the photo (and SQUASHED_PAD of their sizes
+#: round them: a card's room) is looked at again stretched this many times down it.
+STRETCH = 1.6
+SQUASHED_PAD = 3.0
 
 
 @dataclass(frozen=True)
@@ -222,19 +230,83 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     start = time.perf_counter()
     steps = steps or NO_STEPS
     photo = data if isinstance(data, Photo) else open_photo(data, TABLE_SIDE)
-    small, k = _small(photo.image)
-    lines, letters = _words_found(small)
-    middle = _middle(lines, small.shape)
-    words: list[TableWord] = []
-    for line in lines[:MOST_WORDS]:
-        word = _read_line(photo, line, _around(line, letters), k, middle, deck, is_word, alphabet)
-        if word and not _names_only(word.word):
-            words = _kept(word, words)
+    words, left = _words_read(photo, deck, is_word, alphabet)
+    for group in _groups(left):
+        if len(group) >= FEWEST_CARDS and _Line(group).straight:
+            words += _squashed_words(photo, words, group, deck, is_word, alphabet)
     words = [w for w in words if not any(_print_on(w, other) for other in words if other is not w)]
     words = _ends_shared(words)
     words.sort(key=lambda w: _clockwise(w.facing))
     steps.keep("words", lambda: _draw_words(photo, words))
     return TableReading(tuple(words), photo.width, photo.height, time.perf_counter() - start)
+
+
+def _words_read(photo: Photo, deck: str, is_word, alphabet: str, middle: np.ndarray | None = None,
+                cards: tuple[np.ndarray, ...] = ()) -> tuple[list[TableWord], list[Glyph]]:
+    """The words read in a photo, and the shapes found off their cards (in the photo's
+    pixels). `middle`: the table's middle (None: where the words found lie round); `cards`:
+    the boxes of cards read already, whose lines are not read again (both in the photo's
+    pixels)."""
+    small, k = _small(photo.image)
+    lines, letters, shapes = _words_found(small)
+    middle = _middle(lines, small.shape) if middle is None else middle * k
+    words: list[TableWord] = []
+    for line in lines[:MOST_WORDS]:
+        if sum(_on_cards(np.array((g.cx, g.cy)) / k, cards) for g in line.members) * 2 > len(line.members):
+            continue
+        word = _read_line(photo, line, _around(line, letters), k, middle, deck, is_word, alphabet)
+        if word and not _names_only(word.word):
+            words = _kept(word, words)
+    cards += tuple(np.array(c.box) * photo.scale for w in words for c in w.cards)
+    left = [dataclasses.replace(g, x=round(g.x / k), y=round(g.y / k), w=round(g.w / k), h=round(g.h / k))
+            for g in shapes]
+    return words, [g for g in left if not _on_cards(np.array((g.cx, g.cy)), cards)]
+
+
+def _on_cards(point: np.ndarray, cards: tuple[np.ndarray, ...]) -> bool:
+    return any(_inside(point, box) for box in cards)
+
+
+def _squashed_words(photo: Photo, words: list[TableWord], shapes: list[Glyph], deck: str,
+                    is_word, alphabet: str) -> list[TableWord]:
+    """The words among shapes found off every word read (a group of neighbours), looked for
+    again in their part of the photo stretched STRETCH times down it. A far word is squashed
+    down the photo (its cards lie away from the camera, seen at a slant), and one laid along
+    the photo's diagonal has its letters sheared too: shapes the line finder takes for no
+    letter at any quarter turn. Stretched, they stand as they do on the cards. Only words on
+    cards none read already count (a near word stretched reads worse)."""
+    pad = SQUASHED_PAD * float(np.median([g.size for g in shapes]))
+    x0 = int(max(0, min(g.cx for g in shapes) - pad))
+    y0 = int(max(0, min(g.cy for g in shapes) - pad))
+    x1 = int(min(photo.image.shape[1], max(g.cx for g in shapes) + pad))
+    y1 = int(min(photo.image.shape[0], max(g.cy for g in shapes) + pad))
+    width, height = x1 - x0, (y1 - y0) * STRETCH
+    a = min(1.0, TABLE_SIDE / max(width, height))
+    view = cv2.resize(photo.image[y0:y1, x0:x1], (round(width * a), round(height * a)),
+                      interpolation=cv2.INTER_AREA if a * STRETCH < 1 else cv2.INTER_LINEAR)
+    across, down = view.shape[1] / width, view.shape[0] / (y1 - y0)
+
+    def in_view(box) -> np.ndarray:
+        return (np.array(box, float) * photo.scale - (x0, y0, x0, y0)) * (across, down, across, down)
+
+    middle = np.mean([_centre(in_view(w.box)) for w in words], axis=0) if words else None
+    found, _ = _words_read(Photo(view, 1.0, view.shape[1], view.shape[0]), deck, is_word, alphabet, middle,
+                           tuple(in_view(c.box) for w in words for c in w.cards))
+    back = np.array([1 / across, 1 / down]) / photo.scale, np.array([x0, y0]) / photo.scale
+    found = [_unstretched(w, *back) for w in found]
+    return [w for w in found if not any(_shared(w, other) or _shared(other, w) for other in words)]
+
+
+def _unstretched(word: TableWord, scale: np.ndarray, offset: np.ndarray) -> TableWord:
+    """A word read in a stretched part of the photo, its boxes and facing in the photo's own
+    pixels."""
+    cards = []
+    for c in word.cards:
+        (left, top), (right, bottom) = np.array(c.box[:2]) * scale + offset, np.array(c.box[2:]) * scale + offset
+        cards.append(dataclasses.replace(c, box=(int(left), int(top), int(math.ceil(right)), int(math.ceil(bottom)))))
+    way = np.radians(word.facing)
+    facing = math.degrees(math.atan2(math.sin(way) * scale[1], math.cos(way) * scale[0])) % 360
+    return dataclasses.replace(word, cards=tuple(cards), facing=round(facing, 1) % 360)
 
 
 def _small(image: np.ndarray) -> tuple[np.ndarray, float]:
@@ -247,17 +319,17 @@ def _small(image: np.ndarray) -> tuple[np.ndarray, float]:
     return gray, k
 
 
-def _words_found(gray: np.ndarray) -> tuple[list[_Line], list[Glyph]]:
+def _words_found(gray: np.ndarray) -> tuple[list[_Line], list[Glyph], list[Glyph]]:
     """The lines of letters that could be words, longest first, and every shape that looks
     like a letter. Only shapes that look like a letter at some quarter turn of their card
     count (not a checked cloth's squares), and each knows that turn: its word's letters
-    share it, and read along the line."""
+    share it, and read along the line. And every shape with a neighbour of its size."""
     ratio, _ = light_ratios(gray)
     faces = paper_faces(ratio)
     shapes, ink, _ = glyphs(ratio, INK_LEVELS[1], min_size=SMALLEST_FOUND, faces=faces)
     shapes = _with_neighbours([g for g in shapes if g.size <= BIGGEST_LETTER * max(gray.shape)])
     if not shapes:
-        return [], []
+        return [], [], []
     probabilities, turns = classify_any_turn(edge_field(gray), ink, shapes, LETTERS)
     letterlike = probabilities[:, :NONE].max(axis=1) > LETTERLIKE
     for g, turn, chances, letter in zip(shapes, turns, probabilities, probabilities[:, :NONE].argmax(axis=1)):
@@ -266,7 +338,7 @@ def _words_found(gray: np.ndarray) -> tuple[list[_Line], list[Glyph]]:
     lines = [piece for line in _lines(letters) for piece in _straightened(line)]
     lines = _joined([_extended(line, shapes) if len(line.members) > 1 else line for line in lines])
     lines = [line for line in lines if len(line.members) >= 2 and line.straight and not _wild_print(line)]
-    return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size))), letters
+    return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size))), letters, shapes
 
 
 def _around(line: _Line, letters: list[Glyph]) -> list[Glyph]:
@@ -304,7 +376,27 @@ def _with_neighbours(shapes: list[Glyph]) -> list[Glyph]:
 
 def _lines(shapes: list[Glyph]) -> list[_Line]:
     """The shapes grouped with their neighbours: each within LINK letter sizes of the next
-    and of about its size (union-find over the pairs)."""
+    and of about its size, reading along the line they make."""
+    if not shapes:
+        return []
+    centres, near, small, big = _apart_and_sized(shapes)
+    tall = np.array([_own_height(g) for g in shapes])
+    alike = np.maximum.outer(tall, tall) < NEIGHBOUR_SIZE * np.minimum.outer(tall, tall)
+    linked = (near < LINK * (small + big) / 2) & alike & _along(shapes, centres)
+    return [_Line(members) for members in _joined_up(shapes, linked)]
+
+
+def _groups(shapes: list[Glyph]) -> list[list[Glyph]]:
+    """The shapes grouped with their neighbours: each within LINK sizes of the next and
+    within SAME_WORD_SIZE of its size, whatever it looks like."""
+    if not shapes:
+        return []
+    _, near, small, big = _apart_and_sized(shapes)
+    return _joined_up(shapes, (near < LINK * (small + big) / 2) & (big < SAME_WORD_SIZE * small))
+
+
+def _joined_up(shapes: list[Glyph], linked: np.ndarray) -> list[list[Glyph]]:
+    """The shapes in groups, two linked ones in one (union-find over the pairs)."""
     parent = list(range(len(shapes)))
 
     def root(i: int) -> int:
@@ -313,17 +405,12 @@ def _lines(shapes: list[Glyph]) -> list[_Line]:
             i = parent[i]
         return i
 
-    if shapes:
-        centres, near, small, big = _apart_and_sized(shapes)
-        tall = np.array([_own_height(g) for g in shapes])
-        alike = np.maximum.outer(tall, tall) < NEIGHBOUR_SIZE * np.minimum.outer(tall, tall)
-        linked = (near < LINK * (small + big) / 2) & alike & _along(shapes, centres)
-        for i, j in zip(*np.nonzero(np.triu(linked, 1))):
-            parent[root(i)] = root(j)
+    for i, j in zip(*np.nonzero(np.triu(linked, 1))):
+        parent[root(i)] = root(j)
     groups: dict[int, list[Glyph]] = {}
     for i, g in enumerate(shapes):
         groups.setdefault(root(i), []).append(g)
-    return [_Line(members) for members in groups.values()]
+    return list(groups.values())
 
 
 def _own_height(g: Glyph) -> float:

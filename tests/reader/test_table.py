@@ -166,6 +166,20 @@ def test_a_far_word_squashed_by_the_table_s_depth_is_found():
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# far words laid along the photo's diagonal: squashed down the photo and sheared, no shape of
+# them taken for a letter at any quarter turn
+@pytest.mark.parametrize("seed, seat", [(12112, 1), (12155, 1)])  # QUICK, KNIFE
+def test_a_far_word_sheared_by_the_table_s_depth_is_read_where_it_lies(seed, seat):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+    word, truth = seats[seat], photo.seats[seat]
+    off = abs(truth.facing - word.facing) % 360  # its row's way, sheared up to 30 degrees off its cards'
+    assert min(off, 360 - off) < 30, "it faces its player"
+    for card, drawn in zip(word.cards, truth.cards):  # outlined where the card lies
+        x, y = (card.box[0] + card.box[2]) / 2, (card.box[1] + card.box[3]) / 2
+        assert drawn.box[0] <= x <= drawn.box[2] and drawn.box[1] <= y <= drawn.box[3]
+
+
 def test_a_wild_card_s_name_is_no_letter_of_its_word():
     photo, seats = _read_seats(8441)  # ?IAMOND: the W of its WILD's name, half a letter tall, read as W
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
