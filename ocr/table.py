@@ -156,6 +156,9 @@ AROUND = 4
 #: round them: a card's room) is looked at again stretched this many times down it.
 STRETCH = 1.6
 SQUASHED_PAD = 3.0
+#: At most this many such rows are looked at again, the longest first: a table's far words,
+#: and no more work than that for a photo full of print.
+MOST_LOOKS_AGAIN = 4
 
 
 @dataclass(frozen=True)
@@ -231,9 +234,9 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     steps = steps or NO_STEPS
     photo = data if isinstance(data, Photo) else open_photo(data, TABLE_SIDE)
     words, left = _words_read(photo, deck, is_word, alphabet)
-    for group in _groups(left):
-        if len(group) >= FEWEST_CARDS and _Line(group).straight:
-            words += _squashed_words(photo, words, group, deck, is_word, alphabet)
+    rows = [group for group in _groups(left) if len(group) >= FEWEST_CARDS and _Line(group).straight]
+    for row in sorted(rows, key=len, reverse=True)[:MOST_LOOKS_AGAIN]:
+        words += _squashed_words(photo, words, row, deck, is_word, alphabet)
     words = [w for w in words if not any(_print_on(w, other) for other in words if other is not w)]
     words = _ends_shared(words)
     words.sort(key=lambda w: _clockwise(w.facing))
