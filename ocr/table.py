@@ -151,9 +151,9 @@ FEWEST_CARDS = 3
 MOST_WORDS = 10
 #: The letters found this many steps round a line's ends may continue its row there.
 AROUND = 4
-#: A far word's cards, seen at a slant, are squashed down the photo: where a group of shapes
-#: was found off every word read, that part of the photo (and SQUASHED_PAD of their sizes
-#: round them: a card's room) is looked at again stretched this many times down it.
+#: A far word's cards, seen at a slant, are squashed down the photo: where shapes found off
+#: every word read make a straight row, that part of the photo (and SQUASHED_PAD of their
+#: sizes round it: a card's room) is looked at again stretched this many times down it.
 STRETCH = 1.6
 SQUASHED_PAD = 3.0
 #: At most this many such rows are looked at again, the longest first: a table's far words,
