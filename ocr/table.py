@@ -255,19 +255,26 @@ def _words_read(photo: Photo, deck: str, is_word, alphabet: str, middle: np.ndar
     middle = _middle(lines, small.shape) if middle is None else middle * k
     words: list[TableWord] = []
     for line in lines[:MOST_WORDS]:
-        if sum(_on_cards(np.array((g.cx, g.cy)) / k, cards) for g in line.members) * 2 > len(line.members):
+        if _on_cards(line.members, k, cards).sum() * 2 > len(line.members):
             continue
         word = _read_line(photo, line, _around(line, letters), k, middle, deck, is_word, alphabet)
         if word and not _names_only(word.word):
             words = _kept(word, words)
     cards += tuple(np.array(c.box) * photo.scale for w in words for c in w.cards)
-    left = [dataclasses.replace(g, x=round(g.x / k), y=round(g.y / k), w=round(g.w / k), h=round(g.h / k))
-            for g in shapes]
-    return words, [g for g in left if not _on_cards(np.array((g.cx, g.cy)), cards)]
+    off = ~_on_cards(shapes, k, cards)
+    return words, [dataclasses.replace(g, x=round(g.x / k), y=round(g.y / k), w=round(g.w / k), h=round(g.h / k))
+                   for g, keep in zip(shapes, off) if keep]
 
 
-def _on_cards(point: np.ndarray, cards: tuple[np.ndarray, ...]) -> bool:
-    return any(_inside(point, box) for box in cards)
+def _on_cards(shapes: list[Glyph], k: float, cards: tuple[np.ndarray, ...]) -> np.ndarray:
+    """For each shape found at `k` of the photo's pixels, whether its middle lies in one of
+    the cards' boxes (in the photo's pixels)."""
+    if not shapes or not cards:
+        return np.zeros(len(shapes), bool)
+    at = np.array([(g.cx, g.cy) for g in shapes]) / k
+    boxes = np.array(cards)
+    return ((boxes[None, :, 0] <= at[:, None, 0]) & (at[:, None, 0] <= boxes[None, :, 2])
+            & (boxes[None, :, 1] <= at[:, None, 1]) & (at[:, None, 1] <= boxes[None, :, 3])).any(axis=1)
 
 
 def _squashed_words(photo: Photo, words: list[TableWord], shapes: list[Glyph], deck: str,
