@@ -110,47 +110,84 @@ def _classify_row(ratio: np.ndarray, faces: np.ndarray, ink: np.ndarray, edges: 
     cuts of it, the opinions averaged. A thin or faint stroke that broke apart holds
     together in a looser cut (no bigger than a letter of the row's size): that whole shape
     also says which pieces of ink make up the letter (an E's bottom arm come loose is
-    still the E's). A cut that shows much less ink of a letter than a looser one has lost
-    strokes (a thin serif E's faint arms, leaving its stem: an I) and has no say (FULLER).
+    still the E's). A cut that shows much less ink of a letter than a looser one, or misses
+    strokes the fullest shows, has lost strokes (a thin serif E's faint arms, leaving its
+    stem: an I) and has no say (_full_views).
     The cuts are of print on the cards' `faces` (paper_faces) only: an end card's letter
     near its edge must not run on into the table there."""
     owns = [own_ink(ink, g) for g in found]
     angles = _read_angles(ink, edges, row, found)
-    views: list[list[np.ndarray]] = [[] for _ in found]  # each letter's ink, at each cut
-    strict: list[np.ndarray] = list(owns)
+    # each letter's ink at each cut, and where its box lies
+    views: list[list[tuple[np.ndarray, tuple[int, int]]]] = [[] for _ in found]
+    strict = [(own, (g.x, g.y)) for g, own in zip(found, owns)]
     for level in LOOSE_INK:
         loose = (ratio < level) & (faces > 0)
         for k, (g, own) in enumerate(zip(found, owns)):
             pieces = _whole_letter(loose, ink, g, own, max(g.size, row.size))
             if pieces is None:
                 continue
-            whole, strict_pieces = pieces
+            whole, strict_pieces, at = pieces
             if level == LOOSE_INK[0]:
-                strict[k] = strict_pieces
-            views[k].append(whole)
-    for k, m in enumerate(strict):
-        views[k].append(m)
-    inks = [[int(m.sum()) for m in v] for v in views]
-    counted = [[m for m, n in zip(v, s) if n >= FULLER * max(s)] for v, s in zip(views, inks)]
-    masks = [_turned(m, g.size, a) for v, g, a in zip(counted, found, angles) for m in v]
+                strict[k] = (strict_pieces, at)
+            views[k].append((whole, at))
+    for k, view in enumerate(strict):
+        views[k].append(view)
+    masks = [_turned(m, g.size, a) for v, g, a in zip(views, found, angles) for m, _ in v]
     p = model().probabilities(masks, alphabet)
-    ends = np.cumsum([0] + [len(v) for v in counted])
-    return np.array([p[i:j].mean(axis=0) for i, j in zip(ends, ends[1:])])
+    ends = np.cumsum([0] + [len(v) for v in views])
+    return np.array([p[i:j][_full_views(v, p[i:j], g.size)].mean(axis=0)
+                     for v, g, i, j in zip(views, found, ends, ends[1:])])
 
 
 FULLER = 0.6  # a cut showing less than this share of the ink a looser one shows of a letter
 # has lost strokes
+HALO = 0.06  # a looser cut's ink this many letter sizes off a stricter cut's is its blur
+LOST = 0.12  # ... and more than this share of it past that, strokes the stricter cut lost
+
+
+def _full_views(views: list[tuple[np.ndarray, tuple[int, int]]], chances: np.ndarray,
+                size: float) -> np.ndarray:
+    """Which cuts of a letter (ink masks and where their boxes lie; `chances`, each one's
+    letter probabilities) show it whole: as much ink as FULLER of the fullest cut's, and none
+    of the fullest's strokes missing (its ink more than HALO sizes off theirs: the foot of an
+    L whose thin strokes a stricter cut lost leaves an I), unless the fullest reads as a
+    letter less surely than the cut (a loose cut may take in the card's corner print)."""
+    sizes = [int(mask.sum()) for mask, _ in views]
+    f = int(np.argmax(sizes))
+    fullest, (fx, fy) = views[f]
+    sure = chances[:, :NONE].max(axis=1)
+    r = max(1, round(HALO * size))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    keep = np.zeros(len(views), bool)
+    for k, ((mask, (x, y)), ink) in enumerate(zip(views, sizes)):
+        if ink >= FULLER * sizes[f]:
+            near = cv2.dilate(_moved(mask, (x - fx, y - fy), fullest.shape), kernel)
+            keep[k] = (fullest & (near == 0)).sum() <= LOST * sizes[f] or sure[f] < sure[k]
+    return keep
+
+
+def _moved(mask: np.ndarray, by: tuple[int, int], shape: tuple[int, ...]) -> np.ndarray:
+    """`mask` moved `by` (x, y) pixels into an array of `shape` (0/1), cut where it falls out."""
+    out = np.zeros(shape[:2], np.uint8)
+    dx, dy = by
+    y0, y1 = max(0, dy), min(shape[0], dy + mask.shape[0])
+    x0, x1 = max(0, dx), min(shape[1], dx + mask.shape[1])
+    if y0 < y1 and x0 < x1:
+        out[y0:y1, x0:x1] = mask[y0 - dy:y1 - dy, x0 - dx:x1 - dx]
+    return out
+
+
 HELD = 0.1  # a loose shape holds a letter's ink when it covers this share of it
 TALLEST = 1.4  # a letter's whole shape is at most this many letter sizes tall
 
 
 def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndarray,
-                  size: float) -> tuple[np.ndarray, np.ndarray] | None:
+                  size: float) -> tuple[np.ndarray, np.ndarray, tuple[int, int]] | None:
     """The loose shapes under a glyph's `own` ink (two, for a letter joined from two pieces)
-    and the strict ink's pieces they hold together, in their common box; None if they run
-    on past a letter of `size` (into a border or a neighbour): taller than TALLEST sizes or
-    wider than the widest letter (WIDEST; the glyph may be an R's stem, its bowl and leg
-    reaching a letter's width on)."""
+    and the strict ink's pieces they hold together, in their common box, and where that box
+    lies (x, y); None if they run on past a letter of `size` (into a border or a neighbour):
+    taller than TALLEST sizes or wider than the widest letter (WIDEST; the glyph may be an
+    R's stem, its bowl and leg reaching a letter's width on)."""
     margin = int(WIDEST * size)
     x0, y0 = max(0, glyph.x - margin), max(0, glyph.y - margin)
     window = loose[y0:glyph.y + glyph.h + margin, x0:glyph.x + glyph.w + margin].astype(np.uint8)
@@ -169,7 +206,7 @@ def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndar
     whole = np.isin(labels[top:bottom, left:right], chosen)
     pieces = whole & (ink[y0 + top:y0 + bottom, x0 + left:x0 + right] > 0)
     pieces[gy - top:gy - top + glyph.h, gx - left:gx - left + glyph.w] |= own
-    return whole, without_specks(pieces)
+    return whole, without_specks(pieces), (x0 + left, y0 + top)
 
 
 def classify_any_turn(edges: np.ndarray, ink: np.ndarray, found: list[Glyph],

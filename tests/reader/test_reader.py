@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image
@@ -182,6 +183,23 @@ def test_a_card_s_side_is_a_hairline_and_no_i_a_card_is_printed_in_is():
 def test_a_letter_that_lost_faint_strokes_is_read_whole(seed, what):
     row, word = _read_seed(seed)  # generated rows (tuning seeds)
     assert "".join(c.letter for c in row) == word, what
+
+
+def test_a_cut_of_the_ink_that_lost_a_stroke_a_looser_cut_shows_has_no_say():
+    from ocr.reader import _full_views
+
+    ell = np.zeros((60, 40), bool)
+    ell[:, 4:12] = True  # an L's stem, a stricter cut's whole letter: an I
+    stem = ell.copy()
+    ell[52:, 4:] = True  # ... and its thin foot, that only a looser cut shows
+    l_then_i = np.array([[0.9, 0.1], [0.1, 0.9]])  # each cut's chances (L, I): each sure
+    assert _full_views([(ell, (100, 100)), (stem, (100, 100))], l_then_i, 60).tolist() == [True, False]
+    # unless the looser cut reads less surely: it may have taken in print round the letter
+    unsure_l = np.array([[0.6, 0.4], [0.1, 0.9]])
+    assert _full_views([(ell, (100, 100)), (stem, (100, 100))], unsure_l, 60).tolist() == [True, True]
+    # a looser cut that only shows the strokes' blur round the letter leaves every cut a say
+    blurred = cv2.dilate(np.pad(ell, 2).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    assert _full_views([(blurred, (98, 98)), (ell, (100, 100))], l_then_i, 60).all()
 
 
 def _wrong_cards_marked_the_rest_read(seed: int, what: str) -> None:

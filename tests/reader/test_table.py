@@ -292,6 +292,13 @@ def test_a_bowed_word_s_end_card_off_its_strip_is_read(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# a blurred photo's thin strokes (an L's foot, an E's lower arm) only a loose cut of the ink
+# shows: the stricter cuts' I and F have no say (VILLAGE read VIILAGF)
+def test_a_letter_whose_thin_strokes_only_a_loose_cut_shows_is_read_whole():
+    photo, seats = _read_seats(13199)
+    assert seats[0] is not None and seats[0].word == photo.seats[0].word == "VILLAGE"
+
+
 # two WILDs side by side: their names, printed small, make a line of letters of their own
 @pytest.mark.parametrize("seed", [9252, 9297, 9193])  # PA??R, BI??, GHO??
 def test_the_names_of_wild_cards_side_by_side_are_no_word(seed):
