@@ -24,7 +24,8 @@ The same reader as a single row's, one more step in front of it:
     -> WILD cards     the crop's card faces looked at where the row leaves room for a card
                       (between two letters, a step past an end): a light face with only
                       small print there is a WILD the row reader passed over; a WILD it was
-                      unsure of past an end, on no such face, is the table
+                      unsure of past an end, on no such face, is a letter printed faint or
+                      the table; an I read off the row goes in a gap that has room for it
     -> TableWord      the row's cards with their boxes back in the photo's pixels
     -> a second look  where the shapes left off every word's cards make a straight row, that
                       part of the photo stretched down it and read the same way: a far word
@@ -745,7 +746,8 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
     ratio, paper = light_ratios(gray)
     faces = _Faces.of(crop, ratio, paper, read)
-    row = _once_each(_wild_ends(faces, _wilds_between(faces, read)))
+    row = _once_each(_wild_ends(faces, _wilds_between(faces, read), alphabet))
+    row = _bars_between(row, _off_row_letters(cards, alphabet, bars=True))
     row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction)
                              + _off_row_letters(cards, alphabet))
     if len(row) < FEWEST_CARDS:
@@ -840,6 +842,42 @@ def _letters_past_ends(row: list[Card], found: list[_Found]) -> list[Card]:
     return cards
 
 
+def _bars_between(row: list[Card], found: list[_Found]) -> list[Card]:
+    """The row with a bare bar the row reader read off it (`found`, _off_row_letters) put in a
+    gap between two of its cards that leaves room for a card where no WILD's face was found
+    (_wilds_between looked first): an I,
+    its card a little higher or lower than its neighbours' (its top and bottom off the row's
+    lines; LIGHT read LGHT, HOLIDAY HOLDAY). It lies on the line between the two cards, at
+    least READ_TWICE usual steps from each, is of the row's letters' size and read surely (not
+    under LOW_CONFIDENCE); the one nearest the gap's middle is taken, marked unsure (placed by
+    where it lies). Only a bar: another letter read off the row there may be a card's corner
+    print (a 3 read as E lay in a gap of a line of corner letters)."""
+    if len(row) < 2 or not found:
+        return row
+    size = _size(row)
+    step = _usual_step(_steps(row), size)
+    out = [row[0]]
+    for before, after in zip(row, row[1:]):
+        a, b = _centre(before.box), _centre(after.box)
+        s = float(np.linalg.norm(b - a))
+        if s >= ROOM_FOR_A_CARD * step:
+            unit = (b - a) / s
+            best = None
+            for letter in found:
+                d = letter.at - a
+                on, off = float(d @ unit), abs(float(d @ np.array([-unit[1], unit[0]])))
+                if (letter.chance >= LOW_CONFIDENCE
+                        and READ_TWICE * step <= on <= s - READ_TWICE * step and off <= ON_THE_LINE * size
+                        and max(letter.size, size) < SAME_WORD_SIZE * min(letter.size, size)
+                        and (best is None or abs(on - s / 2) < abs(best[0] - s / 2))):
+                    best = (on, letter)
+            if best:
+                letter = best[1]
+                out.append(Card(letter.letter, min(letter.chance, UNSURE), _wild_box(letter.at, size), (), True))
+        out.append(after)
+    return out
+
+
 def _finder_letters(found: list[Glyph], strip: _Strip, k: float, zoom: float,
                     direction: np.ndarray) -> list[_Found]:
     """The line finder's shapes that look like a letter reading about the row's way (not a
@@ -857,12 +895,13 @@ def _finder_letters(found: list[Glyph], strip: _Strip, k: float, zoom: float,
     return out
 
 
-def _off_row_letters(cards: list[Card], alphabet: str) -> list[_Found]:
+def _off_row_letters(cards: list[Card], alphabet: str, bars: bool = False) -> list[_Found]:
     """The letters the row reader read off the row (a card a little lower, or turned a
     little more, than its row), as _letters_past_ends takes them; not one read on a card
-    read more surely (a piece of another word's letter)."""
-    off = [c for c in cards if not c.in_row and c.letter and c.letter in alphabet and c.letter != BAR
-           and c.confidence > OFF_ROW_SURE]
+    read more surely (a piece of another word's letter). No bare bar (an I, or the next
+    card's edge past an end), or with `bars` only those (for _bars_between)."""
+    off = [c for c in cards if not c.in_row and c.letter and c.letter in alphabet
+           and (c.letter == BAR) == bars and c.confidence > OFF_ROW_SURE]
     return [_Found(_centre(c.box), _size([c]), c.letter, c.confidence) for c in off
             if not any(d.confidence > c.confidence and _overlap(c.box, d.box) > 0.5 for d in off)]
 
@@ -914,11 +953,12 @@ def _wild_box(at: np.ndarray, size: float) -> tuple[int, int, int, int]:
     return (int(at[0] - half[0]), int(at[1] - half[1]), int(at[0] + half[0]), int(at[1] + half[1]))
 
 
-def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
+def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
     """The row's ends as its cards' faces show them: a WILD the row reader was unsure of
-    past an end (the table there, a light square of a cloth) where no WILD card's face
-    lies, left out; and a WILD card past an end, where one lies a step on from the end
-    card (a second WILD beside the one read, or one the row reader did not reach)."""
+    past an end where no WILD card's face lies is the letter printed faint there
+    (_Faces.letter), or else left out (the table there, a light square of a cloth); and a
+    WILD card past an end, where one lies a step on from the end card (a second WILD beside
+    the one read, or one the row reader did not reach)."""
     if len(row) < 2:
         return row
     size = _size(row)
@@ -930,7 +970,11 @@ def _wild_ends(faces: _Faces, row: list[Card]) -> list[Card]:
         if (card.letter == WILD and card.confidence < LOW_CONFIDENCE and len(cards) > FEWEST_CARDS
                 and not any(faces.wild(at + unit * d * size, _angle(way if end else -way), size)
                             for d in WILD_AT)):
-            cards.pop(end)
+            letter = faces.letter(card.box, size, way if end else -way, alphabet)
+            if letter is None:
+                cards.pop(end)
+            else:
+                cards[end] = letter
             continue
         for _ in range(MOST_WILDS_PAST):
             step = _usual_step(_steps(cards), size, gaps_looked_at=True)
@@ -1072,6 +1116,27 @@ class _Faces:
                 if colour is not None:
                     (wilds if card.letter == WILD else letters).append(colour)
         return cls(crop, ratio, paper, np.median(letters, axis=0) if letters else None, wilds)
+
+    def letter(self, box, size: float, way: np.ndarray, alphabet: str) -> Card | None:
+        """The letter on the card at `box` where the row reader, at the ink level it read the
+        row at, saw only a faint face and guessed a WILD: a letter printed fainter than its
+        row's (uneven ink, or the light). The loosest ink level's shape there of the row's
+        letters' size, read along the row (`way`) as a letter (not a bare bar: a card's
+        edge), marked unsure; None where there is none."""
+        shapes, ink, _ = glyphs(self.ratio, INK_LEVELS[-1])
+        near = [g for g in shapes if _inside(np.array((g.cx, g.cy)), box)
+                and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)]
+        if not near:
+            return None
+        gray = cv2.cvtColor(self.image, cv2.COLOR_RGB2GRAY)
+        chances, turns = classify_any_turn(edge_field(gray), ink, near, alphabet)
+        best = int(chances[:, :NONE].max(axis=1).argmax())
+        i = int(chances[best, :NONE].argmax())
+        letter, chance, g = LETTERS[i], float(chances[best, i]), near[best]
+        if chance <= LETTERLIKE or letter == BAR or not _reads_within(
+                _reading_way(float(turns[best])), _unit(way), letter in SYMMETRIC, LINE_TURN * 2):
+            return None
+        return Card(letter, min(chance, UNSURE), _wild_box(np.array((g.cx, g.cy)), size), (), True)
 
     def wild(self, at: np.ndarray, angle: float, size: float) -> bool:
         """Whether a WILD card's face lies centred on `at`, square with a row turned by

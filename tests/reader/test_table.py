@@ -299,6 +299,21 @@ def test_a_letter_whose_thin_strokes_only_a_loose_cut_shows_is_read_whole():
     assert seats[0] is not None and seats[0].word == photo.seats[0].word == "VILLAGE"
 
 
+# an I's card a little higher or lower than its neighbours' is read off the row (its top and
+# bottom off the row's lines): it is put back in the gap its card leaves (LGHT, VLLAGE)
+@pytest.mark.parametrize("seed", [12943, 12805])  # LIGHT, VILLAGE
+def test_an_i_off_its_word_s_line_is_read_in_the_gap_it_leaves(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# a letter printed fainter than its row's past an end, that the row reader took for a WILD and
+# no WILD's face lies there: read at a looser cut of the ink (EXAMPLE read XAMPLE)
+def test_a_faint_letter_past_a_word_s_end_is_read():
+    photo, seats = _read_seats(12904)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 # two WILDs side by side: their names, printed small, make a line of letters of their own
 @pytest.mark.parametrize("seed", [9252, 9297, 9193])  # PA??R, BI??, GHO??
 def test_the_names_of_wild_cards_side_by_side_are_no_word(seed):
