@@ -743,9 +743,7 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     read = [c for c in cards if c.in_row]
     if len(read) < FEWEST_CARDS:
         return None
-    gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
-    ratio, paper = light_ratios(gray)
-    faces = _Faces.of(crop, ratio, paper, read)
+    faces = _Faces.of(crop, read)
     row = _once_each(_wild_ends(faces, _wilds_between(faces, read), alphabet))
     row = _bars_between(row, _off_row_letters(cards, alphabet, bars=True))
     row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction)
@@ -1092,19 +1090,22 @@ def _face_middle(faces: _Faces, at: np.ndarray, way: np.ndarray, angle: float, s
 
 @dataclass
 class _Faces:
-    """What a word's crop shows of card faces: its ink and paper ratios (light_ratios), the
-    colour of its letter cards' paper (None when none shows), and of each WILD card's the
-    row reader read surely (a WILD's paper may be a shade off its letters': a tint of its own,
-    or the light where it lies; the WILD beside it is then the nearer match)."""
+    """What a word's crop shows of card faces: its grey, its ink and paper ratios
+    (light_ratios), the colour of its letter cards' paper (None when none shows), and of each
+    WILD card's the row reader read surely (a WILD's paper may be a shade off its letters': a
+    tint of its own, or the light where it lies; the WILD beside it is then the nearer match)."""
 
     image: np.ndarray
+    gray: np.ndarray  # the crop in grey, as light_ratios cut it
     ratio: np.ndarray
     paper: np.ndarray
     usual: np.ndarray | None
     wilds: list[np.ndarray]
 
     @classmethod
-    def of(cls, crop: np.ndarray, ratio: np.ndarray, paper: np.ndarray, row: list[Card]) -> _Faces:
+    def of(cls, crop: np.ndarray, row: list[Card]) -> _Faces:
+        gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
+        ratio, paper = light_ratios(gray)
         size = _size(row)
         w, h = (int(f * size) for f in WILD_WINDOW)
         letters, wilds = [], []
@@ -1115,7 +1116,7 @@ class _Faces:
                 colour = paper_colour(crop, face, float(x), float(y), 0.0)
                 if colour is not None:
                     (wilds if card.letter == WILD else letters).append(colour)
-        return cls(crop, ratio, paper, np.median(letters, axis=0) if letters else None, wilds)
+        return cls(crop, gray, ratio, paper, np.median(letters, axis=0) if letters else None, wilds)
 
     def letter(self, box, size: float, way: np.ndarray, alphabet: str) -> Card | None:
         """The letter on the card at `box` where the row reader, at the ink level it read the
@@ -1128,8 +1129,7 @@ class _Faces:
                 and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)]
         if not near:
             return None
-        gray = cv2.cvtColor(self.image, cv2.COLOR_RGB2GRAY)
-        chances, turns = classify_any_turn(edge_field(gray), ink, near, alphabet)
+        chances, turns = classify_any_turn(edge_field(self.gray), ink, near, alphabet)
         best = int(chances[:, :NONE].max(axis=1).argmax())
         i = int(chances[best, :NONE].argmax())
         letter, chance, g = LETTERS[i], float(chances[best, i]), near[best]
