@@ -126,6 +126,33 @@ PRINT_INK = 0.01
 READ_TWICE = 0.5
 #: At most this many WILD cards are found past a word's end beyond those the row reader read.
 MOST_WILDS_PAST = 2
+#: Two WILDs side by side may read as one (the row reader takes both faces' print for one
+#: card's), so each run of a word's WILDs is counted again by their faces: a window slides
+#: along the row FACE_SLIDE letter sizes at a time, and a stretch of places where it sees a
+#: WILD's face (one miss allowed inside it; at least LEAST_FACE letter sizes long) is one
+#: card's face. A stretch TWO_FACES letter sizes long, and TWO_FACES_STEPS of the word's usual
+#: steps, is two cards' (some decks' cards are two letters wide: P?PER's one WILD's face is as
+#: long as two of its letters' steps). A run at a word's end is looked along to END_ROOM letter
+#: sizes past its last WILD.
+FACE_SLIDE = 0.125
+LEAST_FACE = 0.25
+TWO_FACES = 1.7
+TWO_FACES_STEPS = 1.15
+END_ROOM = 1.2
+#: Past a word's end WILD where no WILD lies a step on (PAST_STEPS), a second one is looked for
+#: from NEAR_PAST to FAR_PAST of the word's steps on: pushed nearer, or laid farther (??THING's
+#: outer WILD lay 0.6 steps on, ??RSE's 1.5).
+NEAR_PAST = 0.5
+FAR_PAST = 1.8
+#: A face found so far on lies on a letter's card where a letter's middle is this many letter
+#: sizes from it or nearer (a card is CARD_PER_LETTER[0] letter sizes wide).
+LETTER_NEAR = 1.0
+#: Cards pushed close together show a sliver of the table between them, where less than
+#: CARD_GAP of a face's height is light paper: a face seen on either side of it, each of
+#: the paper LEAST_CARD letter sizes wide at least, is two cards' (WHA??'s WILDs, laid nearer
+#: than the word's usual step, looked like one long face).
+CARD_GAP = 0.35
+LEAST_CARD = 0.6
 #: A WILD the row reader was unsure of is looked for this many letter sizes along the row from
 #: where it put it (a guess, by the row's pitch).
 WILD_AT = (0.0, -0.2, 0.2)
@@ -744,7 +771,7 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     if len(read) < FEWEST_CARDS:
         return None
     faces = _Faces.of(crop, read)
-    row = _once_each(_wild_ends(faces, _wilds_between(faces, read), alphabet))
+    row = _once_each(_wilds_counted(faces, _wild_ends(faces, _wilds_between(faces, read), alphabet)))
     row = _bars_between(row, _off_row_letters(cards, alphabet, bars=True))
     row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction)
                              + _off_row_letters(cards, alphabet))
@@ -979,11 +1006,114 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
             beyond = next((point for at, way in _ways_past(cards, end)
                            for point in (at + _unit(way) * step * f for f in PAST_STEPS)
                            if faces.wild(point, _angle(way if end else -way), size)), None)
+            if beyond is None and cards[end].letter == WILD:
+                beyond = _face_past(faces, cards, end, step, size)
             if beyond is None:
                 break
             wild = Card(WILD, UNSURE, _wild_box(beyond, size), (), True)
             cards.insert(len(cards) if end else 0, wild)
     return cards
+
+
+def _face_past(faces: _Faces, cards: list[Card], end: int, step: float, size: float) -> np.ndarray | None:
+    """Where a WILD card's face lies past the row's end WILD off the usual step (NEAR_PAST to
+    FAR_PAST steps on; the end WILD's own face left aside), on no card with a letter of the
+    row's size (no such letter's middle within LETTER_NEAR letter sizes: the edge of a letter
+    card the row reader lost is no WILD's face, W?ATHER's W); None where none does."""
+    at, way = _end_way(cards, end, 1 if end == 0 else -2)
+    unit, angle = _unit(way), _angle(way if end else -way)
+    for first, last in _face_runs(faces, at, unit, angle, size, FAR_PAST * step):
+        middle = (first + last) / 2
+        if first > 2 * FACE_SLIDE * size and middle >= NEAR_PAST * step:  # not the end WILD's own
+            point = at + unit * middle
+            return None if faces.letter_near(point, size) else point
+    return None
+
+
+def _face_runs(faces: _Faces, at: np.ndarray, way: np.ndarray, angle: float, size: float,
+               length: float, finish: float = 0.0) -> list[tuple[float, float]]:
+    """The stretches along `way` (a unit vector) from `at`, starting up to `length` pixels on
+    (and one then seen followed to its end, up to `finish` pixels farther), where a WILD card's
+    face is seen square with a row turned by `angle`: looked at FACE_SLIDE letter sizes at a
+    time, one miss allowed inside a stretch, none shorter than LEAST_FACE letter sizes; each as
+    its first and last place's distance from `at`."""
+    slide = FACE_SLIDE * size
+    runs: list[tuple[int, int]] = []  # in slides
+    first = last = None
+    for k in range(int((length + finish) / slide) + 1):
+        if k * slide > length and first is None:
+            break
+        if faces.wild(at + way * k * slide, angle, size):
+            first = k if first is None else first
+            last = k
+        elif first is not None and k - last > 1:
+            runs.append((first, last))
+            first = None
+    if first is not None:
+        runs.append((first, last))
+    return [(a * slide, b * slide) for a, b in runs if b - a >= round(LEAST_FACE / FACE_SLIDE)]
+
+
+def _wilds_counted(faces: _Faces, row: list[Card]) -> list[Card]:
+    """The row with each run of its WILDs counted again by their faces (_face_runs): between
+    the letters either side, or from the letter before a run at an end to END_ROOM letter
+    sizes past its last WILD (a face seen there followed to its end, a card's width on at
+    most). A face as long as two cards' is two WILDs. Where more faces lie
+    than WILDs were read, a WILD is put at each face's middle, marked unsure."""
+    if all(c.letter == WILD for c in row) or all(c.letter != WILD for c in row):
+        return row
+    size = _size(row)
+    two = max(TWO_FACES * size, TWO_FACES_STEPS * _usual_step(_steps(row), size, gaps_looked_at=True))
+    out: list[Card] = []
+    i = 0
+    while i < len(row):
+        j = i
+        while j < len(row) and row[j].letter == WILD:
+            j += 1
+        if j == i:
+            out.append(row[i])
+            i += 1
+            continue
+        run = row[i:j]
+        if i > 0 and j < len(row):  # between two letters
+            start, far = _centre(row[i - 1].box), _centre(row[j].box)
+            length, outward = float(np.linalg.norm(far - start)), 1
+        else:  # at an end: from the letter before it, out past its last WILD
+            start = _centre(row[i - 1].box) if i > 0 else _centre(row[j].box)
+            far = _centre(row[j - 1].box) if i > 0 else _centre(row[i].box)
+            length, outward = float(np.linalg.norm(far - start)) + END_ROOM * size, 1 if i > 0 else -1
+        way = _unit(far - start)
+        middles = []
+        finish = 0.0 if i > 0 and j < len(row) else CARD_PER_LETTER[0] * size
+        angle = _angle(way * outward)
+        for first, last in _one_card_each(faces, start, way, angle, size,
+                                          _face_runs(faces, start, way, angle, size, length, finish)):
+            apart = faces.cards_along(start, way, angle, size, first, last)
+            quarters = (1, 3) if last - first >= two else (2,)
+            middles += apart if len(apart) > len(quarters) else [first + (last - first) * q / 4 for q in quarters]
+        if len(middles) > len(run):
+            if outward < 0:
+                middles.reverse()
+            run = [Card(WILD, UNSURE, _wild_box(start + way * m, size), (), True) for m in middles]
+        out += run
+        i = j
+    return out
+
+
+def _one_card_each(faces: _Faces, at: np.ndarray, way: np.ndarray, angle: float, size: float,
+                   runs: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Stretches where a WILD's face is seen (_face_runs) with two that are one card's taken
+    as one: their middles nearer than a card's width, and no gap of the table between them
+    (_Faces.cards_along): a card whose print (a ring round its name) hides its face from a
+    window at its middle (NATU?E read NATU??E)."""
+    out: list[tuple[float, float]] = []
+    for first, last in runs:
+        if out and (first + last - sum(out[-1])) / 2 < CARD_PER_LETTER[0] * size and len(
+                faces.cards_along(at, way, angle, size, out[-1][0], last)) <= 1:
+            out[-1] = (out[-1][0], last)
+        else:
+            out.append((first, last))
+    return out
 
 
 def _once_each(row: list[Card]) -> list[Card]:
@@ -1137,6 +1267,27 @@ class _Faces:
                 _reading_way(float(turns[best])), _unit(way), letter in SYMMETRIC, LINE_TURN * 2):
             return None
         return Card(letter, min(chance, UNSURE), _wild_box(np.array((g.cx, g.cy)), size), (), True)
+
+    def letter_near(self, at: np.ndarray, size: float) -> bool:
+        """Whether a letter's shape (the loosest ink level's, PRINT_TALL letter sizes tall at
+        least: no WILD's print) has its middle within LETTER_NEAR letter sizes along the row
+        of `at`, on a card there."""
+        shapes, _, _ = glyphs(self.ratio, INK_LEVELS[-1])
+        return any(g.h >= PRINT_TALL * size and abs(g.cx - at[0]) <= LETTER_NEAR * size
+                   and abs(g.cy - at[1]) <= CARD_PER_LETTER[1] * size / 2 for g in shapes)
+
+    def cards_along(self, at: np.ndarray, way: np.ndarray, angle: float, size: float,
+                    first: float, last: float) -> list[float]:
+        """The middles of the cards that lie apart (light paper with a gap of the table between,
+        where less than CARD_GAP of the face's height is paper) along a stretch where a WILD's
+        face is seen, `first` to `last` pixels along `way` from `at`, none narrower than
+        LEAST_CARD letter sizes: distances from `at` as those are."""
+        w, h = int(last - first + WILD_WINDOW[0] * size), int(WILD_WINDOW[1] * size)
+        x, y = at + way * (first + last) / 2
+        columns = (upright(self.paper, float(x), float(y), angle, w, h, outside=0.0) > LIGHT_PAPER).mean(axis=0)
+        paper = np.concatenate(([False], columns >= CARD_GAP, [False]))
+        edges = np.flatnonzero(paper[1:] != paper[:-1]).reshape(-1, 2)
+        return [float((first + last - w) / 2 + (a + b) / 2) for a, b in edges if b - a >= LEAST_CARD * size]
 
     def wild(self, at: np.ndarray, angle: float, size: float) -> bool:
         """Whether a WILD card's face lies centred on `at`, square with a row turned by

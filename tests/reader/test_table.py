@@ -329,3 +329,36 @@ def test_a_reading_is_wild_cards_names_only_when_it_spells_more_than_one(read, n
     from ocr.table import _names_only
 
     assert _names_only(read) is names_only
+
+
+# two WILDs pushed together read as one to the row reader (one card's print for both): each
+# run of WILDs is counted again by the faces a window sees sliding along it
+# or, laid closer than the word's usual step, by the sliver of the table between their faces
+@pytest.mark.parametrize("seed", [13430, 11670, 13002, 13967])  # F??LD, WHIS??R, ??IVE, WHA??
+def test_two_wild_cards_pushed_together_are_both_read(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# a second WILD past an end, nearer than the word's usual step or farther
+@pytest.mark.parametrize("seed", [13401, 11334])  # ??THING, ??RSE
+def test_a_second_wild_off_the_usual_step_past_an_end_is_read(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# a deck whose cards are two letters wide: one WILD's face is as long as two of its steps; and
+# a WILD whose name is ringed, its face seen either side of the ring but not at its middle
+@pytest.mark.parametrize("seed", [13351, 14124])  # P?PER, NATU?E
+def test_one_wild_card_is_one_wild_however_its_face_is_seen(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# the edge of a letter card the row reader lost, past an end WILD, shows light paper and its
+# corner print: it is no WILD card (W?ATHER's lost W once read ??ATHER)
+def test_a_lost_letter_card_past_an_end_wild_is_no_wild_card():
+    photo, seats = _read_seats(13713)
+    laid = photo.seats[2].word
+    assert laid == "W?ATHER"
+    assert seats[2] is not None and seats[2].word.count("?") == laid.count("?")
