@@ -825,6 +825,20 @@ class _Found:
         """Whether it reads along a row running this way (turned as the row's end card)."""
         return self.way is None or _reads_within(self.way, way, self.either_way, LINE_TURN * 2)
 
+    def on_line(self, at: np.ndarray, unit: np.ndarray, size: float) -> float | None:
+        """How far along the line from `at` running along `unit` it lies, where it lies on that
+        line (ON_THE_LINE letter sizes off it at most) and is of the row's letters' `size`;
+        None where it does not."""
+        d = self.at - at
+        on, off = float(d @ unit), abs(float(d @ np.array([-unit[1], unit[0]])))
+        if off <= ON_THE_LINE * size and max(self.size, size) < SAME_WORD_SIZE * min(self.size, size):
+            return on
+        return None
+
+    def card(self, size: float) -> Card:
+        """The card it is in a row of letters of `size`: marked unsure (placed by where it lies)."""
+        return Card(self.letter, min(self.chance, UNSURE), _wild_box(self.at, size), (), True)
+
 
 def _reads_within(way: np.ndarray, along: np.ndarray, either_way: bool, degrees: float) -> bool:
     """Whether a letter reading `way` reads along `along` (unit vectors) within `degrees`,
@@ -852,18 +866,14 @@ def _letters_past_ends(row: list[Card], found: list[_Found]) -> list[Card]:
         least = PAST_LETTER[0] * min(step, float(np.linalg.norm(way)))
         best = None
         for letter in found:
-            d = letter.at - at
-            on, off = float(d @ unit), abs(float(d @ np.array([-unit[1], unit[0]])))
-            if (least <= on <= PAST_LETTER[1] * step and off <= ON_THE_LINE * size
-                    and max(letter.size, size) < SAME_WORD_SIZE * min(letter.size, size)
+            on = letter.on_line(at, unit, size)
+            if (on is not None and least <= on <= PAST_LETTER[1] * step
                     and letter.reads_along(unit if end else -unit)
                     and not any(_inside(letter.at, c.box) for c in cards)
                     and (best is None or on < best[0])):
                 best = (on, letter)
         if best:
-            letter = best[1]
-            card = Card(letter.letter, min(letter.chance, UNSURE), _wild_box(letter.at, size), (), True)
-            cards.insert(len(cards) if end else 0, card)
+            cards.insert(len(cards) if end else 0, best[1].card(size))
     return cards
 
 
@@ -889,16 +899,13 @@ def _bars_between(row: list[Card], found: list[_Found]) -> list[Card]:
             unit = (b - a) / s
             best = None
             for letter in found:
-                d = letter.at - a
-                on, off = float(d @ unit), abs(float(d @ np.array([-unit[1], unit[0]])))
-                if (letter.chance >= LOW_CONFIDENCE
-                        and READ_TWICE * step <= on <= s - READ_TWICE * step and off <= ON_THE_LINE * size
-                        and max(letter.size, size) < SAME_WORD_SIZE * min(letter.size, size)
+                on = letter.on_line(a, unit, size)
+                if (on is not None and letter.chance >= LOW_CONFIDENCE
+                        and READ_TWICE * step <= on <= s - READ_TWICE * step
                         and (best is None or abs(on - s / 2) < abs(best[0] - s / 2))):
                     best = (on, letter)
             if best:
-                letter = best[1]
-                out.append(Card(letter.letter, min(letter.chance, UNSURE), _wild_box(letter.at, size), (), True))
+                out.append(best[1].card(size))
         out.append(after)
     return out
 
@@ -978,6 +985,12 @@ def _wild_box(at: np.ndarray, size: float) -> tuple[int, int, int, int]:
     return (int(at[0] - half[0]), int(at[1] - half[1]), int(at[0] + half[0]), int(at[1] + half[1]))
 
 
+def _wild_at(at: np.ndarray, size: float) -> Card:
+    """A WILD card whose face was found at `at`, in a row of letters of `size`: marked unsure
+    (found by its paper, not read)."""
+    return Card(WILD, UNSURE, _wild_box(at, size), (), True)
+
+
 def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
     """The row's ends as its cards' faces show them: a WILD the row reader was unsure of
     past an end where no WILD card's face lies is the letter printed faint there
@@ -1010,8 +1023,7 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
                 beyond = _face_past(faces, cards, end, step, size)
             if beyond is None:
                 break
-            wild = Card(WILD, UNSURE, _wild_box(beyond, size), (), True)
-            cards.insert(len(cards) if end else 0, wild)
+            cards.insert(len(cards) if end else 0, _wild_at(beyond, size))
     return cards
 
 
@@ -1094,7 +1106,7 @@ def _wilds_counted(faces: _Faces, row: list[Card]) -> list[Card]:
         if len(middles) > len(run):
             if outward < 0:
                 middles.reverse()
-            run = [Card(WILD, UNSURE, _wild_box(start + way * m, size), (), True) for m in middles]
+            run = [_wild_at(start + way * m, size) for m in middles]
         out += run
         i = j
     return out
@@ -1197,7 +1209,7 @@ def _wilds_in_gap(faces: _Faces, out: list[Card], a: np.ndarray, b: np.ndarray, 
         if all(float(np.linalg.norm(middle - other)) >= READ_TWICE * step for other in placed):
             if not found and guessed:
                 out.pop()
-            out.append(Card(WILD, UNSURE, _wild_box(middle, size), (), True))
+            out.append(_wild_at(middle, size))
             placed.append(middle)
         found += 1
         t = float((middle - a) @ way) + near
