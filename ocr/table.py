@@ -41,6 +41,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+from itertools import groupby
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
@@ -1067,49 +1068,44 @@ def _face_runs(faces: _Faces, at: np.ndarray, way: np.ndarray, angle: float, siz
 
 
 def _wilds_counted(faces: _Faces, row: list[Card]) -> list[Card]:
-    """The row with each run of its WILDs counted again by their faces (_face_runs): between
-    the letters either side, or from the letter before a run at an end to END_ROOM letter
-    sizes past its last WILD (a face seen there followed to its end, a card's width on at
-    most). A face as long as two cards' is two WILDs. Where more faces lie
-    than WILDs were read, a WILD is put at each face's middle, marked unsure."""
+    """The row with each run of its WILDs counted again by their faces (_run_recounted)."""
     if all(c.letter == WILD for c in row) or all(c.letter != WILD for c in row):
         return row
     size = _size(row)
     two = max(TWO_FACES * size, TWO_FACES_STEPS * _usual_step(_steps(row), size, gaps_looked_at=True))
     out: list[Card] = []
-    i = 0
-    while i < len(row):
-        j = i
-        while j < len(row) and row[j].letter == WILD:
-            j += 1
-        if j == i:
-            out.append(row[i])
-            i += 1
-            continue
-        run = row[i:j]
-        if i > 0 and j < len(row):  # between two letters
-            start, far = _centre(row[i - 1].box), _centre(row[j].box)
-            length, outward = float(np.linalg.norm(far - start)), 1
-        else:  # at an end: from the letter before it, out past its last WILD
-            start = _centre(row[i - 1].box) if i > 0 else _centre(row[j].box)
-            far = _centre(row[j - 1].box) if i > 0 else _centre(row[i].box)
-            length, outward = float(np.linalg.norm(far - start)) + END_ROOM * size, 1 if i > 0 else -1
-        way = _unit(far - start)
-        middles = []
-        finish = 0.0 if i > 0 and j < len(row) else CARD_PER_LETTER[0] * size
-        angle = _angle(way * outward)
-        for first, last in _one_card_each(faces, start, way, angle, size,
-                                          _face_runs(faces, start, way, angle, size, length, finish)):
-            apart = faces.cards_along(start, way, angle, size, first, last)
-            quarters = (1, 3) if last - first >= two else (2,)
-            middles += apart if len(apart) > len(quarters) else [first + (last - first) * q / 4 for q in quarters]
-        if len(middles) > len(run):
-            if outward < 0:
-                middles.reverse()
-            run = [_wild_at(start + way * m, size) for m in middles]
-        out += run
-        i = j
+    for wild, group in groupby(enumerate(row), key=lambda ic: ic[1].letter == WILD):
+        at, cards = zip(*group)
+        recounted = _run_recounted(faces, row, at[0], at[-1] + 1, size, two) if wild else None
+        out += recounted or cards
     return out
+
+
+def _run_recounted(faces: _Faces, row: list[Card], i: int, j: int, size: float,
+                   two: float) -> list[Card] | None:
+    """The WILDs of the row's run row[i:j] as their faces count them (_face_runs): looked along
+    between the letters either side, or from the letter before a run at an end to END_ROOM
+    letter sizes past its last WILD (a face seen there followed to its end, a card's width on
+    at most). A face `two` long, or with a gap of the table across it, is two WILDs. Where more
+    faces lie than WILDs were read, a WILD at each face's middle, marked unsure; else None."""
+    if 0 < i and j < len(row):  # between two letters
+        start, far = _centre(row[i - 1].box), _centre(row[j].box)
+        length, finish, outward = float(np.linalg.norm(far - start)), 0.0, 1
+    else:  # at an end: from the letter before it, out past its last WILD
+        start, far, outward = ((_centre(row[i - 1].box), _centre(row[j - 1].box), 1) if i > 0
+                               else (_centre(row[j].box), _centre(row[i].box), -1))
+        length, finish = float(np.linalg.norm(far - start)) + END_ROOM * size, CARD_PER_LETTER[0] * size
+    way = _unit(far - start)
+    angle = _angle(way * outward)
+    middles: list[float] = []
+    for first, last in _one_card_each(faces, start, way, angle, size,
+                                      _face_runs(faces, start, way, angle, size, length, finish)):
+        apart = faces.cards_along(start, way, angle, size, first, last)
+        quarters = (1, 3) if last - first >= two else (2,)
+        middles += apart if len(apart) > len(quarters) else [first + (last - first) * q / 4 for q in quarters]
+    if len(middles) <= j - i:
+        return None
+    return [_wild_at(start + way * m, size) for m in (middles if outward > 0 else middles[::-1])]
 
 
 def _one_card_each(faces: _Faces, at: np.ndarray, way: np.ndarray, angle: float, size: float,
@@ -1266,7 +1262,7 @@ class _Faces:
         row's (uneven ink, or the light). The loosest ink level's shape there of the row's
         letters' size, read along the row (`way`) as a letter (not a bare bar: a card's
         edge), marked unsure; None where there is none."""
-        shapes, ink, _ = glyphs(self.ratio, INK_LEVELS[-1])
+        shapes, ink = self.loosest
         near = [g for g in shapes if _inside(np.array((g.cx, g.cy)), box)
                 and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)]
         if not near:
@@ -1280,11 +1276,17 @@ class _Faces:
             return None
         return Card(letter, min(chance, UNSURE), _wild_box(np.array((g.cx, g.cy)), size), (), True)
 
+    @cached_property
+    def loosest(self) -> tuple[list[Glyph], np.ndarray]:
+        """The crop's shapes at the loosest ink level, and that level's ink (made once a crop)."""
+        shapes, ink, _ = glyphs(self.ratio, INK_LEVELS[-1])
+        return shapes, ink
+
     def letter_near(self, at: np.ndarray, size: float) -> bool:
         """Whether a letter's shape (the loosest ink level's, PRINT_TALL letter sizes tall at
-        least: no WILD's print) has its middle within LETTER_NEAR letter sizes along the row
-        of `at`, on a card there."""
-        shapes, _, _ = glyphs(self.ratio, INK_LEVELS[-1])
+        least: no WILD's print) has its middle within LETTER_NEAR letter sizes of `at` across
+        the crop (the row runs across it, turned upright), on a card there."""
+        shapes, _ = self.loosest
         return any(g.h >= PRINT_TALL * size and abs(g.cx - at[0]) <= LETTER_NEAR * size
                    and abs(g.cy - at[1]) <= CARD_PER_LETTER[1] * size / 2 for g in shapes)
 
