@@ -710,10 +710,12 @@ def _read_line(photo: Photo, line: _Line, letters: list[Glyph], k: float, middle
                deck: str, is_word, alphabet: str) -> TableWord | None:
     """The word along a line, read upright: cut from the photo with room for a card round
     it, turned the way its letters read, scaled to READ_SIZE. A word whose row leaves no room
-    for a whole card past an end is read again with a card's more room at that end, up to
-    MOST_READS times (a card the cut went through, letters the line finder passed over one
-    after another); a reading counts only if it grows the one that counted before it
-    (_grown_from). `letters`: the line finder's letters on and round the line."""
+    for a whole card past an end is read again with a card's more room at that end (the
+    row's own step, or the line's pitch where that is longer), up to MOST_READS times (a card
+    the cut went through, letters the line finder passed over one after another; two
+    letters read of a word the finder saw only part of); a reading counts only if it grows
+    the one that counted before it (_grown_from). `letters`: the line finder's letters on
+    and round the line."""
     direction = _way_read(line, middle)
     size = line.size / k
     pitch = max(line.pitch / k, 1.3 * size)
@@ -726,13 +728,13 @@ def _read_line(photo: Photo, line: _Line, letters: list[Glyph], k: float, middle
                           letters, k)
         if read is None:
             return word
-        again, reached_before, reached_after = read
-        if word is None or _grown_from(again, word):
+        again, more_before, more_after = read
+        if again is not None and (word is None or _grown_from(again, word)):
             word = again
-        if not (reached_before or reached_after):
+        if not (more_before or more_after):
             break
-        before += pitch * reached_before
-        after += pitch * reached_after
+        before += max(pitch, more_before) if more_before else 0.0
+        after += max(pitch, more_after) if more_after else 0.0
     return word
 
 
@@ -750,9 +752,10 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
                found: list[Glyph], k: float):
     """The row read in the photo's strip along `direction` from `before` pixels behind the
     centre to `after` ahead, CROP_ACROSS letter sizes either side, turned upright and
-    scaled to READ_SIZE: the word, and whether the strip leaves no room for a whole card
-    (a usual step) past its first and last cards, as the row reader read them or as the
-    row stands with the cards found past its ends. `found`: the letters the line finder
+    scaled to READ_SIZE: the word (None: too few cards), and the room to add before and
+    after it (in the photo's pixels: a usual step, 0 where there is room) where the strip
+    leaves none for a whole card past its first and last cards, as the row reader read them
+    or as the row stands with the cards found past its ends. `found`: the letters the line finder
     read on and round the line (_around; at `k` of the photo's pixels), for a letter the row
     reader left off an end."""
     zoom = float(np.clip(READ_SIZE / size, 0.1, MOST_ZOOM))
@@ -770,19 +773,27 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
                                        letter_size=size * zoom)
     read = [c for c in cards if c.in_row]
     if len(read) < FEWEST_CARDS:
-        return None
+        return _cut_short(read, width, zoom) if len(read) > 1 else None
     faces = _Faces.of(crop, read)
     row = _once_each(_wilds_counted(faces, _wild_ends(faces, _wilds_between(faces, read), alphabet)))
     row = _bars_between(row, _off_row_letters(cards, alphabet, bars=True))
     row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction)
                              + _off_row_letters(cards, alphabet))
     if len(row) < FEWEST_CARDS:
-        return None
+        return _cut_short(row, width, zoom) if len(row) > 1 else None
     # no room left for a whole card past an end card (as read, or as the row stands now)
     room = _usual_step(_steps(row), _size(row), gaps_looked_at=True)
     first, last = min(read[0].box[0], row[0].box[0]), max(read[-1].box[2], row[-1].box[2])
     word = TableWord(tuple(_placed(c, strip, photo.scale) for c in row), _facing(direction), suggestions)
-    return word, first < room, last > width - room
+    return word, room / zoom * (first < room), room / zoom * (last > width - room)
+
+
+def _cut_short(row: list[Card], width: int, zoom: float) -> tuple[None, float, float]:
+    """No word (too few cards), and the room to add before and after as _read_crop gives it:
+    a line the finder saw only part of (two letters of five) is read again with more. A step
+    of more than USUAL_STEP letter sizes between the two is no card's: WILDs lie between."""
+    room = min(_usual_step(_steps(row), _size(row), gaps_looked_at=True), USUAL_STEP * _size(row))
+    return None, room / zoom * (row[0].box[0] < room), room / zoom * (row[-1].box[2] > width - room)
 
 
 @dataclass(frozen=True)

@@ -362,3 +362,9 @@ def test_a_lost_letter_card_past_an_end_wild_is_no_wild_card():
     laid = photo.seats[2].word
     assert laid == "W?ATHER"
     assert seats[2] is not None and seats[2].word.count("?") == laid.count("?")
+
+
+# the line finder saw two letters of LIGHT (its H and T): the word is read to its ends from them
+def test_a_word_the_finder_saw_two_letters_of_is_read_whole():
+    photo, seats = _read_seats(14670)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
