@@ -304,8 +304,7 @@ class Row:
         line, within it or at most `reach` letter sizes past an end; or where the row,
         bending as it bends, would bring its next card past an end. Its card's `tilt`
         (degrees, as paper_angle gives it), when known, allows for its box's growth."""
-        most = self.size * SAME_SIZE * _box_growth(tilt)
-        if not any_size and not self.size / SAME_SIZE < glyph.size < most:
+        if not any_size and not self._sized_like(glyph, tilt):
             return False
         mean, normal, fit, first, last = self._centreline
         relative = np.array([glyph.cx, glyph.cy]) - mean
@@ -313,6 +312,17 @@ class Row:
         return ((abs(float(relative @ normal) - np.polyval(fit, along)) < ON_LINE * self.size
                  and first - reach * self.size < along < last + reach * self.size)
                 or self.past_end(glyph, 0, tilt) or self.past_end(glyph, -1, tilt))
+
+    def _sized_like(self, glyph: Glyph, tilt: float | None) -> bool:
+        """Whether a letter is of the row's letters' size, or as tall as they are across the
+        row and at most WIDEST of their size along it (an M, a W is wider than tall)."""
+        growth = _box_growth(tilt)
+        if self.size / SAME_SIZE < glyph.size < self.size * SAME_SIZE * growth:
+            return True
+        normal = np.abs(self._centreline[1])
+        across = glyph.w * normal[0] + glyph.h * normal[1]
+        return (glyph.size < WIDEST * self.size * growth
+                and self.height / SAME_SIZE < across < self.height * SAME_SIZE * growth)
 
     @cached_property
     def _bend(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:

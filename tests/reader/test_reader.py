@@ -174,6 +174,17 @@ def test_a_card_s_side_is_a_hairline_and_no_i_a_card_is_printed_in_is():
         assert shape(side).hairline, (width, height)
 
 
+def test_a_wide_letter_as_tall_as_its_row_s_letters_continues_the_row():
+    # a bold M or W is half as wide again as it is tall: by its width alone it passed for no
+    # letter of its row's size, and a word laid with it first lost it (MIXTURE read IXTURE)
+    from ocr.find import Glyph, row_through
+
+    row = row_through([Glyph(i, 100 + 90 * i, 100, 40, 55, 900) for i in range(1, 5)])
+    assert row.continues(Glyph(9, 79, 100, 82, 55, 2500))  # the M on the card before
+    assert not row.continues(Glyph(9, 79, 87, 82, 82, 2500))  # as wide, and taller
+    assert not row.continues(Glyph(9, 65, 100, 110, 55, 2500))  # wider than any letter
+
+
 @pytest.mark.parametrize("seed, what", [
     # thin serifs or arms fainter than the stems: the row's cut keeps only an E's stem, a
     # looser cut holds the letter whole (BRIIII for BREEZE, YFSTFRDAY for YESTERDAY,

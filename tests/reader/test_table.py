@@ -368,3 +368,9 @@ def test_a_lost_letter_card_past_an_end_wild_is_no_wild_card():
 def test_a_word_the_finder_saw_two_letters_of_is_read_whole():
     photo, seats = _read_seats(14670)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# a bold M wider than tall, first in its word, is a letter of the row (MIXTURE read IXTURE)
+def test_a_word_s_wide_first_letter_is_read():
+    photo, seats = _read_seats(14849)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
