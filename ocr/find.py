@@ -127,7 +127,7 @@ LEAST_AREA = 20  # ... and has at least this many pixels of ink
 LARGEST = 0.7  # a shape bigger than this share of the photo's shorter side is the table's
 SPARSEST = 0.08  # a shape filling less of its box than this is a frame or a grain, no letter
 SOLID_FILL = 0.8  # a squarish shape filling more than this of its box may be a blob ...
-SOLID = 0.9  # ... and is one when it fills this much of its convex hull (no holes, no bays)
+SOLID = 0.95  # ... and is one when it fills this much of its convex hull (no holes, no bays)
 TALL = 2.5  # a shape this many times taller than wide is a bar (an I, or the gap between cards)
 HAIRLINE = 0.045  # a bar thinner than this share of its height is a hairline, no stroke
 

@@ -174,6 +174,21 @@ def test_a_card_s_side_is_a_hairline_and_no_i_a_card_is_printed_in_is():
         assert shape(side).hairline, (width, height)
 
 
+def test_a_heavy_letter_with_shallow_notches_is_a_letter_and_a_dark_square_is_none():
+    # a bold M fills 93% of its outline (MANGO read ANGO when its M was taken for a blob)
+    from ocr.find import glyphs
+
+    def found(outline) -> int:
+        ratio = np.ones((120, 120), np.float32)
+        mask = np.zeros((120, 120), np.uint8)
+        cv2.fillPoly(mask, [np.array(outline, np.int32) + 35], 1)
+        ratio[mask > 0] = 0.2
+        return len(glyphs(ratio)[0])
+
+    assert found([(0, 44), (0, 0), (14, 0), (25, 16), (36, 0), (50, 0), (50, 44), (33, 44), (25, 34), (17, 44)]) == 1
+    assert found([(0, 0), (46, 0), (46, 44), (0, 44)]) == 0
+
+
 def test_a_wide_letter_as_tall_as_its_row_s_letters_continues_the_row():
     # a bold M or W is half as wide again as it is tall: by its width alone it passed for no
     # letter of its row's size, and a word laid with it first lost it (MIXTURE read IXTURE)

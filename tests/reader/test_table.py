@@ -374,3 +374,9 @@ def test_a_word_the_finder_saw_two_letters_of_is_read_whole():
 def test_a_word_s_wide_first_letter_is_read():
     photo, seats = _read_seats(14849)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# a heavy M, filling most of its outline, is no blob (MANGO read ANGO)
+def test_a_word_s_heavy_first_letter_is_read():
+    photo, seats = _read_seats(14733)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
