@@ -773,27 +773,38 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
                                        letter_size=size * zoom)
     read = [c for c in cards if c.in_row]
     if len(read) < FEWEST_CARDS:
-        return _cut_short(read, width, zoom) if len(read) > 1 else None
+        return _cut_short(read, width, zoom)
     faces = _Faces.of(crop, read)
     row = _once_each(_wilds_counted(faces, _wild_ends(faces, _wilds_between(faces, read), alphabet)))
     row = _bars_between(row, _off_row_letters(cards, alphabet, bars=True))
     row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction)
                              + _off_row_letters(cards, alphabet))
     if len(row) < FEWEST_CARDS:
-        return _cut_short(row, width, zoom) if len(row) > 1 else None
+        return _cut_short(row, width, zoom)
     # no room left for a whole card past an end card (as read, or as the row stands now)
     room = _usual_step(_steps(row), _size(row), gaps_looked_at=True)
     first, last = min(read[0].box[0], row[0].box[0]), max(read[-1].box[2], row[-1].box[2])
     word = TableWord(tuple(_placed(c, strip, photo.scale) for c in row), _facing(direction), suggestions)
-    return word, room / zoom * (first < room), room / zoom * (last > width - room)
+    return word, *_room_wanted(first, last, width, room, zoom)
 
 
-def _cut_short(row: list[Card], width: int, zoom: float) -> tuple[None, float, float]:
+def _cut_short(row: list[Card], width: int, zoom: float) -> tuple[None, float, float] | None:
     """No word (too few cards), and the room to add before and after as _read_crop gives it:
     a line the finder saw only part of (two letters of five) is read again with more. A step
-    of more than USUAL_STEP letter sizes between the two is no card's: WILDs lie between."""
+    of more than USUAL_STEP letter sizes between the two is no card's: WILDs lie between.
+    None under two cards (no step to go by)."""
+    if len(row) < 2:
+        return None
     room = min(_usual_step(_steps(row), _size(row), gaps_looked_at=True), USUAL_STEP * _size(row))
-    return None, room / zoom * (row[0].box[0] < room), room / zoom * (row[-1].box[2] > width - room)
+    return None, *_room_wanted(row[0].box[0], row[-1].box[2], width, room, zoom)
+
+
+def _room_wanted(first: float, last: float, width: int, room: float, zoom: float) -> tuple[float, float]:
+    """The room to add before and after a strip `width` wide whose row runs from `first` to
+    `last` (the crop's pixels): `room` (a step) where less than that is left, in the photo's
+    pixels; 0 where there is room."""
+    step = room / zoom
+    return step * (first < room), step * (last > width - room)
 
 
 @dataclass(frozen=True)
