@@ -314,15 +314,27 @@ class Row:
                 or self.past_end(glyph, 0, tilt) or self.past_end(glyph, -1, tilt))
 
     def _sized_like(self, glyph: Glyph, tilt: float | None) -> bool:
-        """Whether a letter is of the row's letters' size, or as tall as they are across the
-        row and at most WIDEST of their size along it (an M, a W is wider than tall)."""
+        """Whether a letter is of the row's letters' size; or too wide for that, but wider
+        along the row than across it, as tall across it as its letters are and at most
+        WIDEST of their size along it (an M, a W is wider than tall)."""
         growth = _box_growth(tilt)
-        if self.size / SAME_SIZE < glyph.size < self.size * SAME_SIZE * growth:
+        most = self.size * SAME_SIZE * growth
+        if self.size / SAME_SIZE < glyph.size < most:
             return True
-        normal = np.abs(self._centreline[1])
-        across = glyph.w * normal[0] + glyph.h * normal[1]
-        return (glyph.size < WIDEST * self.size * growth
-                and self.height / SAME_SIZE < across < self.height * SAME_SIZE * growth)
+        across, along = self._extents(glyph)
+        tall = self._across_height
+        return (most <= glyph.size < WIDEST * self.size * growth and along > across
+                and tall / SAME_SIZE < across < tall * SAME_SIZE * growth)
+
+    def _extents(self, glyph: Glyph) -> tuple[float, float]:
+        """A letter's box's extent (across the row, along it)."""
+        dx, dy = np.abs(self.direction)
+        return glyph.w * dy + glyph.h * dx, glyph.w * dx + glyph.h * dy
+
+    @cached_property
+    def _across_height(self) -> float:
+        """The typical extent of its letters' boxes across the row."""
+        return float(np.median([self._extents(g)[0] for g in self.members]))
 
     @cached_property
     def _bend(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:

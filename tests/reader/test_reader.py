@@ -200,6 +200,19 @@ def test_a_wide_letter_as_tall_as_its_row_s_letters_continues_the_row():
     assert not row.continues(Glyph(9, 65, 100, 110, 55, 2500))  # wider than any letter
 
 
+def test_only_a_shape_too_wide_for_its_row_is_taken_for_a_wide_letter():
+    # on real tiles a tile's edge or shadow, smaller than the row's letters but as tall
+    # across the row as they are, passed for a wide letter and was read as a J or a V
+    from ocr.find import Glyph, row_through
+
+    row = row_through([Glyph(i, 100 + 90 * i, 100, 55, 45, 900) for i in range(1, 5)])
+    assert row.continues(Glyph(9, 160, 100, 30, 45, 300))  # a narrower letter: an I, a J
+    assert not row.continues(Glyph(9, 160, 100, 20, 36, 300))  # smaller: no wide letter
+    sideways = row_through([Glyph(i, 100, 100 + 90 * i, 55, 50, 900) for i in range(1, 5)])
+    assert sideways.continues(Glyph(9, 100, 71, 55, 90, 2500))  # an M along a sideways row
+    assert not sideways.continues(Glyph(9, 100, 71, 90, 55, 2500))  # as wide, across it
+
+
 @pytest.mark.parametrize("seed, what", [
     # thin serifs or arms fainter than the stems: the row's cut keeps only an E's stem, a
     # looser cut holds the letter whole (BRIIII for BREEZE, YFSTFRDAY for YESTERDAY,
