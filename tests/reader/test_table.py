@@ -380,3 +380,23 @@ def test_a_word_s_wide_first_letter_is_read():
 def test_a_word_s_heavy_first_letter_is_read():
     photo, seats = _read_seats(14733)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def test_a_photo_full_of_rows_of_print_is_looked_at_again_a_bounded_number_of_times(monkeypatch):
+    """Rows of shapes no word was read from are looked at again stretched (a far word is
+    squashed), but at most MOST_LOOKS_AGAIN of them: a photo of a page of print, or a cloth
+    of rows of marks, costs no more work than a table's far words."""
+    from ocr import table
+    from ocr.photo import Photo
+
+    image = np.full((1500, 2000, 3), (232, 236, 240), np.uint8)
+    for row in range(9):  # nine rows of six marks, like no letter at any turn
+        for k in range(6):
+            cv2.putText(image, "#", (150 + 110 * k + 700 * (row % 2), 140 + 150 * row),
+                        cv2.FONT_HERSHEY_SIMPLEX, 2.0, (30, 30, 30), 5)
+    looks = []
+    real = table._squashed_words
+    monkeypatch.setattr(table, "_squashed_words", lambda *a, **k: looks.append(1) or real(*a, **k))
+    reading = table.read_table(Photo(image, 1.0, 2000, 1500))
+    assert len(looks) == table.MOST_LOOKS_AGAIN < 9
+    assert reading.words == ()  # and marks are no word
