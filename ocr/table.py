@@ -154,6 +154,10 @@ LETTER_NEAR = 1.0
 #: than the word's usual step, looked like one long face).
 CARD_GAP = 0.35
 LEAST_CARD = 0.6
+#: A WILD's face window centred on a card shows its paper whole across this share of the
+#: window's middle; a window centred between two cards laid apart shows the table's sliver
+#: there, and their margins' corner print (LI?BRARY, QUOT?A read so).
+FACE_MIDDLE = 0.4
 #: A WILD the row reader was unsure of is looked for this many letter sizes along the row from
 #: where it put it (a guess, by the row's pitch).
 WILD_AT = (0.0, -0.2, 0.2)
@@ -1078,7 +1082,7 @@ def _face_runs(faces: _Faces, at: np.ndarray, way: np.ndarray, angle: float, siz
     for k in range(int((length + finish) / slide) + 1):
         if k * slide > length and first is None:
             break
-        if faces.wild(at + way * k * slide, angle, size):
+        if faces.wild(at + way * k * slide, angle, size, whole=False):
             first = k if first is None else first
             last = k
         elif first is not None and k - last > 1:
@@ -1325,15 +1329,20 @@ class _Faces:
         edges = np.flatnonzero(paper[1:] != paper[:-1]).reshape(-1, 2)
         return [float((first + last - w) / 2 + (a + b) / 2) for a, b in edges if b - a >= LEAST_CARD * size]
 
-    def wild(self, at: np.ndarray, angle: float, size: float) -> bool:
+    def wild(self, at: np.ndarray, angle: float, size: float, whole: bool = True) -> bool:
         """Whether a WILD card's face lies centred on `at`, square with a row turned by
         `angle`: light paper of the word's letter cards' colour (or of a WILD's read surely),
-        and on it print, but no big letter."""
+        and on it print, but no big letter; `whole`: one card's face, no sliver of the table
+        down the window's middle (_table_between). Not `whole`, where faces are followed
+        along the row (_face_runs): two WILDs side by side are one run of faces, told apart
+        after (_Faces.cards_along)."""
         w, h = (int(f * size) for f in WILD_WINDOW)
         x, y = float(at[0]), float(at[1])
         face = upright(self.paper, x, y, angle, w, h, outside=0.0)
         if (face > LIGHT_PAPER).mean() < WILD_PAPER or not light_face(face):
             return False
+        if whole and _table_between(upright(self.paper, x, y, angle, w, h, outside=1.0) > LIGHT_PAPER):
+            return False  # (past the crop's edge is no table: a card there may run off it)
         colour = paper_colour(self.image, face, x, y, angle)
         if not any(of_the_row(colour, usual) for usual in [self.usual, *self.wilds]):
             return False
@@ -1344,6 +1353,16 @@ class _Faces:
             return False
         return small_print(face, size, strict=True) or any(
             _print_cut(face < threshold, size) for threshold in _print_levels(face))
+
+
+def _table_between(light: np.ndarray) -> bool:
+    """Whether a window's light paper (`light`, across the row) parts in the window's middle
+    FACE_MIDDLE: a sliver of the table runs down it (less than CARD_GAP of it paper), between
+    two cards laid a little apart. One card's face lies whole across the middle of a window
+    centred on it (the window is narrower than a card)."""
+    w = light.shape[1]
+    edge = int(w * (1 - FACE_MIDDLE) / 2)
+    return bool((light[:, edge:w - edge].mean(axis=0) < CARD_GAP).any())
 
 
 def _print_levels(face: np.ndarray) -> set[float]:

@@ -400,3 +400,11 @@ def test_a_photo_full_of_rows_of_print_is_looked_at_again_a_bounded_number_of_ti
     reading = table.read_table(Photo(image, 1.0, 2000, 1500))
     assert len(looks) == table.MOST_LOOKS_AGAIN < 9
     assert reading.words == ()  # and marks are no word
+
+
+# two cards laid a little farther apart than the rest: the window between them shows both
+# margins' corner print on light paper, parted by a sliver of the table (QUOT?A, AOCV?O)
+@pytest.mark.parametrize("seed", [14841, 14958])
+def test_two_cards_laid_apart_show_no_wild_card_between_them(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
