@@ -782,7 +782,7 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     row = _once_each(_wilds_counted(faces, _wild_ends(faces, _wilds_between(faces, read), alphabet)))
     row = _bars_between(row, _off_row_letters(cards, alphabet, bars=True))
     row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction)
-                             + _off_row_letters(cards, alphabet))
+                             + _off_row_letters(cards, alphabet, faces=faces))
     if len(row) < FEWEST_CARDS:
         return _cut_short(row, width, zoom)
     # no room left for a whole card past an end card (as read, or as the row stands now)
@@ -954,15 +954,20 @@ def _finder_letters(found: list[Glyph], strip: _Strip, k: float, zoom: float,
     return out
 
 
-def _off_row_letters(cards: list[Card], alphabet: str, bars: bool = False) -> list[_Found]:
+def _off_row_letters(cards: list[Card], alphabet: str, bars: bool = False,
+                     faces: _Faces | None = None) -> list[_Found]:
     """The letters the row reader read off the row (a card a little lower, or turned a
     little more, than its row), as _letters_past_ends takes them; not one read on a card
     read more surely (a piece of another word's letter). No bare bar (an I, or the next
-    card's edge past an end), or with `bars` only those (for _bars_between)."""
+    card's edge past an end), or with `bars` only those (for _bars_between). With `faces`,
+    each knows the way it reads (_Faces.reading_way): another word's card turned across the
+    row, read upright as some letter, reads across it (JUNGLE read JUNGLEJ, LAMP TLAMP)."""
     off = [c for c in cards if not c.in_row and c.letter and c.letter in alphabet
            and (c.letter == BAR) == bars and c.confidence > OFF_ROW_SURE]
-    return [_Found(_centre(c.box), _size([c]), c.letter, c.confidence) for c in off
-            if not any(d.confidence > c.confidence and _overlap(c.box, d.box) > 0.5 for d in off)]
+    return [_Found(_centre(c.box), _size([c]), c.letter, c.confidence,
+                   None if faces is None else faces.reading_way(c.box, _size([c]), alphabet),
+                   c.letter in SYMMETRIC)
+            for c in off if not any(d.confidence > c.confidence and _overlap(c.box, d.box) > 0.5 for d in off)]
 
 
 def _inside(point: np.ndarray, box) -> bool:
@@ -1301,6 +1306,18 @@ class _Faces:
                 _reading_way(float(turns[best])), _unit(way), letter in SYMMETRIC, LINE_TURN * 2):
             return None
         return Card(letter, min(chance, UNSURE), _wild_box(np.array((g.cx, g.cy)), size), (), True)
+
+    def reading_way(self, box, size: float, alphabet: str) -> np.ndarray | None:
+        """The way the letter in `box` reads in the crop, as the loosest ink level's shape
+        there of the letter's `size` looks most like a letter at a quarter turn (None where
+        there is no such shape)."""
+        shapes, ink = self.loosest
+        near = [g for g in shapes if _inside(np.array((g.cx, g.cy)), box)
+                and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)]
+        if not near:
+            return None
+        chances, turns = classify_any_turn(edge_field(self.gray), ink, near, alphabet)
+        return _reading_way(float(turns[int(chances[:, :NONE].max(axis=1).argmax())]))
 
     @cached_property
     def loosest(self) -> tuple[list[Glyph], np.ndarray]:

@@ -408,3 +408,12 @@ def test_a_photo_full_of_rows_of_print_is_looked_at_again_a_bounded_number_of_ti
 def test_two_cards_laid_apart_show_no_wild_card_between_them(seed):
     photo, seats = _read_seats(seed)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# past a word's end lies another word's card turned across it: read upright in the word's
+# strip, its letter passed for some letter (JUNGLE read JUNGLEJ, LAMP read TLAMP)
+@pytest.mark.parametrize("seed, laid", [(14762, "JUNGLE"), (15074, "LAMP")])
+def test_another_word_s_card_turned_across_a_word_s_end_is_no_letter_of_it(seed, laid):
+    photo, seats = _read_seats(seed)
+    seat = [s.word for s in photo.seats].index(laid)
+    assert seats[seat] is not None and seats[seat].word == laid
