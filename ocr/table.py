@@ -1293,6 +1293,27 @@ class _Faces:
         row's (uneven ink, or the light). The loosest ink level's shape there of the row's
         letters' size, read along the row (`way`) as a letter (not a bare bar: a card's
         edge), marked unsure; None where there is none."""
+        found = self._likeliest(box, size, alphabet)
+        if found is None:
+            return None
+        g, chances, turn = found
+        i = int(chances[:NONE].argmax())
+        letter, chance = LETTERS[i], float(chances[i])
+        if chance <= LETTERLIKE or letter == BAR or not _reads_within(
+                _reading_way(turn), _unit(way), letter in SYMMETRIC, LINE_TURN * 2):
+            return None
+        return Card(letter, min(chance, UNSURE), _wild_box(np.array((g.cx, g.cy)), size), (), True)
+
+    def reading_way(self, box, size: float, alphabet: str) -> np.ndarray | None:
+        """The way the letter in `box` reads in the crop (as _likeliest finds it; None where
+        there is no shape of its size)."""
+        found = self._likeliest(box, size, alphabet)
+        return None if found is None else _reading_way(found[2])
+
+    def _likeliest(self, box, size: float, alphabet: str) -> tuple[Glyph, np.ndarray, float] | None:
+        """The loosest ink level's shape in `box` of the letters' `size` that looks most like
+        a letter at some quarter turn: (the shape, its chances, that turn); None where there
+        is none."""
         shapes, ink = self.loosest
         near = [g for g in shapes if _inside(np.array((g.cx, g.cy)), box)
                 and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)]
@@ -1300,24 +1321,7 @@ class _Faces:
             return None
         chances, turns = classify_any_turn(edge_field(self.gray), ink, near, alphabet)
         best = int(chances[:, :NONE].max(axis=1).argmax())
-        i = int(chances[best, :NONE].argmax())
-        letter, chance, g = LETTERS[i], float(chances[best, i]), near[best]
-        if chance <= LETTERLIKE or letter == BAR or not _reads_within(
-                _reading_way(float(turns[best])), _unit(way), letter in SYMMETRIC, LINE_TURN * 2):
-            return None
-        return Card(letter, min(chance, UNSURE), _wild_box(np.array((g.cx, g.cy)), size), (), True)
-
-    def reading_way(self, box, size: float, alphabet: str) -> np.ndarray | None:
-        """The way the letter in `box` reads in the crop, as the loosest ink level's shape
-        there of the letter's `size` looks most like a letter at a quarter turn (None where
-        there is no such shape)."""
-        shapes, ink = self.loosest
-        near = [g for g in shapes if _inside(np.array((g.cx, g.cy)), box)
-                and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)]
-        if not near:
-            return None
-        chances, turns = classify_any_turn(edge_field(self.gray), ink, near, alphabet)
-        return _reading_way(float(turns[int(chances[:, :NONE].max(axis=1).argmax())]))
+        return near[best], chances[best], float(turns[best])
 
     @cached_property
     def loosest(self) -> tuple[list[Glyph], np.ndarray]:
