@@ -779,8 +779,7 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     if len(read) < FEWEST_CARDS:
         return _cut_short(read, width, zoom)
     faces = _Faces.of(crop, read)
-    row = _wilds_between(faces, _wilds_centred(faces, read))
-    row = _once_each(_wilds_counted(faces, _wild_ends(faces, row, alphabet)))
+    row = _once_each(_wilds_counted(faces, _wild_ends(faces, _wilds_between(faces, read), alphabet)))
     row = _bars_between(row, _off_row_letters(cards, alphabet, bars=True))
     row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction)
                              + _off_row_letters(cards, alphabet, faces=faces))
@@ -1056,35 +1055,8 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
                 beyond = _face_past(faces, cards, end, step, size)
             if beyond is None:
                 break
-            cards.insert(len(cards) if end else 0, _wild_at(_centred(faces, beyond, way, size), size))
+            cards.insert(len(cards) if end else 0, _wild_at(beyond, size))
     return cards
-
-
-def _wilds_centred(faces: _Faces, row: list[Card]) -> list[Card]:
-    """The row with each WILD card moved across the row to its face's middle (_centred): the
-    row reader puts a WILD where the line through its letters runs on, and a row laid in an
-    arc leaves it, and the next card looked for past it, off its card (JO??R read JO??)."""
-    if len(row) < 2:
-        return row
-    size = _size(row)
-    centres = [_centre(c.box) for c in row]
-    out = list(row)
-    for i, card in enumerate(row):
-        if card.letter == WILD:
-            way = centres[min(i + 1, len(row) - 1)] - centres[max(i - 1, 0)]
-            shift = _centred(faces, centres[i], way, size) - centres[i]
-            x, y = (int(round(v)) for v in shift)
-            out[i] = dataclasses.replace(card, box=(card.box[0] + x, card.box[1] + y,
-                                                    card.box[2] + x, card.box[3] + y))
-    return out
-
-
-def _centred(faces: _Faces, at: np.ndarray, way: np.ndarray, size: float) -> np.ndarray:
-    """The middle, across a row running along `way`, of the WILD card's face found at `at`
-    (_face_middle looking across); `at` where none is found there."""
-    unit = _unit(way)
-    middle = _face_middle(faces, at, np.array([-unit[1], unit[0]]), _angle(unit), size)
-    return at if middle is None else middle
 
 
 def _face_past(faces: _Faces, cards: list[Card], end: int, step: float, size: float) -> np.ndarray | None:

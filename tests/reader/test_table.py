@@ -417,12 +417,3 @@ def test_another_word_s_card_turned_across_a_word_s_end_is_no_letter_of_it(seed,
     photo, seats = _read_seats(seed)
     seat = [s.word for s in photo.seats].index(laid)
     assert seats[seat] is not None and seats[seat].word == laid
-
-
-# a word laid in an arc: the row reader put the WILD after its letters on their line, off its
-# card; the next WILD and the letter past it were looked for from there (JO??R, GRI??O read
-# JO?? and GRI??)
-@pytest.mark.parametrize("seed", [15110, 15136])
-def test_a_letter_past_two_wilds_in_an_arc_is_read(seed):
-    photo, seats = _read_seats(seed)
-    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
