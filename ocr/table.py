@@ -317,7 +317,9 @@ def _squashed_words(photo: Photo, words: list[TableWord], shapes: list[Glyph], d
     down the photo (its cards lie away from the camera, seen at a slant), and one laid along
     the photo's diagonal has its letters sheared too: shapes the line finder takes for no
     letter at any quarter turn. Stretched, they stand as they do on the cards. Only words on
-    cards none read already count (a near word stretched reads worse)."""
+    cards none read already count (a near word stretched reads worse), but a word read
+    already that is print on a word found here (a WILD's name, seen big on a near card, read
+    as WILD where ?ORNING lay) is no word of its own: read_table drops it after."""
     pad = SQUASHED_PAD * float(np.median([g.size for g in shapes]))
     x0 = int(max(0, min(g.cx for g in shapes) - pad))
     y0 = int(max(0, min(g.cy for g in shapes) - pad))
@@ -337,7 +339,8 @@ def _squashed_words(photo: Photo, words: list[TableWord], shapes: list[Glyph], d
                            tuple(in_view(c.box) for w in words for c in w.cards))
     back = np.array([1 / across, 1 / down]) / photo.scale, np.array([x0, y0]) / photo.scale
     found = [_unstretched(w, *back) for w in found]
-    return [w for w in found if not any(_shared(w, other) or _shared(other, w) for other in words)]
+    return [w for w in found if not any((_shared(w, other) or _shared(other, w)) and not _print_on(other, w)
+                                        for other in words)]
 
 
 def _unstretched(word: TableWord, scale: np.ndarray, offset: np.ndarray) -> TableWord:

@@ -417,3 +417,11 @@ def test_another_word_s_card_turned_across_a_word_s_end_is_no_letter_of_it(seed,
     photo, seats = _read_seats(seed)
     seat = [s.word for s in photo.seats].index(laid)
     assert seats[seat] is not None and seats[seat].word == laid
+
+
+# a near word's WILD card shows its name big enough to be read as a word (WILD), and the word
+# itself is found only by the second look at squashed shapes: the name is print on its cards
+# and gives way to it (?ORNING read WILD)
+def test_a_wild_s_name_read_as_a_word_gives_way_to_the_word_it_is_printed_on():
+    photo, seats = _read_seats(15107)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
