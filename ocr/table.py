@@ -1040,8 +1040,9 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
         card = cards[end]
         at, way = _end_way(cards, end, inward)
         unit = _unit(way)
+        fits = _fitting(size, float(np.linalg.norm(way)))
         if (card.letter == WILD and card.confidence < LOW_CONFIDENCE and len(cards) > FEWEST_CARDS
-                and not any(faces.wild(at + unit * d * size, _angle(way if end else -way), size)
+                and not any(faces.wild(at + unit * d * fits, _angle(way if end else -way), fits)
                             for d in WILD_AT)):
             letter = faces.letter(card.box, size, way if end else -way, alphabet)
             if letter is None:
@@ -1051,15 +1052,25 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
             continue
         for _ in range(MOST_WILDS_PAST):
             step = _usual_step(_steps(cards), size, gaps_looked_at=True)
+            fits = _fitting(size, step)
             beyond = next((point for at, way in _ways_past(cards, end)
                            for point in (at + _unit(way) * step * f for f in PAST_STEPS)
-                           if faces.wild(point, _angle(way if end else -way), size)), None)
+                           if faces.wild(point, _angle(way if end else -way), fits)), None)
             if beyond is None and cards[end].letter == WILD:
                 beyond = _face_past(faces, cards, end, step, size)
             if beyond is None:
                 break
             cards.insert(len(cards) if end else 0, _wild_at(beyond, size))
     return cards
+
+
+def _fitting(size: float, step: float) -> float:
+    """The letters' size a WILD's face is looked for at, a `step` from its neighbour: the
+    row's, or less where its window (WILD_WINDOW) would be wider than the step. Cards laid
+    side by side do not overlap, so a card is no wider than the step to it; a deck whose
+    cards are hardly wider than their letters, lying away from the camera, has narrower
+    cards at its far end than its letters' size says (MR?R?'s last WILD was no face)."""
+    return min(size, step / WILD_WINDOW[0])
 
 
 def _face_past(faces: _Faces, cards: list[Card], end: int, step: float, size: float) -> np.ndarray | None:

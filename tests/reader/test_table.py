@@ -425,3 +425,11 @@ def test_another_word_s_card_turned_across_a_word_s_end_is_no_letter_of_it(seed,
 def test_a_wild_s_name_read_as_a_word_gives_way_to_the_word_it_is_printed_on():
     photo, seats = _read_seats(15107)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# a deck whose cards are hardly wider than their letters, lying away from the camera: its far
+# end's cards are narrower than a window of its letters' size, and the last WILD's face was
+# not seen (MR?R? read MR?R)
+def test_a_far_end_wild_on_a_narrow_card_is_kept():
+    photo, seats = _read_seats(15510)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
