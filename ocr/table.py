@@ -1333,9 +1333,14 @@ class _Faces:
                 and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)]
         if not near:
             return None
-        chances, turns = classify_any_turn(edge_field(self.gray), ink, near, alphabet)
+        chances, turns = classify_any_turn(self.edges, ink, near, alphabet)
         best = int(chances[:, :NONE].max(axis=1).argmax())
         return near[best], chances[best], float(turns[best])
+
+    @cached_property
+    def edges(self) -> np.ndarray:
+        """The crop's edge field (made once a crop, not once a letter looked at)."""
+        return edge_field(self.gray)
 
     @cached_property
     def loosest(self) -> tuple[list[Glyph], np.ndarray]:
