@@ -784,7 +784,7 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     faces = _Faces.of(crop, read)
     row = _once_each(_wilds_counted(faces, _wild_ends(faces, _wilds_between(faces, read), alphabet)))
     row = _bars_between(row, _off_row_letters(cards, alphabet, bars=True))
-    row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction)
+    row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction, row)
                              + _off_row_letters(cards, alphabet, faces=faces))
     if len(row) < FEWEST_CARDS:
         return _cut_short(row, width, zoom)
@@ -940,11 +940,19 @@ def _bars_between(row: list[Card], found: list[_Found]) -> list[Card]:
     return out
 
 
+#: A shape the line finder found this many letter sizes from a row card's middle or nearer is
+#: that card's letter (not its corner print).
+SAME_LETTER = 0.4
+
+
 def _finder_letters(found: list[Glyph], strip: _Strip, k: float, zoom: float,
-                    direction: np.ndarray) -> list[_Found]:
+                    direction: np.ndarray, row: list[Card]) -> list[_Found]:
     """The line finder's shapes that look like a letter reading about the row's way (not a
     bare bar: the next card's edge reads as one), where they lie in the crop and the way
-    each reads there (a bowed row's end card turns with the row)."""
+    each reads there (a bowed row's end card turns with the row). Each one's size is in the
+    row reader's measure, as the letters both read at the row's cards' middles say: the
+    finder sizes a shape by its upright box on the small copy, so a word lying aslant, or
+    blurred small, looks bigger to it than to the row reader, which reads it upright."""
     out = []
     for g in found:
         way = _reading_way(g.turn)
@@ -953,8 +961,16 @@ def _finder_letters(found: list[Glyph], strip: _Strip, k: float, zoom: float,
             at = np.array([g.cx, g.cy]) / k
             middle = strip.to_crop(at)
             crop_way = _unit(strip.to_crop(at + way * g.size / k) - middle)
-            out.append(_Found(middle, g.size / k * zoom, g.letter, g.chance, crop_way, g.letter in SYMMETRIC))
-    return out
+            out.append(_Found(middle, _own_height(g) / k * zoom, g.letter, g.chance, crop_way,
+                              g.letter in SYMMETRIC))
+    letters = [c for c in row if c.letter != WILD]
+    size = _size(letters) if letters else 0.0
+    both = [f.size for f in out
+            if any(np.linalg.norm(f.at - _centre(c.box)) <= SAME_LETTER * size for c in letters)]
+    if not both:
+        return out
+    scale = size / float(np.median(both))
+    return [dataclasses.replace(f, size=f.size * scale) for f in out]
 
 
 def _off_row_letters(cards: list[Card], alphabet: str, bars: bool = False,

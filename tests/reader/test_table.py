@@ -402,6 +402,13 @@ def test_a_photo_full_of_rows_of_print_is_looked_at_again_a_bounded_number_of_ti
     assert reading.words == ()  # and marks are no word
 
 
+# a word lying aslant: the line finder sizes its letters by their upright boxes, too big beside
+# the row reader's, and a wide first letter looked twice the row's size (WILDLIFE read ILDLIFE)
+def test_a_word_lying_aslant_keeps_its_wide_end_letter():
+    photo, seats = _read_seats(15148)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 # two cards laid a little farther apart than the rest: the window between them shows both
 # margins' corner print on light paper, parted by a sliver of the table (QUOT?A, AOCV?O)
 @pytest.mark.parametrize("seed", [14841, 14958])
