@@ -125,6 +125,9 @@ PRINT_INK = 0.01
 #: step: cards laid side by side are never nearer (a card read twice was 0.41-0.47 steps
 #: from itself on the tuning tables; a word's first two cards 0.6 apart were both cards).
 READ_TWICE = 0.5
+#: A card the row reader passed over between two of its cards (_every_other_card) lies at most
+#: this share of their step off its middle.
+MIDWAY = 0.15
 #: At most this many WILD cards are found past a word's end beyond those the row reader read.
 MOST_WILDS_PAST = 2
 #: Two WILDs side by side may read as one (the row reader takes both faces' print for one
@@ -783,6 +786,8 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
         return _cut_short(read, width, zoom)
     faces = _Faces.of(crop, read)
     row = _once_each(_wilds_counted(faces, _wild_ends(faces, _wilds_between(faces, read), alphabet)))
+    row = _every_other_card(row, _off_row_letters(cards, alphabet, faces=faces)
+                            + _off_row_letters(cards, alphabet, bars=True))
     row = _bars_between(row, _off_row_letters(cards, alphabet, bars=True))
     row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction, row)
                              + _off_row_letters(cards, alphabet, faces=faces))
@@ -937,6 +942,31 @@ def _bars_between(row: list[Card], found: list[_Found]) -> list[Card]:
             if best:
                 out.append(best[1].card(size))
         out.append(after)
+    return out
+
+
+def _every_other_card(row: list[Card], found: list[_Found]) -> list[Card]:
+    """The row with a letter the row reader read off it put between each two of its cards,
+    where one lies midway between every two (MIDWAY steps off the middle at most), read
+    surely, of the row's letters' size and reading along it: the row reader took every
+    other card of a row pushed together, its step twice theirs (RIVER read RVR, its I and
+    E read off the row; RADIO's cards overlapping, RDO). Every step, so that a row's own
+    gaps (a seam between two cards read as I) do not count. Marked unsure (placed by where
+    they lie)."""
+    if len(row) < 3 or not found or any(c.letter == WILD for c in row):
+        return row
+    size = _size(row)
+    out = [row[0]]
+    for before, after in zip(row, row[1:]):
+        a, b = _centre(before.box), _centre(after.box)
+        s = float(np.linalg.norm(b - a))
+        unit = (b - a) / max(s, 1e-6)
+        midway = [(abs(on - s / 2), letter) for letter in found
+                  if (on := letter.on_line(a, unit, size)) is not None and abs(on - s / 2) <= MIDWAY * s
+                  and letter.chance >= LOW_CONFIDENCE and letter.reads_along(unit)]
+        if not midway:
+            return row
+        out += [min(midway, key=lambda m: m[0])[1].card(size), after]
     return out
 
 

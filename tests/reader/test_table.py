@@ -409,6 +409,15 @@ def test_a_word_lying_aslant_keeps_its_wide_end_letter():
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# the row reader took every other card of a row, reading the cards between off the row: cards
+# hardly wider than their letters (RIVER read RVR), cards overlapping (RADIO read RDO)
+@pytest.mark.parametrize("seed, laid", [(14130, "RIVER"), (15237, "RADIO")])
+def test_a_row_read_every_other_card_gets_the_cards_between(seed, laid):
+    photo, seats = _read_seats(seed)
+    seat = [s.word for s in photo.seats].index(laid)
+    assert seats[seat] is not None and seats[seat].word == laid
+
+
 # two cards laid a little farther apart than the rest: the window between them shows both
 # margins' corner print on light paper, parted by a sliver of the table (QUOT?A, AOCV?O)
 @pytest.mark.parametrize("seed", [14841, 14958])
