@@ -426,6 +426,25 @@ def test_a_row_read_every_other_card_gets_the_cards_between(seed, laid):
     assert seats[seat] is not None and seats[seat].word == laid
 
 
+def test_only_a_letter_midway_in_every_gap_is_a_card_between():
+    """A letter read off the row midway in one gap may be a seam between two cards read as a
+    letter: the cards between count only where every gap has one, and are marked unsure."""
+    from ocr.reader import LOW_CONFIDENCE
+    from ocr.table import _every_other_card, _Found
+
+    def card(letter, x):  # a card of a row of letters 40 pixels tall, its middle at (x, 100)
+        return Card(letter, 1.0, (x - 29, 61, x + 29, 139), (), True)
+
+    row = [card("R", 100), card("D", 200), card("O", 300)]
+    a, i = (_Found(np.array([x, 100.0]), 40.0, letter, 0.99) for x, letter in ((150.0, "A"), (250.0, "I")))
+    assert "".join(c.letter for c in _every_other_card(row, [a])) == "RDO"
+    between = _every_other_card(row, [a, i])
+    assert "".join(c.letter for c in between) == "RADIO"
+    assert [c.confidence < LOW_CONFIDENCE for c in between] == [False, True, False, True, False]
+    off_middle = _Found(np.array([280.0, 100.0]), 40.0, "I", 0.99)  # nearer O than midway
+    assert "".join(c.letter for c in _every_other_card(row, [a, off_middle])) == "RDO"
+
+
 # two cards laid a little farther apart than the rest: the window between them shows both
 # margins' corner print on light paper, parted by a sliver of the table (QUOT?A, AOCV?O)
 @pytest.mark.parametrize("seed", [14841, 14958])
