@@ -65,9 +65,6 @@ TABLE_SIDE = 4096
 #: farthest word's letters (24 photo pixels or more, at 12 MP) are still found.
 FIND_SIDE = 1800
 SMALLEST_FOUND = 8
-#: ... at the line finder's cut of the ink, or at a looser one where that finds no line at all
-#: (thin print on a dim table, too faint on the small copy).
-FIND_LEVELS = (INK_LEVELS[1], INK_LEVELS[-1])
 #: Letters of one word: each within this many letter sizes of the next, and within
 #: SAME_WORD_SIZE of one another's size (the far word's letters are smaller than the near one's).
 LINK = 3.6
@@ -288,10 +285,9 @@ def _words_read(photo: Photo, deck: str, is_word, alphabet: str, middle: np.ndar
     """The words read in a photo, and the shapes found off their cards (in the photo's
     pixels). `middle`: the table's middle (None: where the words found lie round); `cards`:
     the boxes of cards read already, whose lines are not read again (both in the photo's
-    pixels). A second look (`middle` given: rows of shapes found already, stretched) looks
-    at the line finder's first cut of the ink only."""
+    pixels)."""
     small, k = _small(photo.image)
-    lines, letters, shapes = _words_found(small, FIND_LEVELS if middle is None else FIND_LEVELS[:1])
+    lines, letters, shapes = _words_found(small)
     middle = _middle(lines, small.shape) if middle is None else middle * k
     words: list[TableWord] = []
     for line in lines[:MOST_WORDS]:
@@ -372,31 +368,18 @@ def _small(image: np.ndarray) -> tuple[np.ndarray, float]:
     return gray, k
 
 
-def _words_found(gray: np.ndarray, levels: tuple[float, ...] = FIND_LEVELS
-                 ) -> tuple[list[_Line], list[Glyph], list[Glyph]]:
+def _words_found(gray: np.ndarray) -> tuple[list[_Line], list[Glyph], list[Glyph]]:
     """The lines of letters that could be words, longest first, and every shape that looks
     like a letter. Only shapes that look like a letter at some quarter turn of their card
     count (not a checked cloth's squares), and each knows that turn: its word's letters
-    share it, and read along the line. And every shape with a neighbour of its size. Found
-    at the first cut of the ink of `levels` that finds a line (thin print on a dim table
-    may be too faint on the small copy for the first)."""
+    share it, and read along the line. And every shape with a neighbour of its size."""
     ratio, _ = light_ratios(gray)
-    faces, edges = paper_faces(ratio), edge_field(gray)
-    for level in levels:
-        lines, letters, shapes = _words_at(ratio, faces, edges, level)
-        if lines:
-            break
-    return lines, letters, shapes
-
-
-def _words_at(ratio: np.ndarray, faces: np.ndarray, edges: np.ndarray, level: float
-              ) -> tuple[list[_Line], list[Glyph], list[Glyph]]:
-    """_words_found at one cut of the ink."""
-    shapes, ink, _ = glyphs(ratio, level, min_size=SMALLEST_FOUND, faces=faces)
-    shapes = _with_neighbours([g for g in shapes if g.size <= BIGGEST_LETTER * max(ratio.shape)])
+    faces = paper_faces(ratio)
+    shapes, ink, _ = glyphs(ratio, INK_LEVELS[1], min_size=SMALLEST_FOUND, faces=faces)
+    shapes = _with_neighbours([g for g in shapes if g.size <= BIGGEST_LETTER * max(gray.shape)])
     if not shapes:
         return [], [], []
-    probabilities, turns = classify_any_turn(edges, ink, shapes, LETTERS)
+    probabilities, turns = classify_any_turn(edge_field(gray), ink, shapes, LETTERS)
     letterlike = probabilities[:, :NONE].max(axis=1) > LETTERLIKE
     for g, turn, chances, letter in zip(shapes, turns, probabilities, probabilities[:, :NONE].argmax(axis=1)):
         g.turn, g.letter, g.chance = float(turn), LETTERS[letter] if letter < len(LETTERS) else "", float(chances[letter])

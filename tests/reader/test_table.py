@@ -409,14 +409,6 @@ def test_a_word_lying_aslant_keeps_its_wide_end_letter():
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
-# thin print on a dim, blurred table: the line finder's cut of the ink found no line at all,
-# and the photo read as no word (?OBOT, the nearest word, is read at the looser cut)
-def test_a_table_whose_print_is_too_faint_for_the_finder_s_cut_is_looked_at_looser():
-    photo, seats = _read_seats(15777)
-    seat = [s.word for s in photo.seats].index("?OBOT")
-    assert seats[seat] is not None and seats[seat].word == "?OBOT"
-
-
 # the row reader took every other card of a row, reading the cards between off the row: cards
 # hardly wider than their letters (RIVER read RVR), cards overlapping (RADIO read RDO)
 @pytest.mark.parametrize("seed, laid", [(14130, "RIVER"), (15237, "RADIO")])
