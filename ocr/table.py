@@ -951,7 +951,8 @@ def _every_other_card(row: list[Card], found: list[_Found]) -> list[Card]:
     other card of a row pushed together, its step twice theirs (RIVER read RVR, its I and
     E read off the row; RADIO's cards overlapping, RDO). Every step, so that a row's own
     gaps (a seam between two cards read as I) do not count. Marked unsure (placed by where
-    they lie)."""
+    they lie). A row with a WILD is left as read: the card passed over beside it may be
+    another WILD, which no letter shows."""
     if len(row) < 3 or not found or any(c.letter == WILD for c in row):
         return row
     size = _size(row)
