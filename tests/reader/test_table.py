@@ -88,6 +88,13 @@ def _read_seats(seed):
     return photo, seats
 
 
+def _read_in_the_seat_of(seed, laid):
+    """The word read in the seat of the player who laid `laid` (None: no word)."""
+    photo, seats = _read_seats(seed)
+    read = seats[[s.word for s in photo.seats].index(laid)]
+    return read.word if read else None
+
+
 @pytest.mark.parametrize("seed", [2044, 3038])  # E?E?Q, SUM?ER
 def test_a_wild_card_between_two_letters_is_read(seed):
     photo, seats = _read_seats(seed)
@@ -413,9 +420,7 @@ def test_a_word_lying_aslant_keeps_its_wide_end_letter():
 # hardly wider than their letters (RIVER read RVR), cards overlapping (RADIO read RDO)
 @pytest.mark.parametrize("seed, laid", [(14130, "RIVER"), (15237, "RADIO")])
 def test_a_row_read_every_other_card_gets_the_cards_between(seed, laid):
-    photo, seats = _read_seats(seed)
-    seat = [s.word for s in photo.seats].index(laid)
-    assert seats[seat] is not None and seats[seat].word == laid
+    assert _read_in_the_seat_of(seed, laid) == laid
 
 
 def test_only_a_letter_midway_in_every_gap_is_a_card_between():
@@ -449,9 +454,7 @@ def test_two_cards_laid_apart_show_no_wild_card_between_them(seed):
 # strip, its letter passed for some letter (JUNGLE read JUNGLEJ, LAMP read TLAMP)
 @pytest.mark.parametrize("seed, laid", [(14762, "JUNGLE"), (15074, "LAMP")])
 def test_another_word_s_card_turned_across_a_word_s_end_is_no_letter_of_it(seed, laid):
-    photo, seats = _read_seats(seed)
-    seat = [s.word for s in photo.seats].index(laid)
-    assert seats[seat] is not None and seats[seat].word == laid
+    assert _read_in_the_seat_of(seed, laid) == laid
 
 
 # each table read whole, where one card of a word was lost before:
