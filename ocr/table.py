@@ -929,19 +929,23 @@ def _bars_between(row: list[Card], found: list[_Found]) -> list[Card]:
     for before, after in zip(row, row[1:]):
         a, b = _centre(before.box), _centre(after.box)
         s = float(np.linalg.norm(b - a))
-        if s >= ROOM_FOR_A_CARD * step:
-            unit = (b - a) / s
-            best = None
-            for letter in found:
-                on = letter.on_line(a, unit, size)
-                if (on is not None and letter.chance >= LOW_CONFIDENCE
-                        and READ_TWICE * step <= on <= s - READ_TWICE * step
-                        and (best is None or abs(on - s / 2) < abs(best[0] - s / 2))):
-                    best = (on, letter)
-            if best:
-                out.append(best[1].card(size))
+        if s >= ROOM_FOR_A_CARD * step and (bar := _midmost(found, a, b, size, s / 2 - READ_TWICE * step)):
+            out.append(bar.card(size))
         out.append(after)
     return out
+
+
+def _midmost(found: list[_Found], a: np.ndarray, b: np.ndarray, size: float, off: float) -> _Found | None:
+    """Of the letters read off a row (`found`), the one nearest the middle of the step from
+    one card's middle `a` to the next one's `b`, at most `off` from it: on their line, of the
+    row's letters' `size`, read surely (not under LOW_CONFIDENCE) and reading along the row
+    (a bare bar, whose way is not known, always does); None where none is."""
+    s = float(np.linalg.norm(b - a))
+    unit = (b - a) / max(s, 1e-6)
+    near = [(abs(on - s / 2), letter) for letter in found
+            if (on := letter.on_line(a, unit, size)) is not None and abs(on - s / 2) <= off
+            and letter.chance >= LOW_CONFIDENCE and letter.reads_along(unit)]
+    return min(near, key=lambda n: n[0])[1] if near else None
 
 
 def _every_other_card(row: list[Card], found: list[_Found]) -> list[Card]:
@@ -959,14 +963,10 @@ def _every_other_card(row: list[Card], found: list[_Found]) -> list[Card]:
     out = [row[0]]
     for before, after in zip(row, row[1:]):
         a, b = _centre(before.box), _centre(after.box)
-        s = float(np.linalg.norm(b - a))
-        unit = (b - a) / max(s, 1e-6)
-        midway = [(abs(on - s / 2), letter) for letter in found
-                  if (on := letter.on_line(a, unit, size)) is not None and abs(on - s / 2) <= MIDWAY * s
-                  and letter.chance >= LOW_CONFIDENCE and letter.reads_along(unit)]
-        if not midway:
+        letter = _midmost(found, a, b, size, MIDWAY * float(np.linalg.norm(b - a)))
+        if letter is None:
             return row
-        out += [min(midway, key=lambda m: m[0])[1].card(size), after]
+        out += [letter.card(size), after]
     return out
 
 

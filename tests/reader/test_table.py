@@ -409,13 +409,6 @@ def test_a_photo_full_of_rows_of_print_is_looked_at_again_a_bounded_number_of_ti
     assert reading.words == ()  # and marks are no word
 
 
-# a word lying aslant: the line finder sizes its letters by their upright boxes, too big beside
-# the row reader's, and a wide first letter looked twice the row's size (WILDLIFE read ILDLIFE)
-def test_a_word_lying_aslant_keeps_its_wide_end_letter():
-    photo, seats = _read_seats(15148)
-    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
-
-
 # the row reader took every other card of a row, reading the cards between off the row: cards
 # hardly wider than their letters (RIVER read RVR), cards overlapping (RADIO read RDO)
 @pytest.mark.parametrize("seed, laid", [(14130, "RIVER"), (15237, "RADIO")])
@@ -463,8 +456,12 @@ def test_another_word_s_card_turned_across_a_word_s_end_is_no_letter_of_it(seed,
 #   its cards and gives way to it (?ORNING read WILD);
 # - 15510: a deck whose cards are hardly wider than their letters, lying away from the camera:
 #   its far end's cards are narrower than a window of its letters' size, and the last WILD's
-#   face was not seen (MR?R? read MR?R)
-@pytest.mark.parametrize("seed", [15107, 15510], ids=["wild-name-gives-way", "narrow-far-wild"])
+#   face was not seen (MR?R? read MR?R);
+# - 15148: a word lying aslant: the line finder sizes its letters by their upright boxes, too
+#   big beside the row reader's, and a wide first letter looked twice the row's size (WILDLIFE
+#   read ILDLIFE)
+@pytest.mark.parametrize("seed", [15107, 15510, 15148],
+                         ids=["wild-name-gives-way", "narrow-far-wild", "aslant-wide-first-letter"])
 def test_a_table_whose_word_lost_a_card_before_is_read_whole(seed):
     photo, seats = _read_seats(seed)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
