@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (BOWED, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, WIDEST, WILD_PRINT,
+from .find import (BOWED, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, SEAM, WIDEST, WILD_PRINT,
                    CardAt, CardNames, Glyph, Row, edge_field, find_row, gaps, glyphs, joined,
                    light_ratios, on_a_card, own_ink, paper_angle, paper_faces, paper_past_ends,
                    paper_share, row_paper, row_through, steps_between, without_specks)
@@ -553,6 +553,7 @@ def _one_ink(image: np.ndarray, ink: np.ndarray, row: Row) -> Row:
 NARROW = 0.3  # a shape narrower than this many letter sizes is a bar (an I, or a card's edge)
 THIN_STROKE = 0.5  # ... and a card's edge when its stroke is under this share of the row's
 LINED_UP = 0.2  # a letter's top and bottom lie within this many letter sizes of the row's lines
+SLENDER = 0.4  # between two cards, a shape narrower than this may be the table's wedge between them
 SHORT = 0.65  # a shape under this share of the row's letters' usual height is print (a WILD's W)
 ON_THE_WAY = 0.6  # past an end, its middle lies within this many letter sizes of theirs
 
@@ -562,7 +563,9 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
                        cut_from_a_table: bool = False) -> Row:
     """Drop a bar (or a shape let in on second thought) whose top and bottom do not line up
     with its neighbours' cap line and baseline: a card's edge or the gap between two
-    cards is as long as the card, not as the letters. Drop a bar much thinner than the
+    cards is as long as the card, not as the letters (a shape taller than the letters, or
+    one a little wider than a bar squeezed between two of the row's cards, is held to the
+    lines too: the wedge of table between two tilted cards). Drop a bar much thinner than the
     row's strokes too: the edge of a card, not an I (an I's stem is a font's full stroke).
     In a word `cut_from_a_table` (the table reader's crop, stood up straight: every card
     laid, none lying apart), drop a shape much shorter than the row's letters too (print on
@@ -590,10 +593,14 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
         width.append(cols[-1] - cols[0] + 1)
     along, top, bottom, width, stroke = map(np.array, (along, top, bottom, width, stroke))
     heights = bottom - top
-    short = (heights < SHORT * np.median(heights[np.isfinite(heights)]) if cut_from_a_table  # print
+    usual_height = np.median(heights[np.isfinite(heights)])
+    short = (heights < SHORT * usual_height if cut_from_a_table  # print
              else np.zeros(len(heights), bool))
-    suspect = np.array([w < NARROW * row.size or g.label in doubtful
-                        for g, w in zip(row.members, width)])
+    # a bar, a wedge of table between two of the row's cards, or a shape taller than the
+    # letters' lines let them be (a card's edge runs the card's length) must line up to stay
+    tall = heights > usual_height + 2 * LINED_UP * row.size
+    suspect = ((width < NARROW * row.size) | _squeezed(row, width < SLENDER * row.size) | tall
+               | np.array([g.label in doubtful for g in row.members]))
     sure = np.nonzero(~suspect & ~short)[0]
     if len(sure) < 2:
         return row
@@ -635,6 +642,20 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
             drop.add(k)
     keep = [g for k, g in enumerate(row.members) if k not in drop]
     return row_through(keep) if len(keep) < len(row.members) else row
+
+
+def _squeezed(row: Row, slender: np.ndarray) -> np.ndarray:
+    """Which of the row's `slender` shapes lie nearer both their neighbours than SEAM of the
+    pitch the other shapes keep (three of them at least): the table showing between two
+    cards, not a card of its own (a bold I lies a whole step from its neighbours)."""
+    squeezed = np.zeros(len(row.members), bool)
+    others = [g for g, thin in zip(row.members, slender) if not thin]
+    if len(others) < 3:
+        return squeezed
+    near = SEAM * row_through(others).pitch
+    steps = steps_between(row.centres)
+    squeezed[1:-1] = (steps[:-1] < near) & (steps[1:] < near)
+    return squeezed & slender
 
 
 def _continued(fit: np.ndarray, first: float, last: float, at: float) -> float:

@@ -416,6 +416,14 @@ def test_a_row_read_every_other_card_gets_the_cards_between(seed, laid):
     assert _read_in_the_seat_of(seed, laid) == laid
 
 
+# the table showing between two tilted cards, a wedge of a checked cloth a little wider than a
+# bar, read as an I in a row (APPLE read APIPILE, BICYCLE read BIJCYICLE); a serif L at the
+# end of a row running away from the camera is as narrow, and stays (L??VQED)
+@pytest.mark.parametrize("seed, laid", [(15151, "APPLE"), (15153, "BICYCLE"), (15297, "L??VQED")])
+def test_the_table_between_two_cards_is_no_letter(seed, laid):
+    assert _read_in_the_seat_of(seed, laid) == laid
+
+
 def test_only_a_letter_midway_in_every_gap_is_a_card_between():
     """A letter read off the row midway in one gap may be a seam between two cards read as a
     letter: the cards between count only where every gap has one, and are marked unsure."""
