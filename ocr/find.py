@@ -558,12 +558,22 @@ def _unsqueezed(row: list[Glyph]) -> list[Glyph]:
         area = float(np.median([g.area for g in row]))
         full = [(g.cx, g.cy) for g in row if g.area > FULL_LETTER * area]
         pitch = _pitch(steps_between(full), size) if len(full) >= 3 else float(np.median(steps))
-        squeezed = [k for k in range(1, len(row) - 1)
-                    if steps[k - 1] < SEAM * pitch and steps[k] < SEAM * pitch]
-        if not squeezed:
+        seams = np.nonzero(squeezed([(g.cx, g.cy) for g in row], pitch))[0]
+        if not len(seams):
             return row
-        row = [g for k, g in enumerate(row) if k != min(squeezed, key=lambda k: row[k].area)]
+        row = [g for k, g in enumerate(row) if k != min(seams, key=lambda k: row[k].area)]
     return row
+
+
+def squeezed(points, pitch: float) -> np.ndarray:
+    """Which of a row's points (in order along it) lie nearer both their neighbours than
+    SEAM of the cards' `pitch`: a seam between two cards, not a card of its own. An end
+    point has one neighbour and never is."""
+    steps = steps_between(points)
+    near = steps < SEAM * pitch
+    between = np.zeros(len(steps) + 1, bool)
+    between[1:-1] = near[:-1] & near[1:]
+    return between
 
 
 ONE_LETTER = 1.5  # two pieces of ink within this many letter sizes along the row are one letter

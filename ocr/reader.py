@@ -20,10 +20,10 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (BOWED, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, SEAM, WIDEST, WILD_PRINT,
+from .find import (BOWED, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, WIDEST, WILD_PRINT,
                    CardAt, CardNames, Glyph, Row, edge_field, find_row, gaps, glyphs, joined,
                    light_ratios, on_a_card, own_ink, paper_angle, paper_faces, paper_past_ends,
-                   paper_share, row_paper, row_through, steps_between, without_specks)
+                   paper_share, row_paper, row_through, squeezed, steps_between, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
 
@@ -645,17 +645,13 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
 
 
 def _squeezed(row: Row, slender: np.ndarray) -> np.ndarray:
-    """Which of the row's `slender` shapes lie nearer both their neighbours than SEAM of the
-    pitch the other shapes keep (three of them at least): the table showing between two
-    cards, not a card of its own (a bold I lies a whole step from its neighbours)."""
-    squeezed = np.zeros(len(row.members), bool)
+    """Which of the row's `slender` shapes are squeezed between their neighbours (find's
+    squeezed) by the pitch the other shapes keep, three of them at least: the table showing
+    between two cards, not a card of its own (a bold I lies a whole step from its neighbours)."""
     others = [g for g, thin in zip(row.members, slender) if not thin]
     if len(others) < 3:
-        return squeezed
-    near = SEAM * row_through(others).pitch
-    steps = steps_between(row.centres)
-    squeezed[1:-1] = (steps[:-1] < near) & (steps[1:] < near)
-    return squeezed & slender
+        return np.zeros(len(row.members), bool)
+    return slender & squeezed(row.centres, row_through(others).pitch)
 
 
 def _continued(fit: np.ndarray, first: float, last: float, at: float) -> float:

@@ -149,6 +149,16 @@ def test_a_bar_squeezed_between_two_cards_is_left_out(seed, what):
     assert _all_marked(_misread(row, word)), what
 
 
+def test_only_a_point_near_both_its_neighbours_is_a_seam():
+    # cards 100 pixels apart: a shape 50 from both neighbours is the gap between two cards,
+    # one 50 from one neighbour and 100 from the other is a card, and an end never is a seam
+    from ocr.find import squeezed
+
+    xs = [0, 50, 100, 200, 250, 350, 400]
+    assert list(squeezed([(x, 0) for x in xs], 100.0)) == [False, True, False, False, False, False, False]
+    assert not squeezed([(0, 0), (30, 0)], 100.0).any()
+
+
 def test_a_card_s_side_is_a_hairline_and_no_i_a_card_is_printed_in_is():
     # a row of cards' sides, taller than their letters and twice as many, had passed for the
     # word (DINNER read UFWTXWJM); an I in the lightest font the cards are drawn in is a letter
