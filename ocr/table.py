@@ -888,7 +888,9 @@ def _letters_past_ends(row: list[Card], found: list[_Found]) -> list[Card]:
     row reader off the row (_off_row_letters). The nearest of the row's letters' size, on its
     line, about the row's median step on, or as little as its step at that end (a row lying
     toward the camera steps shorter at its far end; cards pushed together there), not less
-    (print on the end card's own face). Marked unsure: placed by where it lies."""
+    (print on the end card's own face), and as far from every other card's middle (a card's
+    box is as wide as the row's median letters say, wider than a far end's cards: PRESENT's T
+    lay inside its N's). Marked unsure: placed by where it lies."""
     if len(row) < 2:
         return row
     size = _size(row)
@@ -903,7 +905,7 @@ def _letters_past_ends(row: list[Card], found: list[_Found]) -> list[Card]:
             on = letter.on_line(at, unit, size)
             if (on is not None and least <= on <= PAST_LETTER[1] * step
                     and letter.reads_along(unit if end else -unit)
-                    and not any(_inside(letter.at, c.box) for c in cards)
+                    and all(np.linalg.norm(letter.at - _centre(c.box)) >= least for c in cards)
                     and (best is None or on < best[0])):
                 best = (on, letter)
         if best:

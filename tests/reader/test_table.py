@@ -284,9 +284,12 @@ def test_a_word_reads_the_way_its_place_round_the_table_says(seed):
 
 
 # a row lying toward the camera steps shorter at its far end: the letter past that end is a
-# step on as the row steps there, less than its median step (NLORDVE read LORDVE)
-def test_a_letter_past_an_end_is_a_step_on_as_the_row_steps_there():
-    photo, seats = _read_seats(9862)
+# step on as the row steps there, less than its median step (NLORDVE read LORDVE), and its
+# cards are smaller than the row's median letters say: the letter lay inside the end card's
+# box as those letters size it (PRESENT read PRESEN)
+@pytest.mark.parametrize("seed", [9862, 16007])  # NLORDVE, PRESENT
+def test_a_letter_past_an_end_is_a_step_on_as_the_row_steps_there(seed):
+    photo, seats = _read_seats(seed)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
