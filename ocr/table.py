@@ -784,7 +784,7 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     read = [c for c in cards if c.in_row]
     if len(read) < FEWEST_CARDS:
         return _cut_short(read, width, zoom)
-    faces = _Faces.of(crop, read)
+    faces = _Faces.of(crop, read, strip, photo.image.shape[:2])
     row = _once_each(_wilds_counted(faces, _wild_ends(faces, _wilds_between(faces, read), alphabet)))
     off_row = _off_row_letters(cards, alphabet, faces=faces)
     bars = _off_row_letters(cards, alphabet, bars=True)
@@ -1324,7 +1324,8 @@ class _Faces:
     """What a word's crop shows of card faces: its grey, its ink and paper ratios
     (light_ratios), the colour of its letter cards' paper (None when none shows), and of each
     WILD card's the row reader read surely (a WILD's paper may be a shade off its letters': a
-    tint of its own, or the light where it lies; the WILD beside it is then the nearer match)."""
+    tint of its own, or the light where it lies; the WILD beside it is then the nearer match).
+    And how the crop lies in the photo: past the photo's edge, the crop repeats that edge."""
 
     image: np.ndarray
     gray: np.ndarray  # the crop in grey, as light_ratios cut it
@@ -1332,9 +1333,11 @@ class _Faces:
     paper: np.ndarray
     usual: np.ndarray | None
     wilds: list[np.ndarray]
+    strip: _Strip
+    photo_shape: tuple[int, int]  # the photo's height and width
 
     @classmethod
-    def of(cls, crop: np.ndarray, row: list[Card]) -> _Faces:
+    def of(cls, crop: np.ndarray, row: list[Card], strip: _Strip, photo_shape: tuple[int, int]) -> _Faces:
         gray = cv2.cvtColor(crop, cv2.COLOR_RGB2GRAY)
         ratio, paper = light_ratios(gray)
         size = _size(row)
@@ -1347,7 +1350,8 @@ class _Faces:
                 colour = paper_colour(crop, face, float(x), float(y), 0.0)
                 if colour is not None:
                     (wilds if card.letter == WILD else letters).append(colour)
-        return cls(crop, gray, ratio, paper, np.median(letters, axis=0) if letters else None, wilds)
+        return cls(crop, gray, ratio, paper, np.median(letters, axis=0) if letters else None, wilds, strip,
+                   photo_shape)
 
     def letter(self, box, size: float, way: np.ndarray, alphabet: str) -> Card | None:
         """The letter on the card at `box` where the row reader, at the ink level it read the
@@ -1417,13 +1421,22 @@ class _Faces:
         edges = np.flatnonzero(paper[1:] != paper[:-1]).reshape(-1, 2)
         return [float((first + last - w) / 2 + (a + b) / 2) for a, b in edges if b - a >= LEAST_CARD * size]
 
+    def in_photo(self, at: np.ndarray) -> bool:
+        """Whether a point of the crop lies in the photo."""
+        x, y = self.strip.to_photo(np.array([at], float))[0]
+        height, width = self.photo_shape
+        return bool(0 <= x < width and 0 <= y < height)
+
     def wild(self, at: np.ndarray, angle: float, size: float, whole: bool = True) -> bool:
         """Whether a WILD card's face lies centred on `at`, square with a row turned by
         `angle`: light paper of the word's letter cards' colour (or of a WILD's read surely),
         and on it print, but no big letter; `whole`: one card's face, no sliver of the table
         down the window's middle (_table_between). Not `whole`, where faces are followed
         along the row (_face_runs): two WILDs side by side are one run of faces, told apart
-        after (_Faces.cards_along)."""
+        after (_Faces.cards_along). Not past the photo's edge: a light stripe of a cloth there,
+        repeated, looks like a card's face (?ACHINE read ???ACHINE)."""
+        if not self.in_photo(at):
+            return False
         w, h = (int(f * size) for f in WILD_WINDOW)
         x, y = float(at[0]), float(at[1])
         face = upright(self.paper, x, y, angle, w, h, outside=0.0)
