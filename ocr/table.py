@@ -792,11 +792,14 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     row = _letters_past_ends(row, _finder_letters(found, strip, k, zoom, direction, row) + off_row)
     if len(row) < FEWEST_CARDS:
         return _cut_short(row, width, zoom)
-    # no room left for a whole card past an end card (as read, or as the row stands now)
-    room = _usual_step(_steps(row), _size(row), gaps_looked_at=True)
+    # no room left for a whole card past an end card (as read, or as the row stands now): a
+    # step on, the usual one or the step at that end where longer (a row lying toward the
+    # camera steps longer at its near end)
+    steps = _steps(row)
+    room = _usual_step(steps, _size(row), gaps_looked_at=True)
     first, last = min(read[0].box[0], row[0].box[0]), max(read[-1].box[2], row[-1].box[2])
     word = TableWord(tuple(_placed(c, strip, photo.scale) for c in row), _facing(direction), suggestions)
-    return word, *_room_wanted(first, last, width, room, zoom)
+    return word, *_room_wanted(first, last, width, (max(room, steps[0]), max(room, steps[-1])), zoom)
 
 
 def _cut_short(row: list[Card], width: int, zoom: float) -> tuple[None, float, float] | None:
@@ -807,15 +810,16 @@ def _cut_short(row: list[Card], width: int, zoom: float) -> tuple[None, float, f
     if len(row) < 2:
         return None
     room = min(_usual_step(_steps(row), _size(row), gaps_looked_at=True), USUAL_STEP * _size(row))
-    return None, *_room_wanted(row[0].box[0], row[-1].box[2], width, room, zoom)
+    return None, *_room_wanted(row[0].box[0], row[-1].box[2], width, (room, room), zoom)
 
 
-def _room_wanted(first: float, last: float, width: int, room: float, zoom: float) -> tuple[float, float]:
+def _room_wanted(first: float, last: float, width: int, room: tuple[float, float],
+                 zoom: float) -> tuple[float, float]:
     """The room to add before and after a strip `width` wide whose row runs from `first` to
-    `last` (the crop's pixels): `room` (a step) where less than that is left, in the photo's
-    pixels; 0 where there is room."""
-    step = room / zoom
-    return step * (first < room), step * (last > width - room)
+    `last` (the crop's pixels): the step wanted past each end (`room`, before and after) where
+    less than that is left, in the photo's pixels; 0 where there is room."""
+    before, after = room
+    return before / zoom * (first < before), after / zoom * (last > width - after)
 
 
 @dataclass(frozen=True)

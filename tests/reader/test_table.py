@@ -293,6 +293,18 @@ def test_a_letter_past_an_end_is_a_step_on_as_the_row_steps_there(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# ... and steps longer at its near end: the card a step on as the row steps there ran off a
+# crop that left room for the row's usual step only (MUSIC read MUSI)
+def test_a_word_s_crop_leaves_room_for_a_card_a_step_on_as_the_row_steps_at_its_end():
+    assert _read_in_the_seat_of(16218, "MUSIC") == "MUSIC"
+
+
+# a word's crop cut past the photo's edge repeats that edge: a light stripe of the cloth there
+# looks like a WILD card's face (?ACHINE read ???ACHINE, cut a card wider at its start)
+def test_no_wild_card_is_read_past_the_photo_s_edge():
+    assert _read_in_the_seat_of(16188, "?ACHINE") == "?ACHINE"
+
+
 # a bowed row's end card lies off the straight strip its other letters are read in: the line
 # finder's letter there continues the row along its end's own way and turn; placed by where it
 # lies, it is kept when a wider cut loses it (DAUGHTER read whole, then AUGHTER a card wider)
