@@ -753,8 +753,17 @@ def _grown_from(grown: TableWord, word: TableWord) -> bool:
     it keeps the earlier reading's cards, all but one at most (in a wider cut the row reader
     may take another line of letters for the row: a WILD's name seen whole). A bowed row's
     end card found past the strip's end is placed by where it lies, and the room past it
-    differs from cut to cut: a cut that loses it has grown nothing."""
+    differs from cut to cut: a cut that loses it has grown nothing. Of as many cards, it is
+    read no less surely (a wider cut that found no more cards may read one of them worse:
+    VJXWEYF read NJXWEYF)."""
+    if len(grown.cards) == len(word.cards) and _sureness(grown) < _sureness(word):
+        return False
     return len(grown.cards) >= len(word.cards) and _shared(word, grown) >= len(word.cards) - 1
+
+
+def _sureness(word: TableWord) -> float:
+    """How surely a word's cards were read, all told."""
+    return sum(c.confidence for c in word.cards)
 
 
 def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: float,

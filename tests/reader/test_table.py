@@ -299,6 +299,13 @@ def test_a_word_s_crop_leaves_room_for_a_card_a_step_on_as_the_row_steps_at_its_
     assert _read_in_the_seat_of(16218, "MUSIC") == "MUSIC"
 
 
+# a word read again a card wider, where the wider cut found no more cards, read one of them
+# less surely, and worse: the surer reading stays (VJXWEYF read NJXWEYF, LIGHT read LIGIT)
+@pytest.mark.parametrize("seed, laid", [(16222, "VJXWEYF"), (16364, "LIGHT")])
+def test_a_word_read_again_with_no_more_cards_keeps_its_surer_reading(seed, laid):
+    assert _read_in_the_seat_of(seed, laid) == laid
+
+
 # a word's crop cut past the photo's edge repeats that edge: a light stripe of the cloth there
 # looks like a WILD card's face (?ACHINE read ???ACHINE, cut a card wider at its start)
 def test_no_wild_card_is_read_past_the_photo_s_edge():
