@@ -913,12 +913,13 @@ def _letters_past_ends(row: list[Card], found: list[_Found]) -> list[Card]:
         unit = _unit(way)
         step = float(np.median(_steps(cards)))
         least = PAST_LETTER[0] * min(step, float(np.linalg.norm(way)))
+        middles = np.array([_centre(c.box) for c in cards])
         best = None
         for letter in found:
             on = letter.on_line(at, unit, size)
             if (on is not None and least <= on <= PAST_LETTER[1] * step
                     and letter.reads_along(unit if end else -unit)
-                    and all(np.linalg.norm(letter.at - _centre(c.box)) >= least for c in cards)
+                    and np.linalg.norm(middles - letter.at, axis=1).min() >= least
                     and (best is None or on < best[0])):
                 best = (on, letter)
         if best:
@@ -1436,9 +1437,8 @@ class _Faces:
 
     def in_photo(self, at: np.ndarray) -> bool:
         """Whether a point of the crop lies in the photo."""
-        x, y = self.strip.to_photo(np.array([at], float))[0]
         height, width = self.photo_shape
-        return bool(0 <= x < width and 0 <= y < height)
+        return _inside(self.strip.to_photo(np.array([at], float))[0], (0, 0, width, height))
 
     def wild(self, at: np.ndarray, angle: float, size: float, whole: bool = True) -> bool:
         """Whether a WILD card's face lies centred on `at`, square with a row turned by
