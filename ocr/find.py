@@ -579,14 +579,19 @@ def squeezed(points, pitch: float) -> np.ndarray:
 ONE_LETTER = 1.5  # two pieces of ink within this many letter sizes along the row are one letter
 ONE_LETTER_STEP = 0.6  # ... when their centres are this share of the pitch apart or nearer
 TOUCHING = 0.1  # ... or the blank between them is narrower than this many letter sizes
+HELD = 0.1  # a loose shape holds a letter's ink when it covers this share of it
+MOST = 0.5  # ... and holds a piece of it when it covers more than this share of its box's
+TALLEST = 1.4  # a letter's whole shape is at most this many letter sizes tall
 
 
-def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
+def joined(ink: np.ndarray, row: Row, loose: np.ndarray | None = None) -> tuple[Row, list[Glyph]]:
     """The row with each letter that broke into pieces made whole again: a serif letter whose
     hairlines were lost to blur leaves an H as two bars and an M as a bar and a V. Two
     neighbours are one letter when their ink spans no more than a letter along the row
     and they are much closer than the cards' pitch or all but touch (letters on two cards
-    are a card's margins apart). Returns the row and the joined letters."""
+    are a card's margins apart), or a `loose` cut of the ink holds them as one shape of a
+    letter's size (one_shape: a thin print's every H, U and N two bars, the row's pitch is
+    theirs, and THUNDER read THHUUNNDDER). Returns the row and the joined letters."""
     if len(row.members) < 2:
         return row, []
     pitch = row.pitch
@@ -600,7 +605,8 @@ def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
         span = max(high_a, high_b) - min(low_a, low_b)
         apart = max(low_b - high_a, low_a - high_b)  # the blank between their inks
         size = max(a.size, b.size, row.size)
-        if span < ONE_LETTER * size and (step < ONE_LETTER_STEP * pitch or apart < TOUCHING * size):
+        if span < ONE_LETTER * size and (step < ONE_LETTER_STEP * pitch or apart < TOUCHING * size
+                                         or (loose is not None and one_shape(loose, a, b, size))):
             x0, y0 = min(a.x, b.x), min(a.y, b.y)
             x1, y1 = max(a.x + a.w, b.x + b.w), max(a.y + a.h, b.y + b.h)
             main = a if a.area >= b.area else b
@@ -613,6 +619,28 @@ def joined(ink: np.ndarray, row: Row) -> tuple[Row, list[Glyph]]:
     if not made:
         return row, []
     return Row(members, row.direction, float(np.median([g.size for g in members]))), made
+
+
+def one_shape(loose: np.ndarray, a: Glyph, b: Glyph, size: float) -> bool:
+    """Whether one shape of the `loose` cut holds both glyphs (most of the loose ink in each
+    one's box), no taller than TALLEST letter sizes nor wider than WIDEST: a letter, not
+    two run together through a card's edge or the table."""
+    margin = int(WIDEST * size)
+    x0, y0 = max(0, min(a.x, b.x) - margin), max(0, min(a.y, b.y) - margin)
+    window = loose[y0:max(a.y + a.h, b.y + b.h) + margin, x0:max(a.x + a.w, b.x + b.w) + margin]
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(window.astype(np.uint8), connectivity=8)
+
+    def holder(g: Glyph) -> int:
+        inside = labels[max(0, g.y - y0):g.y - y0 + g.h, max(0, g.x - x0):g.x - x0 + g.w]
+        counts = np.bincount(inside[inside > 0])
+        return int(counts.argmax()) if len(counts) and counts.max() >= MOST * counts.sum() else 0
+
+    label = holder(a)
+    if not label or holder(b) != label:
+        return False
+    x, y, w, h = stats[label, :4]
+    return (w <= WIDEST * size and h <= TALLEST * size and x > 0 and y > 0
+            and x + w < window.shape[1] and y + h < window.shape[0])
 
 
 PAST_ENDS = (0.08, 0.15)  # paper looked for past a shape's top and bottom, in letter sizes:

@@ -20,9 +20,9 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (BOWED, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, WIDEST, WILD_PRINT,
-                   CardAt, CardNames, Glyph, Row, edge_field, find_row, gaps, glyphs, joined,
-                   light_ratios, on_a_card, own_ink, paper_angle, paper_faces, paper_past_ends,
+from .find import (BOWED, HELD, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, TALLEST, WIDEST,
+                   WILD_PRINT, CardAt, CardNames, Glyph, Row, edge_field, find_row, gaps, glyphs, joined,
+                   light_ratios, on_a_card, one_shape, own_ink, paper_angle, paper_faces, paper_past_ends,
                    paper_share, row_paper, row_through, squeezed, steps_between, without_specks)
 from .letters import LETTERS, NONE, Classifier
 from .photo import Photo, open_photo
@@ -176,9 +176,6 @@ def _moved(mask: np.ndarray, by: tuple[int, int], shape: tuple[int, ...]) -> np.
         out[y0:y1, x0:x1] = mask[y0 - dy:y1 - dy, x0 - dx:x1 - dx]
     return out
 
-
-HELD = 0.1  # a loose shape holds a letter's ink when it covers this share of it
-TALLEST = 1.4  # a letter's whole shape is at most this many letter sizes tall
 
 
 def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndarray,
@@ -379,9 +376,10 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
         rescued |= near_edge
         row = _between_the_lines(image, paper, ink, edges, row, rescued, letter_size is not None)
         row = _one_ink(image, ink, row) if one_ink else row
-        row, whole = joined(ink, row)
+        row, whole = joined(ink, row, planes.loosest)
         likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
-        row_gaps = gaps(image, paper, ink, row, _looser(planes.loosest, level), names)
+        row_gaps = [card for card in gaps(image, paper, ink, row, _looser(planes.loosest, level), names)
+                    if not _piece_of_a_member(card, row, planes.loosest)]
         # each letter counts as much as it looks like one, on its card and along the row
         # (bars end to end down a wood grain are I's on their own, but not in a row)
         along = letterness(ink, row.members, _angles(row, row.members))
@@ -395,6 +393,17 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
              else np.zeros(0))
         score = float(p[p > LETTERLIKE].sum())
     return score, RowFound(on_paper, found, ink, row, row_gaps, level)
+
+
+def _piece_of_a_member(card: CardAt, row: Row, loose: np.ndarray) -> bool:
+    """Whether the letter found in a gap of the row is a piece of the row's nearest letter,
+    which the loose cut holds together with it (one_shape): thin print's N, its one bar a
+    letter of the row and the other found in the gap beside it (THUNDER read THUNNDER)."""
+    if card.wild or not row.members:
+        return False
+    g = card.letter
+    nearest = min(row.members, key=lambda m: np.hypot(m.cx - g.cx, m.cy - g.cy))
+    return one_shape(loose, g, nearest, max(g.size, nearest.size, row.size))
 
 
 def _kept(found: list[Glyph], tilts: list[float], keep: Callable[[Glyph], bool]

@@ -495,3 +495,11 @@ def test_another_word_s_card_turned_across_a_word_s_end_is_no_letter_of_it(seed,
 def test_a_table_whose_word_lost_a_card_before_is_read_whole(seed):
     photo, seats = _read_seats(seed)
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# thin print cut at the row's ink level leaves each H, U and N two bars, and the row's pitch is
+# theirs: a looser cut holds each letter's bars as one shape of a letter's size, one card
+# (THUNDER read THHUUNNDDER, then THUNNDER: the N's other bar found in the gap beside it)
+@pytest.mark.parametrize("seed, laid", [(16580, "THUNDER"), (16271, "OHRTREE")])
+def test_a_thin_letter_cut_into_bars_is_one_card(seed, laid):
+    assert _read_in_the_seat_of(seed, laid) == laid
