@@ -503,3 +503,10 @@ def test_a_table_whose_word_lost_a_card_before_is_read_whole(seed):
 @pytest.mark.parametrize("seed, laid", [(16580, "THUNDER"), (16271, "OHRTREE")])
 def test_a_thin_letter_cut_into_bars_is_one_card(seed, laid):
     assert _read_in_the_seat_of(seed, laid) == laid
+
+
+# the row reader places an end WILD where the row's step says: near the camera that is off
+# its card's middle, and its own face a step on was read as a second WILD
+@pytest.mark.parametrize("seed, laid", [(16548, "MONS?E?"), (16481, "QUALIT?"), (15990, "?IVER")])
+def test_an_end_wild_s_own_face_is_not_a_second_wild(seed, laid):
+    assert _read_in_the_seat_of(seed, laid) == laid
