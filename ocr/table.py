@@ -177,6 +177,10 @@ OFF_ROW_SURE = 0.5
 #: A word turned up to this many degrees the other way from the photo's bottom edge is still
 #: the photographer's, first in clockwise order.
 CLOCKWISE_FROM = 30
+#: A line found only at the loosest ink level is looked at when it has this many letters at
+#: least (a line of two is too often the table's grain), at most MOST_FAINT such lines a photo.
+FAINT_WORD = 3
+MOST_FAINT = 3
 #: No letter is bigger than this share of the photo's longer side (a close photo of a small
 #: table has its nearest letters at about a tenth).
 BIGGEST_LETTER = 0.16
@@ -269,7 +273,7 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     start = time.perf_counter()
     steps = steps or NO_STEPS
     photo = data if isinstance(data, Photo) else open_photo(data, TABLE_SIDE)
-    words, left = _words_read(photo, deck, is_word, alphabet)
+    words, left = _words_read(photo, deck, is_word, alphabet, faint=True)
     rows = [group for group in _groups(left) if len(group) >= FEWEST_CARDS and _Line(group).straight]
     for row in sorted(rows, key=len, reverse=True)[:MOST_LOOKS_AGAIN]:
         words += _squashed_words(photo, words, row, deck, is_word, alphabet)
@@ -281,13 +285,15 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
 
 
 def _words_read(photo: Photo, deck: str, is_word, alphabet: str, middle: np.ndarray | None = None,
-                cards: tuple[np.ndarray, ...] = ()) -> tuple[list[TableWord], list[Glyph]]:
+                cards: tuple[np.ndarray, ...] = (), faint: bool = False) -> tuple[list[TableWord], list[Glyph]]:
     """The words read in a photo, and the shapes found off their cards (in the photo's
     pixels). `middle`: the table's middle (None: where the words found lie round); `cards`:
     the boxes of cards read already, whose lines are not read again (both in the photo's
-    pixels)."""
+    pixels). `faint`: then words printed too faint for the finder's ink level are looked for
+    at the loosest (_faint_words)."""
     small, k = _small(photo.image)
-    lines, letters, shapes = _words_found(small)
+    look = _Look(small)
+    lines, letters, shapes = _words_found(look)
     middle = _middle(lines, small.shape) if middle is None else middle * k
     words: list[TableWord] = []
     for line in lines[:MOST_WORDS]:
@@ -296,10 +302,42 @@ def _words_read(photo: Photo, deck: str, is_word, alphabet: str, middle: np.ndar
         word = _read_line(photo, line, _around(line, letters), k, middle, deck, is_word, alphabet)
         if word and not _names_only(word.word):
             words = _kept(word, words)
-    cards += tuple(np.array(c.box) * photo.scale for w in words for c in w.cards)
+    if faint and len(words) < MOST_WORDS:
+        words += _faint_words(photo, look, k, middle, words, letters, cards, deck, is_word, alphabet)
+    cards += _card_boxes(words, photo)
     off = ~_on_cards(shapes, k, cards)
     return words, [dataclasses.replace(g, x=round(g.x / k), y=round(g.y / k), w=round(g.w / k), h=round(g.h / k))
                    for g, keep in zip(shapes, off) if keep]
+
+
+def _faint_words(photo: Photo, look: _Look, k: float, middle: np.ndarray, words: list[TableWord],
+                 letters: list[Glyph], cards: tuple[np.ndarray, ...], deck: str, is_word,
+                 alphabet: str) -> list[TableWord]:
+    """The words printed too faint for the finder's ink level (thin and blurred, or lit
+    bright: it found only pieces of them, and no line), found at the loosest: the lines there
+    of FAINT_WORD letters or more with none on a card read already, at most MOST_FAINT of
+    them, the longest first, each read as a word of FAINT_WORD cards or more, each card read
+    no less surely than UNSURE: a line at that level is as often the table's grain or a
+    cloth's weave, whose shapes read as letters only in doubt (JMKA, PJHSI)."""
+    lines, around, _ = _words_found(look, INK_LEVELS[-1])
+    read = cards + _card_boxes(words, photo)
+    fresh = [line for line in lines
+             if len(line.members) >= FAINT_WORD and not _on_cards(line.members, k, read).any()]
+    found: list[TableWord] = []
+    for line in fresh[:MOST_FAINT]:
+        if _on_cards(line.members, k, _card_boxes(found, photo)).any():
+            continue
+        word = _read_line(photo, line, _around(line, letters + around), k, middle, deck, is_word, alphabet)
+        if (word and len(word.cards) >= FAINT_WORD and all(c.confidence >= UNSURE for c in word.cards)
+                and not _names_only(word.word)
+                and not any(_same_cards(word, other) or _same_cards(other, word) for other in words + found)):
+            found.append(word)
+    return found
+
+
+def _card_boxes(words: list[TableWord], photo: Photo) -> tuple[np.ndarray, ...]:
+    """The boxes of the words' cards, in the photo's own pixels."""
+    return tuple(np.array(c.box) * photo.scale for w in words for c in w.cards)
 
 
 def _on_cards(shapes: list[Glyph], k: float, cards: tuple[np.ndarray, ...]) -> np.ndarray:
@@ -368,18 +406,37 @@ def _small(image: np.ndarray) -> tuple[np.ndarray, float]:
     return gray, k
 
 
-def _words_found(gray: np.ndarray) -> tuple[list[_Line], list[Glyph], list[Glyph]]:
+class _Look:
+    """The small copy of the photo the line finder looks at (_small), and what it makes of it
+    once for every ink level it looks at: the light ratios, the card faces, the edge field."""
+
+    def __init__(self, gray: np.ndarray):
+        self.gray = gray
+
+    @cached_property
+    def ratio(self) -> np.ndarray:
+        return light_ratios(self.gray)[0]
+
+    @cached_property
+    def faces(self) -> np.ndarray:
+        return paper_faces(self.ratio)
+
+    @cached_property
+    def edges(self) -> np.ndarray:
+        return edge_field(self.gray)
+
+
+def _words_found(look: _Look, level: float = INK_LEVELS[1]) -> tuple[list[_Line], list[Glyph], list[Glyph]]:
     """The lines of letters that could be words, longest first, and every shape that looks
-    like a letter. Only shapes that look like a letter at some quarter turn of their card
-    count (not a checked cloth's squares), and each knows that turn: its word's letters
-    share it, and read along the line. And every shape with a neighbour of its size."""
-    ratio, _ = light_ratios(gray)
-    faces = paper_faces(ratio)
-    shapes, ink, _ = glyphs(ratio, INK_LEVELS[1], min_size=SMALLEST_FOUND, faces=faces)
-    shapes = _with_neighbours([g for g in shapes if g.size <= BIGGEST_LETTER * max(gray.shape)])
+    like a letter, at an ink `level` (the one that keeps letters apart). Only shapes that
+    look like a letter at some quarter turn of their card count (not a checked cloth's
+    squares), and each knows that turn: its word's letters share it, and read along the line.
+    And every shape with a neighbour of its size."""
+    shapes, ink, _ = glyphs(look.ratio, level, min_size=SMALLEST_FOUND, faces=look.faces)
+    shapes = _with_neighbours([g for g in shapes if g.size <= BIGGEST_LETTER * max(look.gray.shape)])
     if not shapes:
         return [], [], []
-    probabilities, turns = classify_any_turn(edge_field(gray), ink, shapes, LETTERS)
+    probabilities, turns = classify_any_turn(look.edges, ink, shapes, LETTERS)
     letterlike = probabilities[:, :NONE].max(axis=1) > LETTERLIKE
     for g, turn, chances, letter in zip(shapes, turns, probabilities, probabilities[:, :NONE].argmax(axis=1)):
         g.turn, g.letter, g.chance = float(turn), LETTERS[letter] if letter < len(LETTERS) else "", float(chances[letter])

@@ -431,6 +431,24 @@ def test_a_photo_full_of_rows_of_print_is_looked_at_again_a_bounded_number_of_ti
     assert reading.words == ()  # and marks are no word
 
 
+def test_words_too_faint_for_the_finder_are_looked_for_a_bounded_number_of_times(monkeypatch):
+    """Lines printed too faint for the line finder's ink level are found at the loosest and
+    read, but at most MOST_FAINT of them: a page of faint print costs no more work than that."""
+    from ocr import table
+    from ocr.photo import Photo
+
+    image = np.full((1500, 2000, 3), (232, 236, 240), np.uint8)
+    for row in range(8):  # eight words in grey, fainter than the finder's ink level
+        cv2.putText(image, "HOUSE", (150 + 700 * (row % 2), 160 + 170 * row),
+                    cv2.FONT_HERSHEY_DUPLEX, 3.0, (130, 130, 130), 6)
+    reads = []
+    real = table._read_line
+    monkeypatch.setattr(table, "_read_line", lambda *a, **k: reads.append(1) or real(*a, **k))
+    reading = table.read_table(Photo(image, 1.0, 2000, 1500))
+    assert len(reads) == table.MOST_FAINT < 8
+    assert [w.word for w in reading.words] == ["HOUSE"] * table.MOST_FAINT
+
+
 # the row reader took every other card of a row, reading the cards between off the row: cards
 # hardly wider than their letters (RIVER read RVR), cards overlapping (RADIO read RDO)
 @pytest.mark.parametrize("seed, laid", [(14130, "RIVER"), (15237, "RADIO")])
@@ -509,4 +527,12 @@ def test_a_thin_letter_cut_into_bars_is_one_card(seed, laid):
 # its card's middle, and its own face a step on was read as a second WILD
 @pytest.mark.parametrize("seed, laid", [(16548, "MONS?E?"), (16481, "QUALIT?"), (15990, "?IVER")])
 def test_an_end_wild_s_own_face_is_not_a_second_wild(seed, laid):
+    assert _read_in_the_seat_of(seed, laid) == laid
+
+
+# thin red print far off, or a word under a bright light: the finder's ink level shows only
+# pieces of its letters, no line; the loosest level shows the line (TEACHER and Q?ALITY were
+# not read at all)
+@pytest.mark.parametrize("seed, laid", [(17056, "TEACHER"), (16780, "Q?ALITY")])
+def test_a_word_printed_too_faint_for_the_finder_is_read(seed, laid):
     assert _read_in_the_seat_of(seed, laid) == laid
