@@ -181,6 +181,9 @@ CLOCKWISE_FROM = 30
 #: least (a line of two is too often the table's grain), at most MOST_FAINT such lines a photo.
 FAINT_WORD = 3
 MOST_FAINT = 3
+#: ... and only where that level shows no more than this many letter-like shapes off the cards
+#: read (a table's word or two, in faint print); more is a grained table's or a weave's.
+MOST_FAINT_LETTERS = 100
 #: No letter is bigger than this share of the photo's longer side (a close photo of a small
 #: table has its nearest letters at about a tenth).
 BIGGEST_LETTER = 0.16
@@ -315,14 +318,19 @@ def _faint_words(photo: Photo, look: _Look, k: float, middle: np.ndarray, words:
                  alphabet: str) -> list[TableWord]:
     """The words printed too faint for the finder's ink level (thin and blurred, or lit
     bright: it found only pieces of them, and no line), found at the loosest: the lines there
-    of FAINT_WORD letters or more with none on a card read already, at most MOST_FAINT of
+    of FAINT_WORD letters or more, of letters on no card read already, at most MOST_FAINT of
     them, the longest first, each read as a word of FAINT_WORD cards or more, each card read
     no less surely than UNSURE: a line at that level is as often the table's grain or a
-    cloth's weave, whose shapes read as letters only in doubt (JMKA, PJHSI)."""
-    lines, around, _ = _words_found(look, INK_LEVELS[-1])
+    cloth's weave, whose shapes read as letters only in doubt (JMKA, PJHSI). Where that
+    level shows more than MOST_FAINT_LETTERS such letters, it shows a grained table or a
+    weave, and no faint word is looked for (its lines would be theirs, and cost hundreds of
+    times the work)."""
     read = cards + _card_boxes(words, photo)
-    fresh = [line for line in lines
-             if len(line.members) >= FAINT_WORD and not _on_cards(line.members, k, read).any()]
+    around, shapes = _letters_found(look, INK_LEVELS[-1])
+    around = [g for g, on in zip(around, _on_cards(around, k, read)) if not on]
+    if len(around) > MOST_FAINT_LETTERS:
+        return []
+    fresh = [line for line in _lines_of(around, shapes) if len(line.members) >= FAINT_WORD]
     found: list[TableWord] = []
     for line in fresh[:MOST_FAINT]:
         if _on_cards(line.members, k, _card_boxes(found, photo)).any():
@@ -426,25 +434,36 @@ class _Look:
         return edge_field(self.gray)
 
 
-def _words_found(look: _Look, level: float = INK_LEVELS[1]) -> tuple[list[_Line], list[Glyph], list[Glyph]]:
-    """The lines of letters that could be words, longest first, and every shape that looks
-    like a letter, at an ink `level` (the one that keeps letters apart). Only shapes that
-    look like a letter at some quarter turn of their card count (not a checked cloth's
-    squares), and each knows that turn: its word's letters share it, and read along the line.
-    And every shape with a neighbour of its size."""
+def _words_found(look: _Look) -> tuple[list[_Line], list[Glyph], list[Glyph]]:
+    """The lines of letters that could be words, longest first (_lines_of), every shape that
+    looks like a letter and every shape with a neighbour of its size (_letters_found), at the
+    ink level that keeps letters apart."""
+    letters, shapes = _letters_found(look, INK_LEVELS[1])
+    return _lines_of(letters, shapes), letters, shapes
+
+
+def _letters_found(look: _Look, level: float) -> tuple[list[Glyph], list[Glyph]]:
+    """The shapes at an ink `level` that look like a letter, and every shape with a neighbour
+    of its size. Only shapes that look like a letter at some quarter turn of their card count
+    (not a checked cloth's squares), and each knows that turn: its word's letters share it,
+    and read along the line."""
     shapes, ink, _ = glyphs(look.ratio, level, min_size=SMALLEST_FOUND, faces=look.faces)
     shapes = _with_neighbours([g for g in shapes if g.size <= BIGGEST_LETTER * max(look.gray.shape)])
     if not shapes:
-        return [], [], []
+        return [], []
     probabilities, turns = classify_any_turn(look.edges, ink, shapes, LETTERS)
     letterlike = probabilities[:, :NONE].max(axis=1) > LETTERLIKE
     for g, turn, chances, letter in zip(shapes, turns, probabilities, probabilities[:, :NONE].argmax(axis=1)):
         g.turn, g.letter, g.chance = float(turn), LETTERS[letter] if letter < len(LETTERS) else "", float(chances[letter])
-    letters = [g for g, keep in zip(shapes, letterlike) if keep]
+    return [g for g, keep in zip(shapes, letterlike) if keep], shapes
+
+
+def _lines_of(letters: list[Glyph], shapes: list[Glyph]) -> list[_Line]:
+    """The lines the letters make (grown by the `shapes` that continue them), longest first."""
     lines = [piece for line in _lines(letters) for piece in _straightened(line)]
     lines = _joined([_extended(line, shapes) if len(line.members) > 1 else line for line in lines])
     lines = [line for line in lines if len(line.members) >= 2 and line.straight and not _wild_print(line)]
-    return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size))), letters, shapes
+    return _each_word_once(sorted(lines, key=lambda line: (-len(line.members), -line.size)))
 
 
 def _around(line: _Line, letters: list[Glyph]) -> list[Glyph]:
@@ -648,22 +667,36 @@ def _extended(line: _Line, shapes: list[Glyph]) -> _Line:
 
 
 def _joined(lines: list[_Line]) -> list[_Line]:
-    """Lines that continue one another across a gap of a WILD card or two, joined."""
+    """Lines that continue one another across a gap of a WILD card or two, joined: the first
+    pair that does (in the lines' order), again until none does. Only pairs near enough for
+    such a gap are looked at (_near_pairs): a loose cut of a grained table makes hundreds of
+    lines."""
     lines = list(lines)
-    merged = True
-    while merged:
-        merged = False
-        for a in lines:
-            for b in lines:
-                if a is not b and _continues(a, b):
-                    lines.remove(a)
-                    lines.remove(b)
-                    lines.append(_Line(a.members + b.members))
-                    merged = True
-                    break
-            if merged:
-                break
-    return lines
+    while True:
+        pair = next(((lines[i], lines[j]) for i, j in _near_pairs(lines) if _continues(lines[i], lines[j])), None)
+        if pair is None:
+            return lines
+        a, b = pair
+        lines = [line for line in lines if line is not a and line is not b] + [_Line(a.members + b.members)]
+
+
+def _near_pairs(lines: list[_Line]) -> list[tuple[int, int]]:
+    """The pairs of lines (i, j), i's order first, whose letters may lie near enough for
+    _continues: the gap between their nearest letters at most the longest gap it allows
+    (WILD_GAP of the longer pitch, or of 1.2 the bigger size), and across no more than both
+    lie off their line. The distance of their middles less how far each line's letters reach
+    from its middle is no more than that gap."""
+    if len(lines) < 2:
+        return []
+    centres = np.array([line.centre for line in lines])
+    reach = np.array([max(abs(line.ends[0]), abs(line.ends[1])) + ON_THE_LINE * line.size for line in lines])
+    pitch = np.array([line.pitch for line in lines])
+    size = np.array([line.size for line in lines])
+    gap = WILD_GAP * np.maximum(np.maximum.outer(pitch, pitch), 1.2 * np.maximum.outer(size, size))
+    apart = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2) - reach[:, None] - reach[None, :]
+    near = apart <= gap + 2 * ON_THE_LINE * np.maximum.outer(size, size)
+    np.fill_diagonal(near, False)
+    return list(zip(*(k.tolist() for k in np.nonzero(near))))
 
 
 def _continues(a: _Line, b: _Line) -> bool:

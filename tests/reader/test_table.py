@@ -449,6 +449,24 @@ def test_words_too_faint_for_the_finder_are_looked_for_a_bounded_number_of_times
     assert [w.word for w in reading.words] == ["HOUSE"] * table.MOST_FAINT
 
 
+def test_a_loose_cut_full_of_letters_is_a_weave_and_no_faint_word_is_looked_for(monkeypatch):
+    """Where the loosest ink level shows more than MOST_FAINT_LETTERS letter-like shapes off the
+    words read, it is a grained table or a weave: joining its lines would cost tens of seconds,
+    and no faint word is looked for."""
+    from ocr import table
+    from ocr.photo import Photo
+
+    image = np.full((1500, 2000, 3), (232, 236, 240), np.uint8)
+    for row in range(14):  # fourteen rows of faint letters, 168 in all
+        cv2.putText(image, "HOUSE HOUSE", (60 + 40 * (row % 2), 90 + 100 * row),
+                    cv2.FONT_HERSHEY_DUPLEX, 2.0, (130, 130, 130), 4)
+    reads = []
+    real = table._read_line
+    monkeypatch.setattr(table, "_read_line", lambda *a, **k: reads.append(1) or real(*a, **k))
+    reading = table.read_table(Photo(image, 1.0, 2000, 1500))
+    assert reads == [] and reading.words == ()
+
+
 # the row reader took every other card of a row, reading the cards between off the row: cards
 # hardly wider than their letters (RIVER read RVR), cards overlapping (RADIO read RDO)
 @pytest.mark.parametrize("seed, laid", [(14130, "RIVER"), (15237, "RADIO")])
