@@ -431,40 +431,36 @@ def test_a_photo_full_of_rows_of_print_is_looked_at_again_a_bounded_number_of_ti
     assert reading.words == ()  # and marks are no word
 
 
-def test_words_too_faint_for_the_finder_are_looked_for_a_bounded_number_of_times(monkeypatch):
-    """Lines printed too faint for the line finder's ink level are found at the loosest and
-    read, but at most MOST_FAINT of them: a page of faint print costs no more work than that."""
+def _faint_page_read(monkeypatch, text: str, at, scale: float, thickness: int):
+    """A page of `text` printed in grey, fainter than the line finder's ink level, at each of
+    the places `at`, read as a table: the words read, and how many lines were read."""
     from ocr import table
     from ocr.photo import Photo
 
     image = np.full((1500, 2000, 3), (232, 236, 240), np.uint8)
-    for row in range(8):  # eight words in grey, fainter than the finder's ink level
-        cv2.putText(image, "HOUSE", (150 + 700 * (row % 2), 160 + 170 * row),
-                    cv2.FONT_HERSHEY_DUPLEX, 3.0, (130, 130, 130), 6)
+    for place in at:
+        cv2.putText(image, text, place, cv2.FONT_HERSHEY_DUPLEX, scale, (130, 130, 130), thickness)
     reads = []
     real = table._read_line
     monkeypatch.setattr(table, "_read_line", lambda *a, **k: reads.append(1) or real(*a, **k))
-    reading = table.read_table(Photo(image, 1.0, 2000, 1500))
-    assert len(reads) == table.MOST_FAINT < 8
-    assert [w.word for w in reading.words] == ["HOUSE"] * table.MOST_FAINT
+    return [w.word for w in table.read_table(Photo(image, 1.0, 2000, 1500)).words], len(reads)
+
+
+def test_words_too_faint_for_the_finder_are_looked_for_a_bounded_number_of_times(monkeypatch):
+    """Lines printed too faint for the line finder's ink level are found at the loosest and
+    read, but at most MOST_FAINT of them: a page of faint print costs no more work than that."""
+    from ocr.table import MOST_FAINT
+
+    eight = [(150 + 700 * (row % 2), 160 + 170 * row) for row in range(8)]
+    assert _faint_page_read(monkeypatch, "HOUSE", eight, 3.0, 6) == (["HOUSE"] * MOST_FAINT, MOST_FAINT)
 
 
 def test_a_loose_cut_full_of_letters_is_a_weave_and_no_faint_word_is_looked_for(monkeypatch):
     """Where the loosest ink level shows more than MOST_FAINT_LETTERS letter-like shapes off the
     words read, it is a grained table or a weave: joining its lines would cost tens of seconds,
     and no faint word is looked for."""
-    from ocr import table
-    from ocr.photo import Photo
-
-    image = np.full((1500, 2000, 3), (232, 236, 240), np.uint8)
-    for row in range(14):  # fourteen rows of faint letters, 168 in all
-        cv2.putText(image, "HOUSE HOUSE", (60 + 40 * (row % 2), 90 + 100 * row),
-                    cv2.FONT_HERSHEY_DUPLEX, 2.0, (130, 130, 130), 4)
-    reads = []
-    real = table._read_line
-    monkeypatch.setattr(table, "_read_line", lambda *a, **k: reads.append(1) or real(*a, **k))
-    reading = table.read_table(Photo(image, 1.0, 2000, 1500))
-    assert reads == [] and reading.words == ()
+    fourteen = [(60 + 40 * (row % 2), 90 + 100 * row) for row in range(14)]  # 168 letters
+    assert _faint_page_read(monkeypatch, "HOUSE HOUSE", fourteen, 2.0, 4) == ([], 0)
 
 
 # the row reader took every other card of a row, reading the cards between off the row: cards
