@@ -1207,26 +1207,13 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
             fits = _fitting(size, step)
             beyond = next((point for at, way in _ways_past(cards, end)
                            for point in (at + _unit(way) * step * f for f in PAST_STEPS)
-                           if faces.wild(point, _angle(way if end else -way), fits)
-                           and not (cards[end].letter == WILD and _one_card(faces, at, point, way, end, size))),
-                          None)
+                           if faces.wild(point, _angle(way if end else -way), fits)), None)
             if beyond is None and cards[end].letter == WILD:
                 beyond = _face_past(faces, cards, end, step, size)
             if beyond is None:
                 break
             cards.insert(len(cards) if end else 0, _wild_at(beyond, size))
     return cards
-
-
-def _one_card(faces: _Faces, at: np.ndarray, point: np.ndarray, way: np.ndarray, end: int, size: float) -> bool:
-    """Whether a WILD's face seen at `point`, past the end WILD at `at`, is that WILD's own:
-    its card's paper runs on from `at` to `point` with no table between (_Faces.cards_along
-    finds one card there). The row reader places a WILD where its row's step says, which
-    may be a card's half off its middle where the row nears the camera (MONS?E? read
-    MONS?E??, its last WILD's face seen a step on)."""
-    unit = _unit(point - at)
-    reach = float(np.linalg.norm(point - at))
-    return len(faces.cards_along(at, unit, _angle(way if end else -way), size, 0.0, reach)) == 1
 
 
 def _fitting(size: float, step: float) -> float:

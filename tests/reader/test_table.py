@@ -537,13 +537,6 @@ def test_a_thin_letter_cut_into_bars_is_one_card(seed, laid):
     assert _read_in_the_seat_of(seed, laid) == laid
 
 
-# the row reader places an end WILD where the row's step says: near the camera that is off
-# its card's middle, and its own face a step on was read as a second WILD
-@pytest.mark.parametrize("seed, laid", [(16548, "MONS?E?"), (16481, "QUALIT?"), (15990, "?IVER")])
-def test_an_end_wild_s_own_face_is_not_a_second_wild(seed, laid):
-    assert _read_in_the_seat_of(seed, laid) == laid
-
-
 # thin red print far off, or a word under a bright light: the finder's ink level shows only
 # pieces of its letters, no line; the loosest level shows the line (TEACHER and Q?ALITY were
 # not read at all)
