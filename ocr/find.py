@@ -579,8 +579,7 @@ def squeezed(points, pitch: float) -> np.ndarray:
 ONE_LETTER = 1.5  # two pieces of ink within this many letter sizes along the row are one letter
 ONE_LETTER_STEP = 0.6  # ... when their centres are this share of the pitch apart or nearer
 TOUCHING = 0.1  # ... or the blank between them is narrower than this many letter sizes
-HELD = 0.1  # a loose shape holds a letter's ink when it covers this share of it
-MOST = 0.5  # ... and holds a piece of it when it covers more than this share of its box's
+MOST = 0.5  # a loose shape holds a piece of ink when it covers more than this share of its box's
 TALLEST = 1.4  # a letter's whole shape is at most this many letter sizes tall
 
 

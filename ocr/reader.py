@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from .cards import STAR, small_print, star_shaped, zap_names
-from .find import (BOWED, HELD, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, TALLEST, WIDEST,
+from .find import (BOWED, INK_LEVELS, MAYBE_ON_PAPER, ON_PAPER, SAME_SIZE, TALLEST, WIDEST,
                    WILD_PRINT, CardAt, CardNames, Glyph, Row, edge_field, find_row, gaps, glyphs, joined,
                    light_ratios, on_a_card, one_shape, own_ink, paper_angle, paper_faces, paper_past_ends,
                    paper_share, row_paper, row_through, squeezed, steps_between, without_specks)
@@ -176,6 +176,8 @@ def _moved(mask: np.ndarray, by: tuple[int, int], shape: tuple[int, ...]) -> np.
         out[y0:y1, x0:x1] = mask[y0 - dy:y1 - dy, x0 - dx:x1 - dx]
     return out
 
+
+HELD = 0.1  # a loose shape holds a letter's ink when it covers this share of it
 
 
 def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndarray,

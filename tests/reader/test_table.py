@@ -457,7 +457,7 @@ def test_words_too_faint_for_the_finder_are_looked_for_a_bounded_number_of_times
 
 def test_a_loose_cut_full_of_letters_is_a_weave_and_no_faint_word_is_looked_for(monkeypatch):
     """Where the loosest ink level shows more than MOST_FAINT_LETTERS letter-like shapes off the
-    words read, it is a grained table or a weave: joining its lines would cost tens of seconds,
+    words read, it is a grained table or a weave: joining its lines would cost seconds,
     and no faint word is looked for."""
     fourteen = [(60 + 40 * (row % 2), 90 + 100 * row) for row in range(14)]  # 168 letters
     assert _faint_page_read(monkeypatch, "HOUSE HOUSE", fourteen, 2.0, 4) == ([], 0)
