@@ -93,6 +93,8 @@ CROP_ACROSS = 1.9
 #: time its row leaves no room for a whole card past that end (a card the crop cut, letters
 #: the line finder passed over, one after another).
 MOST_READS = 4
+#: A word whose cards were read this sure or less on the whole is read the other way too.
+DOUBTED_WAY = 0.5
 #: The row reader reads letters of about this many pixels best; a crop is scaled to it,
 #: and never up by more than MOST_ZOOM.
 READ_SIZE = 64
@@ -815,8 +817,22 @@ def _read_line(photo: Photo, line: _Line, letters: list[Glyph], k: float, middle
     the cut went through, letters the line finder passed over one after another; two
     letters read of a word the finder saw only part of); a reading counts only if it grows
     the one that counted before it (_grown_from). `letters`: the line finder's letters on
-    and round the line."""
+    and round the line. A word read mostly in doubt (its cards' confidence DOUBTED_WAY or
+    less on the whole) is read the other way too, and the surer of the two kept: the way
+    the table's middle gives is wrong where the words do not lie round it (two words, one
+    above the other, the line finder's letters too few to say)."""
     direction = _way_read(line, middle)
+    word = _read_along(photo, line, letters, k, direction, deck, is_word, alphabet)
+    if word is not None and _sureness(word) <= DOUBTED_WAY * len(word.cards):
+        other = _read_along(photo, line, letters, k, -direction, deck, is_word, alphabet)
+        if other is not None and _sureness(other) > _sureness(word):
+            return other
+    return word
+
+
+def _read_along(photo: Photo, line: _Line, letters: list[Glyph], k: float, direction: np.ndarray,
+                deck: str, is_word, alphabet: str) -> TableWord | None:
+    """The word along a line read the way `direction` says (_read_line)."""
     size = line.size / k
     pitch = max(line.pitch / k, 1.3 * size)
     along = [float((np.array((g.cx, g.cy)) - line.centre) @ direction) / k for g in line.members]

@@ -543,3 +543,12 @@ def test_a_thin_letter_cut_into_bars_is_one_card(seed, laid):
 @pytest.mark.parametrize("seed, laid", [(17056, "TEACHER"), (16780, "Q?ALITY")])
 def test_a_word_printed_too_faint_for_the_finder_is_read(seed, laid):
     assert _read_in_the_seat_of(seed, laid) == laid
+
+
+# two words one above the other give the table's middle no side to read by: the upper word,
+# read upright, reads no letter surely; read the other way too, it is its word (BREAD read
+# GVJYQ, RADIO read MIXIAVA)
+@pytest.mark.parametrize("seed, laid", [(17520, "BREAD"), (16415, "RADIO")])
+def test_a_word_read_in_doubt_one_way_is_read_the_other_way_too(seed, laid):
+    assert _read_in_the_seat_of(seed, laid) == laid
+
