@@ -81,6 +81,9 @@ WILD_GAP = 3.6
 LINE_TURN = 15
 #: Print this many times smaller than a word's letters, on its cards, is no letter laid.
 SMALL_PRINT = 1.4
+#: A WILD's name read as a word of its own lies within this many steps of where the next
+#: card past a word's end would lie: that word's WILD.
+NAME_PAST = 0.5
 #: A line this much hairlines is cards' sides where a line of letters lies along it.
 CARD_SIDES = 0.75
 #: A word's crop: CROP_PITCHES pitches and CROP_ALONG letter sizes past its ends (a WILD
@@ -283,6 +286,7 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     for row in sorted(rows, key=len, reverse=True)[:MOST_LOOKS_AGAIN]:
         words += _squashed_words(photo, words, row, deck, is_word, alphabet)
     words = [w for w in words if not any(_print_on(w, other) for other in words if other is not w)]
+    words = _names_past_ends(words)
     words = _ends_shared(words)
     words.sort(key=lambda w: _clockwise(w.facing))
     steps.keep("words", lambda: _draw_words(photo, words))
@@ -1606,6 +1610,46 @@ def _print_cut(dark: np.ndarray, size: float) -> bool:
     middles = shapes[:, 1] + shapes[:, 3] / 2
     line = shapes[np.abs(middles - np.median(middles)) < ONE_LINE * size]
     return len(line) >= 2 and int((line[:, 0] + line[:, 2]).max() - line[:, 0].min()) > PRINT_SPAN * size
+
+
+def _names_past_ends(words: list[TableWord]) -> list[TableWord]:
+    """A word read that is a WILD card's name (its print, SMALL_PRINT times smaller than a
+    word's letters) lying where a word's next card past an end would lie is that word's
+    WILD, which the word's own reading passed over: the WILD goes on that end (marked
+    unsure, its box the name's), and the name is no word. Seen small from afar, a name's
+    letters make a line of their own."""
+    out = list(words)
+    for name in words:
+        if len(name.cards) < 2 or not _subsequence(name.word, WILD_PRINT):
+            continue
+        for n, word in enumerate(out):
+            end = None if word is name else _end_named_past(word, name)
+            if end is not None:
+                wild = Card(WILD, UNSURE, name.box)
+                out[n] = dataclasses.replace(word, cards=(wild, *word.cards) if end == 0 else (*word.cards, wild))
+                out = [w for w in out if w is not name]
+                break
+    return out
+
+
+def _end_named_past(word: TableWord, name: TableWord) -> int | None:
+    """The end of a word (0 its first card, -1 its last) whose next card, a step on as the
+    word steps, lies within NAME_PAST steps of a WILD's name read as a word, that name's
+    print SMALL_PRINT times smaller than the word's letters; None if neither."""
+    if len(word.cards) < 2 or _letter_size(word) < SMALL_PRINT * _letter_size(name):
+        return None
+    centres = [_centre(c.box) for c in word.cards]
+    step = float(np.median(_steps(list(word.cards))))
+    for end, inward in ((0, 1), (-1, -2)):
+        past = centres[end] + _unit(centres[end] - centres[inward]) * step
+        if np.linalg.norm(_centre(name.box) - past) <= NAME_PAST * step:
+            return end
+    return None
+
+
+def _letter_size(word: TableWord) -> float:
+    """The middle size of a word's letters as read (their boxes' longer sides)."""
+    return float(np.median([max(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in word.cards]))
 
 
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:

@@ -552,3 +552,27 @@ def test_a_word_printed_too_faint_for_the_finder_is_read(seed, laid):
 def test_a_word_read_in_doubt_one_way_is_read_the_other_way_too(seed, laid):
     assert _read_in_the_seat_of(seed, laid) == laid
 
+
+# a far WILD card at a word's end, passed over by its word's reading: its name, small print,
+# made a word of its own (PIAN? read PIAN, and WILD as a fifth player's word)
+def test_a_wild_card_s_name_read_past_a_word_s_end_is_that_word_s_wild():
+    photo, seats = _read_seats(17536)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+def _cards_at(text: str, left: int, step: int, size: int, top: int) -> TableWord:
+    return TableWord(tuple(Card(ch, 1.0, (left + i * step, top, left + i * step + size, top + size))
+                           for i, ch in enumerate(text)), 0.0)
+
+
+def test_only_a_wild_s_small_name_a_step_past_an_end_is_that_word_s_wild():
+    from ocr.table import _names_past_ends
+
+    piano = _cards_at("PIAN", 0, 60, 40, 100)  # its next card's middle at (260, 120)
+    name = _cards_at("WILD", 242, 10, 10, 115)  # small print round (262, 120)
+    assert [w.word for w in _names_past_ends([piano, name])] == ["PIAN?"]
+    laid = _cards_at("WILD", 240, 60, 40, 100)  # a word laid in letter cards, as big
+    assert [w.word for w in _names_past_ends([piano, laid])] == ["PIAN", "WILD"]
+    apart = _cards_at("WILD", 400, 10, 10, 115)  # small, but far past the end
+    assert [w.word for w in _names_past_ends([piano, apart])] == ["PIAN", "WILD"]
+
