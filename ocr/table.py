@@ -176,6 +176,8 @@ PAST_STEPS = (1.0, 0.85, 1.15)
 #: this share of the step at that end, where it is shorter), where the row reader read none,
 #: is the next card's.
 PAST_LETTER = (0.7, 1.4)
+#: ... or off that line where the row bows to it: turned this many degrees at most.
+BOW_PAST = 25
 #: A letter the row reader read off the row joins a word past its end only when it is more
 #: likely that letter than not (a square of a cloth reads as a letter, barely).
 OFF_ROW_SURE = 0.5
@@ -992,6 +994,23 @@ class _Found:
             return on
         return None
 
+    def past_a_bow(self, at: np.ndarray, unit: np.ndarray, size: float, reading: np.ndarray) -> float | None:
+        """How far along the line from `at` running along `unit` it lies, where it lies off
+        that line but the row bows to it: the step to it turned BOW_PAST degrees at most from
+        the line, the letter turned with that step (reading along it, the way the row reads
+        there, `reading` along the line, within LINE_TURN) and of the row's letters' `size`.
+        None where it does not (a letter whose way is not known)."""
+        d = self.at - at
+        far = float(np.linalg.norm(d))
+        if self.way is None or far == 0 or max(self.size, size) >= SAME_WORD_SIZE * min(self.size, size):
+            return None
+        step = d / far
+        turned = float(step @ unit)
+        if turned < math.cos(math.radians(BOW_PAST)):
+            return None
+        return turned * far if _reads_within(self.way, step * np.sign(reading @ unit), self.either_way,
+                                             LINE_TURN) else None
+
     def card(self, size: float) -> Card:
         """The card it is in a row of letters of `size`: marked unsure (placed by where it lies)."""
         return Card(self.letter, min(self.chance, UNSURE), _wild_box(self.at, size), (), True)
@@ -1026,9 +1045,12 @@ def _letters_past_ends(row: list[Card], found: list[_Found]) -> list[Card]:
         middles = np.array([_centre(c.box) for c in cards])
         best = None
         for letter in found:
+            reading = unit if end else -unit
             on = letter.on_line(at, unit, size)
+            if on is None:
+                on = letter.past_a_bow(at, unit, size, reading)
             if (on is not None and least <= on <= PAST_LETTER[1] * step
-                    and letter.reads_along(unit if end else -unit)
+                    and letter.reads_along(reading)
                     and np.linalg.norm(middles - letter.at, axis=1).min() >= least
                     and (best is None or on < best[0])):
                 best = (on, letter)

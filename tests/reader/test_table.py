@@ -576,3 +576,8 @@ def test_only_a_wild_s_small_name_a_step_past_an_end_is_that_word_s_wild():
     apart = _cards_at("WILD", 400, 10, 10, 115)  # small, but far past the end
     assert [w.word for w in _names_past_ends([piano, apart])] == ["PIAN", "WILD"]
 
+
+# a row bowing at its end: its end card lies a step on but off the line of the cards before
+# it, turned as the step to it turns (PIANO read IANO: its P lay 20 degrees off the line)
+def test_an_end_card_the_row_bows_to_is_read():
+    assert _read_in_the_seat_of(16377, "PIANO") == "PIANO"
