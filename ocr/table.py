@@ -990,9 +990,11 @@ class _Found:
         None where it does not."""
         d = self.at - at
         on, off = float(d @ unit), abs(float(d @ np.array([-unit[1], unit[0]])))
-        if off <= ON_THE_LINE * size and max(self.size, size) < SAME_WORD_SIZE * min(self.size, size):
-            return on
-        return None
+        return on if off <= ON_THE_LINE * size and self.of_size(size) else None
+
+    def of_size(self, size: float) -> bool:
+        """Whether it is of a row's letters' `size` (within SAME_WORD_SIZE)."""
+        return max(self.size, size) < SAME_WORD_SIZE * min(self.size, size)
 
     def past_a_bow(self, at: np.ndarray, unit: np.ndarray, size: float, reading: np.ndarray) -> float | None:
         """How far along the line from `at` running along `unit` it lies, where it lies off
@@ -1002,7 +1004,7 @@ class _Found:
         None where it does not (a letter whose way is not known)."""
         d = self.at - at
         far = float(np.linalg.norm(d))
-        if self.way is None or far == 0 or max(self.size, size) >= SAME_WORD_SIZE * min(self.size, size):
+        if self.way is None or far == 0 or not self.of_size(size):
             return None
         step = d / far
         turned = float(step @ unit)
@@ -1043,9 +1045,9 @@ def _letters_past_ends(row: list[Card], found: list[_Found]) -> list[Card]:
         step = float(np.median(_steps(cards)))
         least = PAST_LETTER[0] * min(step, float(np.linalg.norm(way)))
         middles = np.array([_centre(c.box) for c in cards])
+        reading = unit if end else -unit
         best = None
         for letter in found:
-            reading = unit if end else -unit
             on = letter.on_line(at, unit, size)
             if on is None:
                 on = letter.past_a_bow(at, unit, size, reading)
@@ -1658,20 +1660,15 @@ def _end_named_past(word: TableWord, name: TableWord) -> int | None:
     """The end of a word (0 its first card, -1 its last) whose next card, a step on as the
     word steps, lies within NAME_PAST steps of a WILD's name read as a word, that name's
     print SMALL_PRINT times smaller than the word's letters; None if neither."""
-    if len(word.cards) < 2 or _letter_size(word) < SMALL_PRINT * _letter_size(name):
+    cards = list(word.cards)
+    if len(cards) < 2 or _size(cards) < SMALL_PRINT * _size(list(name.cards)):
         return None
-    centres = [_centre(c.box) for c in word.cards]
-    step = float(np.median(_steps(list(word.cards))))
+    step = float(np.median(_steps(cards)))
     for end, inward in ((0, 1), (-1, -2)):
-        past = centres[end] + _unit(centres[end] - centres[inward]) * step
-        if np.linalg.norm(_centre(name.box) - past) <= NAME_PAST * step:
+        at, way = _end_way(cards, end, inward)
+        if np.linalg.norm(_centre(name.box) - (at + _unit(way) * step)) <= NAME_PAST * step:
             return end
     return None
-
-
-def _letter_size(word: TableWord) -> float:
-    """The middle size of a word's letters as read (their boxes' longer sides)."""
-    return float(np.median([max(c.box[2] - c.box[0], c.box[3] - c.box[1]) for c in word.cards]))
 
 
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:
