@@ -49,8 +49,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .find import (INK_LEVELS, LIGHT_PAPER, ONE_LINE, PRINT_CONTRAST, PRINT_HEIGHT, PRINT_SPAN,
-                   WILD_PRINT, Glyph, edge_field, glyphs, light_face, light_ratios, of_the_row,
+from .find import (INK_LEVELS, LIGHT, LIGHT_PAPER, ONE_LINE, PRINT_CONTRAST, PRINT_HEIGHT,
+                   PRINT_SPAN, WILD_PRINT, Glyph, edge_field, glyphs, light_face, light_ratios, of_the_row,
                    paper_colour, paper_faces, print_levels, small_print, upright)
 from .letters import LETTERS, NONE
 from .photo import Photo, open_photo
@@ -116,10 +116,11 @@ USUAL_STEP = 2.4
 SLIDE = 0.25
 FACE_RUN = 0.75
 #: A WILD card's face, in letter sizes (across, up): light paper over at least WILD_PAPER of
-#: it, with a line of print on it (find's small print; or, where the window cuts the print,
-#: shapes of print's height wider than PRINT_WIDE letter sizes side by side); the ink
-#: inside the window covering PRINT_INK of it at least, none of it a letter's size
-#: (PRINT_TALL letter sizes tall or more).
+#: it (or a tinted band its name is printed on: _card_paper), with a line of print on it
+#: (find's small print; or, where the window cuts the print, shapes of print's height
+#: wider than PRINT_WIDE letter sizes side by side); the ink inside the window covering
+#: PRINT_INK of it at least, none of it a letter's size (PRINT_TALL letter sizes tall or
+#: more).
 WILD_WINDOW = (1.1, 1.5)
 WILD_PAPER = 0.55
 PRINT_TALL = 0.7
@@ -1587,7 +1588,7 @@ class _Faces:
         w, h = (int(f * size) for f in WILD_WINDOW)
         x, y = float(at[0]), float(at[1])
         face = upright(self.paper, x, y, angle, w, h, outside=0.0)
-        if (face > LIGHT_PAPER).mean() < WILD_PAPER or not light_face(face):
+        if _card_paper(face) < WILD_PAPER or not light_face(face):
             return False
         if whole and _table_between(upright(self.paper, x, y, angle, w, h, outside=1.0) > LIGHT_PAPER):
             return False  # (past the crop's edge is no table: a card there may run off it)
@@ -1601,6 +1602,20 @@ class _Faces:
             return False
         return small_print(face, size, strict=True) or any(
             _print_cut(face < threshold, size) for threshold in _print_levels(face))
+
+
+def _card_paper(face: np.ndarray) -> float:
+    """The share of a face window (its paper ratio) that is a card's paper: light paper, and
+    a band across it of a tint (lighter than print, less light than paper) between rows of
+    light paper above and below: some decks print a WILD's name on such a band (?OUNTRY's
+    WILD was 0.54 light paper, its band 0.75 light). A band's rows are more tint than paper;
+    the tint at a print's or a card's edge is a few pixels of its row."""
+    light = face > LIGHT_PAPER
+    tint = (face > LIGHT) & ~light
+    paper_rows = light.mean(axis=1) > 0.5  # rows mostly light paper
+    enclosed = np.logical_or.accumulate(paper_rows) & np.logical_or.accumulate(paper_rows[::-1])[::-1]
+    band = enclosed & (tint.mean(axis=1) > light.mean(axis=1))
+    return float((light | (tint & band[:, None])).mean())
 
 
 def _table_between(light: np.ndarray) -> bool:

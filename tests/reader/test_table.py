@@ -79,18 +79,19 @@ def test_the_command_prints_each_table_s_words_in_seat_order(tmp_path):
     assert {"letter", "confidence", "box"} <= set(first["cards"][0])
 
 
-def _read_seats(seed):
+def _read_seats(seed, is_word=None):
     from ocr.table import read_table
     from tools.cardlab import tables
 
     photo = tables.render_table(tables.random_table(seed), seed)
-    seats = seated(read_table(photo.jpeg).words, len(photo.seats))
+    seats = seated(read_table(photo.jpeg, is_word=is_word).words, len(photo.seats))
     return photo, seats
 
 
-def _read_in_the_seat_of(seed, laid):
-    """The word read in the seat of the player who laid `laid` (None: no word)."""
-    photo, seats = _read_seats(seed)
+def _read_in_the_seat_of(seed, laid, is_word=None):
+    """The word read in the seat of the player who laid `laid` (None: no word); `is_word`:
+    the game's judge, as the table scan route gives the reader."""
+    photo, seats = _read_seats(seed, is_word)
     read = seats[[s.word for s in photo.seats].index(laid)]
     return read.word if read else None
 
@@ -581,3 +582,32 @@ def test_only_a_wild_s_small_name_a_step_past_an_end_is_that_word_s_wild():
 # it, turned as the step to it turns (PIANO read IANO: its P lay 20 degrees off the line)
 def test_an_end_card_the_row_bows_to_is_read():
     assert _read_in_the_seat_of(16377, "PIANO") == "PIANO"
+
+
+# some decks print a WILD's name on a tinted band across the card, less light than its paper:
+# the window on the WILD was light paper over less than WILD_PAPER of it, and the WILD the
+# row reader had read in doubt was dropped (?OUNTRY read OUNTRY)
+def test_a_wild_card_whose_name_lies_on_a_tinted_band_is_read(word_store):
+    assert _read_in_the_seat_of(17971, "?OUNTRY", _foot_words(word_store)) == "?OUNTRY"
+
+
+def test_only_a_band_of_tint_between_light_paper_counts_as_a_card_s_paper():
+    from ocr.table import WILD_PAPER, _card_paper
+
+    face = np.full((60, 40), 0.9, np.float32)  # light paper
+    face[15:45] = 0.75  # a band of tint across it, the name printed on it
+    face[22:38, 5:35] = 0.2
+    assert (face > 0.8).mean() < WILD_PAPER <= _card_paper(face)
+    edge = np.full((60, 40), 0.9, np.float32)
+    edge[:, :12] = 0.75  # a strip of tint down its side (a card's edge, a shadow)
+    assert _card_paper(edge) == pytest.approx((edge > 0.8).mean())
+    table = np.full((60, 40), 0.75, np.float32)  # a tinted table, no paper round it
+    assert _card_paper(table) == 0.0
+
+
+def _foot_words(store):
+    """FOOT!'s judge of words, as the table scan route gives it the reader."""
+    from companion.registry import word_rules_for
+    from companion.words.judge import Judge
+
+    return Judge(store).accepts(word_rules_for("foot"))
