@@ -1689,9 +1689,10 @@ def _end_named_past(word: TableWord, name: TableWord) -> int | None:
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:
     """Each card in one word: an end card read past a word's end that is another word's card
     (two words meeting at a table's corner) is taken from the word it lies off (_lies_off);
-    a WILD in doubt at an end (_face_found) whose middle lies on another word's card of at
-    least half its size is that card's face (its corner print) and no WILD. A word left too
-    short is no word."""
+    a WILD at an end whose middle lies on another word's card of at least half its size is
+    that card's face (its corner print) and no WILD, however surely the row reader read it
+    (JOKE read JOKE?, 0.9 sure: a pale table, and the corner of another word's I). A word
+    left too short is no word."""
     out = list(words)
     for a, word in enumerate(words):
         cards = list(word.cards)
@@ -1701,7 +1702,7 @@ def _ends_shared(words: list[TableWord]) -> list[TableWord]:
             card = cards[end]
             if any(b != a and (any(_overlap(card.box, c.box) > 0.5 and _lies_off(word, end, other, j)
                                    for j, c in enumerate(other.cards))
-                               or _face_found(card) and any(_on_card(card, c) for c in other.cards))
+                               or card.letter == WILD and any(_on_card(card, c) for c in other.cards))
                    for b, other in enumerate(words)):
                 cards.pop(end)
         if len(cards) != len(word.cards):
@@ -1729,13 +1730,6 @@ def _step_to_next(word: TableWord, i: int) -> float:
     steps = _steps(list(word.cards))
     near = min(steps[k] for k in (i - 1, i) if 0 <= k < len(steps))
     return near / max(float(np.median(steps)), 1e-6)
-
-
-def _face_found(card: Card) -> bool:
-    """Whether a card is a WILD in doubt with nothing else it could be: one put in by its
-    face alone (_wilds_between, _wild_ends), or one the row reader marked unsure for where it
-    lies (the card itself does not say which)."""
-    return card.letter == WILD and card.confidence == UNSURE and not card.alternatives
 
 
 def _on_card(card: Card, other: Card) -> bool:

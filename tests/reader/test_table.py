@@ -605,6 +605,12 @@ def test_only_a_band_of_tint_between_light_paper_counts_as_a_card_s_paper():
     assert _card_paper(table) == 0.0
 
 
+# a pale table past a word's end, and there the corner of another word's card: the row reader
+# read a WILD there, 0.9 sure (JOKE read JOKE?); a card on another word's card is no WILD
+def test_a_wild_read_surely_on_another_word_s_card_is_no_wild(word_store):
+    assert _read_in_the_seat_of(17973, "JOKE", _foot_words(word_store)) == "JOKE"
+
+
 def _foot_words(store):
     """FOOT!'s judge of words, as the table scan route gives it the reader."""
     from companion.registry import word_rules_for
