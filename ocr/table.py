@@ -171,7 +171,8 @@ FACE_MIDDLE = 0.4
 #: where it put it (a guess, by the row's pitch).
 WILD_AT = (0.0, -0.2, 0.2)
 #: A card past a word's end is looked for this many of the word's steps on from its end card
-#: (cards are laid a little apart, unevenly).
+#: (cards are laid a little apart, unevenly; a WILD also this many of the step at that end,
+#: where that is longer: _wild_ends).
 PAST_STEPS = (1.0, 0.85, 1.15)
 #: A letter the line finder read this many of a word's median steps past its end card (from
 #: this share of the step at that end, where it is shorter), where the row reader read none,
@@ -1228,7 +1229,9 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
     past an end where no WILD card's face lies is the letter printed faint there
     (_Faces.letter), or else left out (the table there, a light square of a cloth); and a
     WILD card past an end, where one lies a step on from the end card (a second WILD beside
-    the one read, or one the row reader did not reach)."""
+    the one read, or one the row reader did not reach): the row's usual step, or its step at
+    that end where that is longer (a row nearer the camera at that end: K?TCHE?'s steps grew
+    from 74 pixels to 116, and its last WILD lay 1.2 of that last step on)."""
     if len(row) < 2:
         return row
     size = _size(row)
@@ -1249,10 +1252,10 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
             continue
         for _ in range(MOST_WILDS_PAST):
             step = _usual_step(_steps(cards), size, gaps_looked_at=True)
-            fits = _fitting(size, step)
             beyond = next((point for at, way in _ways_past(cards, end)
-                           for point in (at + _unit(way) * step * f for f in PAST_STEPS)
-                           if faces.wild(point, _angle(way if end else -way), fits)), None)
+                           for past in dict.fromkeys((step, max(step, float(np.linalg.norm(way)))))
+                           for point in (at + _unit(way) * past * f for f in PAST_STEPS)
+                           if faces.wild(point, _angle(way if end else -way), _fitting(size, past))), None)
             if beyond is None and cards[end].letter == WILD:
                 beyond = _face_past(faces, cards, end, step, size)
             if beyond is None:

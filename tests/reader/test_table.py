@@ -617,3 +617,10 @@ def _foot_words(store):
     from companion.words.judge import Judge
 
     return Judge(store).accepts(word_rules_for("foot"))
+
+
+# a row seen nearer the camera at one end: its steps grow towards it (K?TCHE?'s from 74 to
+# 116 pixels), and its last WILD lay 1.2 of its last step on, nearly two of its usual steps:
+# looked for only a usual step on, it was not found (K?TCHE? read K?TCHE)
+def test_a_wild_past_an_end_is_looked_for_a_step_on_as_the_row_steps_there(word_store):
+    assert _read_in_the_seat_of(16699, "K?TCHE?", _foot_words(word_store)) == "K?TCHE?"
