@@ -1397,8 +1397,14 @@ def _usual_step(steps: list[float], size: float, gaps_looked_at: bool = False) -
     short, half the shortest: a WILD between each two letters, unless the gaps were looked
     at for WILD cards (_wilds_between) and none lay there: then the shortest, cards laid
     far apart)."""
-    usual = [s for s in steps if s <= USUAL_STEP * size]
+    usual = _usual_steps(steps, size)
     return float(np.median(usual)) if usual else min(steps) / (1 if gaps_looked_at else 2)
+
+
+def _usual_steps(steps: list[float], size: float) -> list[float]:
+    """The steps a row's usual step is taken from: those of at most USUAL_STEP letter sizes
+    (none: a WILD between each two letters, and its usual step a guess)."""
+    return [s for s in steps if s <= USUAL_STEP * size]
 
 
 def _angle(way: np.ndarray) -> float:
@@ -1417,16 +1423,16 @@ def _wilds_between(faces: _Faces, row: list[Card]) -> list[Card]:
     size = _size(row)
     step = _usual_step(steps, size)
     out = [row[0]]
-    own_step = min(steps) <= USUAL_STEP * size  # the usual step is the row's, not a guess
+    own_step = bool(_usual_steps(steps, size))
     for (a, b), s, card in zip(zip(centres, centres[1:]), steps, row[1:]):
         if s >= ROOM_FOR_A_CARD * step:
-            out = _wilds_in_gap(faces, out, a, b, card, step, size, own_step=own_step)
+            out = _wilds_in_gap(faces, out, a, b, card, step, size, own_step)
         out.append(card)
     return out
 
 
 def _wilds_in_gap(faces: _Faces, out: list[Card], a: np.ndarray, b: np.ndarray, after: Card,
-                  step: float, size: float, own_step: bool = False) -> list[Card]:
+                  step: float, size: float, own_step: bool) -> list[Card]:
     """`out` (the row's cards up to the gap from `a` to `b`; `after`, the card past it) with
     each WILD whose face lies in the gap: looked for along it SLIDE letter sizes at a time, a
     card's room in from either end (PAST_STEPS' nearest), as many as the gap holds usual steps
