@@ -151,9 +151,7 @@ TWO_FACES_STEPS = 1.15
 END_ROOM = 1.2
 #: Past a word's end WILD where no WILD lies a step on (PAST_STEPS), a second one is looked for
 #: from NEAR_PAST to FAR_PAST of the word's steps on: pushed nearer, or laid farther (??THING's
-#: outer WILD lay 0.6 steps on, ??RSE's 1.5). WILDs pushed together in a gap two steps long or
-#: more are looked for from NEAR_PAST of a step in from its letters (C??UD's two WILDs lay in a
-#: gap 2.4 steps long).
+#: outer WILD lay 0.6 steps on, ??RSE's 1.5).
 NEAR_PAST = 0.5
 FAR_PAST = 1.8
 #: A face found so far on lies on a letter's card where a letter's middle is this many letter
@@ -1397,14 +1395,8 @@ def _usual_step(steps: list[float], size: float, gaps_looked_at: bool = False) -
     short, half the shortest: a WILD between each two letters, unless the gaps were looked
     at for WILD cards (_wilds_between) and none lay there: then the shortest, cards laid
     far apart)."""
-    usual = _usual_steps(steps, size)
+    usual = [s for s in steps if s <= USUAL_STEP * size]
     return float(np.median(usual)) if usual else min(steps) / (1 if gaps_looked_at else 2)
-
-
-def _usual_steps(steps: list[float], size: float) -> list[float]:
-    """The steps a row's usual step is taken from: those of at most USUAL_STEP letter sizes
-    (none: a WILD between each two letters, and its usual step a guess)."""
-    return [s for s in steps if s <= USUAL_STEP * size]
 
 
 def _angle(way: np.ndarray) -> float:
@@ -1423,32 +1415,26 @@ def _wilds_between(faces: _Faces, row: list[Card]) -> list[Card]:
     size = _size(row)
     step = _usual_step(steps, size)
     out = [row[0]]
-    own_step = bool(_usual_steps(steps, size))
     for (a, b), s, card in zip(zip(centres, centres[1:]), steps, row[1:]):
         if s >= ROOM_FOR_A_CARD * step:
-            out = _wilds_in_gap(faces, out, a, b, card, step, size, own_step)
+            out = _wilds_in_gap(faces, out, a, b, card, step, size)
         out.append(card)
     return out
 
 
 def _wilds_in_gap(faces: _Faces, out: list[Card], a: np.ndarray, b: np.ndarray, after: Card,
-                  step: float, size: float, own_step: bool) -> list[Card]:
+                  step: float, size: float) -> list[Card]:
     """`out` (the row's cards up to the gap from `a` to `b`; `after`, the card past it) with
     each WILD whose face lies in the gap: looked for along it SLIDE letter sizes at a time, a
     card's room in from either end (PAST_STEPS' nearest), as many as the gap holds usual steps
-    less one (one at least), each put at its face's middle (_face_middle). With `own_step`
-    (the usual step is the row's own, not a guess), a gap of two usual steps or more may hold
-    its WILDs pushed together: they are looked for from NEAR_PAST of a step in, as many as it
-    holds steps. A face within READ_TWICE steps of one already placed is that card: a WILD
-    beside the gap the row reader read, or one found here. A WILD before the gap the row
-    reader was unsure of and whose face is not where it put it (a guess, by the row's pitch)
-    is the first WILD found in the gap."""
+    less one (one at least), each put at its face's middle (_face_middle). A face within
+    READ_TWICE steps of one already placed is that card: a WILD beside the gap the row reader
+    read, or one found here. A WILD before the gap the row reader was unsure of and whose face
+    is not where it put it (a guess, by the row's pitch) is the first WILD found in the gap."""
     s = float(np.linalg.norm(b - a))
     way, angle = (b - a) / s, _angle(b - a)
     most = max(1, round(s / step) - 1)
     near = min(s / 2, PAST_STEPS[1] * step)
-    if own_step and round(s / step) >= 2:
-        most, near = round(s / step), NEAR_PAST * step
     before = out[-1]
     beside = [_face_middle(faces, _centre(card.box), way, angle, size) if card.letter == WILD else None
               for card in (before, after)]

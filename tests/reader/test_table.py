@@ -624,10 +624,3 @@ def _foot_words(store):
 # looked for only a usual step on, it was not found (K?TCHE? read K?TCHE)
 def test_a_wild_past_an_end_is_looked_for_a_step_on_as_the_row_steps_there(word_store):
     assert _read_in_the_seat_of(16699, "K?TCHE?", _foot_words(word_store)) == "K?TCHE?"
-
-
-# two WILDs pushed together in a gap 2.4 of the word's usual steps long (three at its pitch):
-# looked for from a card's room in from each letter, and for one WILD fewer than the gap's
-# steps, neither was found (C??UD read CUD)
-def test_wilds_pushed_together_in_a_long_gap_are_each_read(word_store):
-    assert _read_in_the_seat_of(16660, "C??UD", _foot_words(word_store)) == "C??UD"
