@@ -273,6 +273,12 @@ LETTERLIKE = 0.35  # below this, a shape looks to the classifier like no letter 
 OTHER_INK = 18.0  # this far from the row's usual ink colour (in Lab a*b*) is no letter of the row
 RESCUE_NEAR_EDGE = 0.6  # a letter with the table showing around it must look like one
 LOOSER_LEVEL = 0.75  # how much more letter a looser ink level must find to be taken
+CUT_INK = 0.7  # a word cut from a table is looked at this loose an ink level too: a card
+# printed fainter than its neighbours (blurred red on cream) falls apart at INK_LEVELS'
+# loosest; the cut holds the word alone (a whole photo at this level shows the table's grain)
+SAME_PLACE = 0.5  # letters of two rows this many letter sizes apart or less are at one place
+SURE_LETTER = 0.8  # a letter a looser level adds reads as one letter this surely at least
+CARD_ROOM = 0.6  # ... and lies this many of the row's card steps from its letters at least
 GAP_WILD = 0.5  # a WILD found in a row's gap counts as this much of a letter (weaker proof)
 
 
@@ -330,13 +336,63 @@ def _fullest_row(planes: Planes, one_ink: bool = True, wild_print: bool = True,
     print chooses the looser level that sees it, and a ZAP card's name is no row.
     The loosest cut of the ink (Planes.loosest) shows the row's gaps a card printed
     fainter; `names` reads a WILD's name in a gap (gaps). `letter_size`: the photo is a
-    word cut from a whole table's, its letters about that size (_row_at)."""
+    word cut from a whole table's, its letters about that size (_row_at); its row is looked
+    for at CUT_INK too, where it must also be the row found before grown (_grown_surely)."""
     best = None
     for level in INK_LEVELS:
         score, found = _row_at(planes, level, one_ink, wild_print, patches, names, letter_size)
         if best is None or score > best[0] + LOOSER_LEVEL:  # a looser level must earn its place
             best = (score, found)
+    if letter_size is not None:
+        score, found = _row_at(planes, CUT_INK, one_ink, wild_print, patches, names, letter_size)
+        if score > best[0] + LOOSER_LEVEL and _grown_surely(found, best[1]):
+            best = (score, found)
     return best[1]
+
+
+def _grown_surely(looser: RowFound, before: RowFound) -> bool:
+    """Whether the row found at a looser ink level is the row found before (a letter of it
+    near each of that row's letters read surely) with letters added where it had room for a
+    card (a CARD_ROOM of its step from card to card from each of those: _card_step), each
+    read as one letter surely (_surely_read): that loose, a card's coloured border passes
+    for an I beside its letter, a check of the cloth between two cards for an H, and a
+    WILD's name for a row of its own (OUNTRY read IOUNTRY, OLIVE read OLHIVE, EA?? read
+    IJIWLD)."""
+    row = looser.row
+    if row is None:
+        return False
+
+    def near(g: Glyph, others: list[Glyph], apart: float) -> bool:
+        return any(np.hypot(g.cx - o.cx, g.cy - o.cy) < apart for o in others)
+
+    kept = _surely_read(before.ink, before.row)
+    if not all(near(g, row.members, SAME_PLACE * row.size) for g in kept):
+        return False
+    added = [g for g in row.members if not near(g, kept, SAME_PLACE * row.size)]
+    if not added:
+        return True
+    if before.row and any(near(g, kept, CARD_ROOM * _card_step(before.row)) for g in added):
+        return False
+    return len(_surely_read(looser.ink, row, added)) == len(added)
+
+
+def _card_step(row: Row) -> float:
+    """The step from one card to the next in a row: its pitch, or its typical step where
+    that is longer (three steps at least). A shape read between two cards (a check of the
+    cloth read surely as T) shortens the shortest steps the pitch is taken from, not the
+    typical one."""
+    steps = steps_between(row.centres)
+    return max(row.pitch, float(np.median(steps))) if len(steps) >= 3 else row.pitch
+
+
+def _surely_read(ink: np.ndarray, row: Row | None, shapes: list[Glyph] | None = None) -> list[Glyph]:
+    """The row's letters (or those of `shapes`) that read as one letter SURE_LETTER surely
+    at least, turned as the row runs."""
+    shapes = (row.members if row else []) if shapes is None else shapes
+    if not shapes:
+        return []
+    p = model().probabilities([upright_mask(ink, g, a) for g, a in zip(shapes, _angles(row, shapes))])
+    return [g for g, sure in zip(shapes, p[:, :NONE].max(axis=1) >= SURE_LETTER) if sure]
 
 
 def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
@@ -417,8 +473,8 @@ def _kept(found: list[Glyph], tilts: list[float], keep: Callable[[Glyph], bool]
 
 def _looser(loosest: np.ndarray, level: float) -> np.ndarray | None:
     """The loosest cut of the ink, where a card printed fainter than the row at `level`
-    shows its letter; None when `level` is that cut."""
-    return None if level == INK_LEVELS[-1] else loosest
+    shows its letter; None when `level` is that cut or looser."""
+    return None if level >= INK_LEVELS[-1] else loosest
 
 
 PRINT_STEP = 1.0  # letters printed as a word lie closer than this many letter sizes apart
@@ -730,7 +786,7 @@ def _without_names(planes: Planes, found: RowFound):
     a light or thin name shows whole. Returns the shapes on paper, the row and its gaps
     without them, and the ZAP cards' names."""
     on_paper, row, row_gaps = found.on_paper, found.row, found.gaps
-    loose_print = [] if found.level == INK_LEVELS[-1] else glyphs(
+    loose_print = [] if found.level >= INK_LEVELS[-1] else glyphs(
         planes.ratio, INK_LEVELS[-1], on_paper=ON_PAPER, faces=planes.faces)[0]
     names = zap_names(planes.gray, on_paper, loose_print)
     small = small_print(on_paper)

@@ -316,7 +316,7 @@ def _words_read(photo: Photo, deck: str, is_word, alphabet: str, middle: np.ndar
         if word and not _names_only(word.word):
             words = _kept(word, words)
     if faint and len(words) < MOST_WORDS:
-        words += _faint_words(photo, look, k, middle, words, letters, cards, deck, is_word, alphabet)
+        words = _faint_words(photo, look, k, middle, words, letters, cards, deck, is_word, alphabet)
     cards += _card_boxes(words, photo)
     off = ~_on_cards(shapes, k, cards)
     return words, [dataclasses.replace(g, x=round(g.x / k), y=round(g.y / k), w=round(g.w / k), h=round(g.h / k))
@@ -334,23 +334,44 @@ def _faint_words(photo: Photo, look: _Look, k: float, middle: np.ndarray, words:
     cloth's weave, whose shapes read as letters only in doubt (JMKA, PJHSI). Where that
     level shows more than MOST_FAINT_LETTERS such letters, it shows a grained table or a
     weave, and no faint word is looked for (its lines would be theirs, and cost hundreds of
-    times the work)."""
+    times the work). A faint word that is a word read already with more cards at an end
+    (_an_end_more: its end card printed faint) takes its place. Returns the words read, with
+    those found."""
     read = cards + _card_boxes(words, photo)
     around, shapes = _letters_found(look, INK_LEVELS[-1])
     around = [g for g, on in zip(around, _on_cards(around, k, read)) if not on]
     if len(around) > MOST_FAINT_LETTERS:
-        return []
+        return words
     fresh = [line for line in _lines_of(around, shapes) if len(line.members) >= FAINT_WORD]
     found: list[TableWord] = []
     for line in fresh[:MOST_FAINT]:
         if _on_cards(line.members, k, _card_boxes(found, photo)).any():
             continue
         word = _read_line(photo, line, _around(line, letters + around), k, middle, deck, is_word, alphabet)
-        if (word and len(word.cards) >= FAINT_WORD and all(c.confidence >= UNSURE for c in word.cards)
-                and not _names_only(word.word)
-                and not any(_same_cards(word, other) or _same_cards(other, word) for other in words + found)):
+        if not word or _names_only(word.word):
+            continue
+        same = [other for other in words + found if _same_cards(word, other) or _same_cards(other, word)]
+        if not same and len(word.cards) >= FAINT_WORD and all(c.confidence >= UNSURE for c in word.cards):
             found.append(word)
-    return found
+        elif len(same) == 1 and any(same[0] is w for w in words) and _an_end_more(word, same[0]):
+            words = [word if other is same[0] else other for other in words]
+    return words + found
+
+
+def _an_end_more(grown: TableWord, word: TableWord) -> bool:
+    """Whether a word is one read already with more cards at an end, each read no less
+    surely than UNSURE: every card of it, read as it was (DAUGHTE, its R printed too faint,
+    read whole at the loosest level)."""
+    more = len(grown.cards) - len(word.cards)
+    if more <= 0 or _shared(word, grown) < len(word.cards):
+        return False
+    if grown.word.startswith(word.word):
+        added = grown.cards[-more:]
+    elif grown.word.endswith(word.word):
+        added = grown.cards[:more]
+    else:
+        return False
+    return all(c.confidence >= UNSURE for c in added)
 
 
 def _card_boxes(words: list[TableWord], photo: Photo) -> tuple[np.ndarray, ...]:

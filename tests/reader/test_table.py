@@ -322,6 +322,30 @@ def test_a_bowed_word_s_end_card_off_its_strip_is_read(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# cards printed fainter than their word's others (blurred dark red on cream) fall apart at the
+# loosest ink level a whole photo is read at; a word cut from a table is read a level looser
+# too (EOUSPBL read USPBL, CAPTAIN read ?APTAIN)
+@pytest.mark.parametrize("seed, laid", [(18307, "EOUSPBL"), (18403, "CAPTAIN")])
+def test_a_card_printed_fainter_than_its_word_s_others_is_read(seed, laid):
+    assert _read_in_the_seat_of(seed, laid) == laid
+
+
+# ... but that loose, a card's coloured border passes for an I beside its letter, a check of
+# the cloth between two cards for an H, and a WILD's name for a row of its own: the looser row
+# counts only as the row read before, grown by letters read surely where it had room for a
+# card (?OUNTRY read ?IOUNITRY, OLIVE read OLHIVE, EA?? read IIIIDWD)
+@pytest.mark.parametrize("seed, laid", [(17971, "?OUNTRY"), (18433, "OLIVE"), (18046, "EA??")])
+def test_a_looser_ink_level_adds_no_card_s_border_or_print_to_a_word(seed, laid):
+    assert _read_in_the_seat_of(seed, laid) == laid
+
+
+# a card printed fainter than its word's others whose line only the loosest level shows
+# whole, its letters on cards read already: the word read there with it takes the place of
+# the word read without it (DAUGHTER read DAUGHTE)
+def test_a_word_s_end_card_printed_faint_is_added_to_it():
+    assert _read_in_the_seat_of(18335, "DAUGHTER") == "DAUGHTER"
+
+
 # a blurred photo's thin strokes (an L's foot, an E's lower arm) only a loose cut of the ink
 # shows: the stricter cuts' I and F have no say (VILLAGE read VIILAGF)
 def test_a_letter_whose_thin_strokes_only_a_loose_cut_shows_is_read_whole():
