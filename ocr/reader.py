@@ -881,18 +881,23 @@ def _row_cards(photo: Photo, planes: Planes, ink: np.ndarray, row: Row, row_gaps
     marked unsure where it does not lie as a laid card would (_placed), and its I's when
     they are most of it (_mostly_bars). A shape that looks like no letter is a WILD when
     `names` reads the print there as the word (its letters run together, big enough to be
-    taken for one of the row's). Also the centres of the cards found in the gaps."""
+    taken for one of the row's); so is a shape in a gap read in doubt, or too small for a
+    letter of the row (a name printed big: its W, taken for a letter the first pass passed
+    over, made D?D?BAX DWD?BAX). Also the
+    centres of the cards found in the gaps."""
     paper, edges = planes.paper, planes.edges
     in_row = row.members
     in_gaps = [card.letter for card in row_gaps if not card.wild]
     p_read = iter(_classify_row(planes.ratio, planes.faces, ink, edges, in_row + in_gaps, row, alphabet))
 
-    def letter_card(g: Glyph, box) -> Card:
+    def letter_card(g: Glyph, box, in_gap: bool = False) -> Card:
         card = _card(next(p_read), box, True, ink_colour(photo.image, ink, g))
-        if (card.confidence < LETTERLIKE and names is not None
+        sized = _sized(card, g.size / row.size)
+        doubted = sized.confidence < LOW_CONFIDENCE if in_gap else card.confidence < LETTERLIKE
+        if (doubted and names is not None
                 and names.at(g.cx, g.cy, row.angle_at(g.cx, g.cy), row.size) == WILD_PRINT):
             return _wild_card(box)
-        return _sized(card, g.size / row.size)
+        return sized
 
     slots: list[tuple[float, tuple[float, float], Card]] = []  # (along the row, centre, card)
     for g in in_row:
@@ -902,7 +907,7 @@ def _row_cards(photo: Photo, planes: Planes, ink: np.ndarray, row: Row, row_gaps
     for found in row_gaps:
         cx, cy = found.x, found.y
         box = card_box(cx, cy, row.size, row.angle, photo.scale)
-        card = _wild(paper, cx, cy, row, box) if found.wild else letter_card(found.letter, box)
+        card = _wild(paper, cx, cy, row, box) if found.wild else letter_card(found.letter, box, in_gap=True)
         if card is None:  # no WILD after all: the table past an end
             continue
         slots.append((row.along(cx, cy), (cx, cy), card))

@@ -124,6 +124,11 @@ FACE_RUN = 0.75
 WILD_WINDOW = (1.1, 1.5)
 WILD_PAPER = 0.55
 PRINT_TALL = 0.7
+#: Print on a card where the row reader read an unsure WILD at an end, and no WILD's face is
+#: seen (_Faces.printed): shapes PRINT_LEAST to PRINT_TALL letter sizes high, together
+#: NAME_WIDE letter sizes wide at least, are a name its window missed: the WILD stays.
+PRINT_LEAST = 0.2
+NAME_WIDE = 0.5
 PRINT_WIDE = 0.08
 PRINT_INK = 0.01
 #: Two of a row's cards whose step is under this share of its median step are one card
@@ -335,8 +340,10 @@ def _faint_words(photo: Photo, look: _Look, k: float, middle: np.ndarray, words:
     level shows more than MOST_FAINT_LETTERS such letters, it shows a grained table or a
     weave, and no faint word is looked for (its lines would be theirs, and cost hundreds of
     times the work). A faint word that is a word read already with more cards at an end
-    (_an_end_more: its end card printed faint) takes its place. Returns the words read, with
-    those found."""
+    (_an_end_more: its end card printed faint) takes its place. A word read already that is
+    print on a faint word's cards (a WILD's name, seen big on a near card, read as WILDD on
+    P?ANO's) keeps it out of no place: read_table drops that print after (_print_on).
+    Returns the words read, with those found."""
     read = cards + _card_boxes(words, photo)
     around, shapes = _letters_found(look, INK_LEVELS[-1])
     around = [g for g, on in zip(around, _on_cards(around, k, read)) if not on]
@@ -350,7 +357,8 @@ def _faint_words(photo: Photo, look: _Look, k: float, middle: np.ndarray, words:
         word = _read_line(photo, line, _around(line, letters + around), k, middle, deck, is_word, alphabet)
         if not word or _names_only(word.word):
             continue
-        same = [other for other in words + found if _same_cards(word, other) or _same_cards(other, word)]
+        same = [other for other in words + found
+                if (_same_cards(word, other) or _same_cards(other, word)) and not _print_on(other, word)]
         if not same and len(word.cards) >= FAINT_WORD and all(c.confidence >= UNSURE for c in word.cards):
             found.append(word)
         elif len(same) == 1 and any(same[0] is w for w in words) and _an_end_more(word, same[0]):
@@ -1247,8 +1255,11 @@ def _wild_at(at: np.ndarray, size: float) -> Card:
 
 def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
     """The row's ends as its cards' faces show them: a WILD the row reader was unsure of
-    past an end where no WILD card's face lies is the letter printed faint there
-    (_Faces.letter), or else left out (the table there, a light square of a cloth); and a
+    at an end where no WILD card's face lies (where its box says, or on the row's line
+    there: _ways_past; a big name's print sat low in ?NAPT's WILD box, cut by the window
+    round the box's middle, and its W was read) is the letter printed faint there
+    (_Faces.letter), or else left out (the table there, a light square of a cloth), unless
+    print lies there (_Faces.printed: a name its window missed); and a
     WILD card past an end, where one lies a step on from the end card (a second WILD beside
     the one read, or one the row reader did not reach): the row's usual step, or its step at
     that end where that is longer (a row nearer the camera at that end: K?TCHE?'s steps grew
@@ -1257,19 +1268,19 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
         return row
     size = _size(row)
     cards = list(row)
-    for end, inward in ((0, 1), (-1, -2)):
+    for end in (0, -1):
         card = cards[end]
-        at, way = _end_way(cards, end, inward)
-        unit = _unit(way)
+        ways = _ways_past(cards, end)
+        way = ways[0][1]
         fits = _fitting(size, float(np.linalg.norm(way)))
         if (card.letter == WILD and card.confidence < LOW_CONFIDENCE and len(cards) > FEWEST_CARDS
-                and not any(faces.wild(at + unit * d * fits, _angle(way if end else -way), fits)
-                            for d in WILD_AT)):
+                and not any(faces.wild(at + _unit(out) * d * fits, _angle(out if end else -out), fits)
+                            for at, out in ways for d in WILD_AT)):
             letter = faces.letter(card.box, size, way if end else -way, alphabet)
-            if letter is None:
-                cards.pop(end)
-            else:
+            if letter is not None:
                 cards[end] = letter
+            elif not faces.printed(card.box, size):
+                cards.pop(end)
             continue
         for _ in range(MOST_WILDS_PAST):
             step = _usual_step(_steps(cards), size, gaps_looked_at=True)
@@ -1530,9 +1541,11 @@ class _Faces:
         """The letter on the card at `box` where the row reader, at the ink level it read the
         row at, saw only a faint face and guessed a WILD: a letter printed fainter than its
         row's (uneven ink, or the light). The loosest ink level's shape there of the row's
-        letters' size, read along the row (`way`) as a letter (not a bare bar: a card's
-        edge), marked unsure; None where there is none."""
-        found = self._likeliest(box, size, alphabet)
+        letters' size and PRINT_TALL of their height at least (a WILD's name, its letters
+        run together by blur, is as wide as a letter but lower: WN?V? read WN?VW), read along
+        the row (`way`) as a letter (not a bare bar: a card's edge), marked unsure; None where
+        there is none."""
+        found = self._likeliest(box, size, alphabet, tall=True)
         if found is None:
             return None
         g, chances, turn = found
@@ -1549,13 +1562,15 @@ class _Faces:
         found = self._likeliest(box, size, alphabet)
         return None if found is None else _reading_way(found[2])
 
-    def _likeliest(self, box, size: float, alphabet: str) -> tuple[Glyph, np.ndarray, float] | None:
-        """The loosest ink level's shape in `box` of the letters' `size` that looks most like
-        a letter at some quarter turn: (the shape, its chances, that turn); None where there
-        is none."""
+    def _likeliest(self, box, size: float, alphabet: str,
+                   tall: bool = False) -> tuple[Glyph, np.ndarray, float] | None:
+        """The loosest ink level's shape in `box` of the letters' `size` (`tall`: and
+        PRINT_TALL of it high at least) that looks most like a letter at some quarter turn:
+        (the shape, its chances, that turn); None where there is none."""
         shapes, ink = self.loosest
         near = [g for g in shapes if _inside(np.array((g.cx, g.cy)), box)
-                and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)]
+                and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)
+                and (not tall or g.h >= PRINT_TALL * size)]
         if not near:
             return None
         chances, turns = classify_any_turn(self.edges, ink, near, alphabet)
@@ -1572,6 +1587,15 @@ class _Faces:
         """The crop's shapes at the loosest ink level, and that level's ink (made once a crop)."""
         shapes, ink, _ = glyphs(self.ratio, INK_LEVELS[-1])
         return shapes, ink
+
+    def printed(self, box, size: float) -> bool:
+        """Whether print lies in `box`: the loosest ink level's shapes there under PRINT_TALL
+        of the letters' `size` high and PRINT_LEAST of it at least, together NAME_WIDE of it
+        wide at least (a WILD's name; no card's corner index, no speck)."""
+        shapes, _ = self.loosest
+        wide = sum(g.w for g in shapes if _inside(np.array((g.cx, g.cy)), box)
+                   and PRINT_LEAST * size <= g.h < PRINT_TALL * size)
+        return wide >= NAME_WIDE * size
 
     def letter_near(self, at: np.ndarray, size: float) -> bool:
         """Whether a letter's shape (the loosest ink level's, PRINT_TALL letter sizes tall at
@@ -1794,10 +1818,12 @@ def _shared(word: TableWord, other: TableWord) -> int:
 def _print_on(word: TableWord, other: TableWord) -> bool:
     """Whether a word read is print on another word's cards (a WILD card's name, read as a
     word of its own): most of its cards' middles lie on the other's cards, each of those
-    SMALL_PRINT times its size or more."""
-    on = sum(any(_on_card(card, c) and _area(c.box) >= SMALL_PRINT ** 2 * _area(card.box)
-                 for c in other.cards) for card in word.cards)
-    return on * 2 > len(word.cards)
+    SMALL_PRINT times its size or more, or holding two of them (no two cards of a word lie
+    on one card: WILD read WED, its letters 0.7 of ?VNJT's in size)."""
+    holding = [[card for card in word.cards if _on_card(card, c)] for c in other.cards]
+    on = {id(card) for c, cards in zip(other.cards, holding) for card in cards
+          if len(cards) >= 2 or _area(c.box) >= SMALL_PRINT ** 2 * _area(card.box)}
+    return len(on) * 2 > len(word.cards)
 
 
 def _overlap(a, b) -> float:

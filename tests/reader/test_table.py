@@ -346,6 +346,42 @@ def test_a_word_s_end_card_printed_faint_is_added_to_it():
     assert _read_in_the_seat_of(18335, "DAUGHTER") == "DAUGHTER"
 
 
+# a near WILD's name, printed big, read as a word of its own (WILDD) before the word whose
+# card it lies on, found only at the loosest ink level: the name keeps that word out of no
+# place, and is dropped as print on it after (P?ANO read WILDD)
+def test_a_wild_s_name_read_first_keeps_out_no_faint_word_it_lies_on():
+    assert _read_in_the_seat_of(18334, "P?ANO") == "P?ANO"
+
+
+# a WILD at a word's end whose box the row reader put high on its card, over the name printed
+# big and low on it: its face is looked for on the row's line too, not only round the box's
+# middle (where the window cut the name and saw no print, and its W was read: ?NAPT read WNAPT)
+def test_an_end_wild_whose_box_lies_off_the_row_s_line_is_read():
+    assert _read_in_the_seat_of(18385, "?NAPT") == "?NAPT"
+
+
+# a WILD between two letters whose name is printed big: its W, a shape in the gap the row
+# leaves, read as a letter too small for the row's, is the WILD whose name reads there
+# (D?D?BAX read DWD?BAX)
+def test_a_wild_s_big_name_in_a_gap_is_no_letter():
+    assert _read_in_the_seat_of(18385, "D?D?BAX") == "D?D?BAX"
+
+
+# a WILD's name printed big, read as a word of its own (WED) with two of its letters on the
+# WILD card of a word: no two cards of a word lie on one card, so it is print on that word's
+# cards and dropped, and the WILD stays the word's (?VNJT read VNJT beside WED)
+def test_a_wild_s_name_read_as_a_word_on_its_card_is_print():
+    photo, seats = _read_seats(18457)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
+# an end WILD the row reader was unsure of, its name run together by blur and as wide as the
+# window its face is looked at through: the name is no letter (too low for one), and print
+# on a card there keeps the WILD (WN?V? read WN?VW)
+def test_an_end_wild_s_blurred_name_is_no_letter():
+    assert _read_in_the_seat_of(17979, "WN?V?") == "WN?V?"
+
+
 # a blurred photo's thin strokes (an L's foot, an E's lower arm) only a loose cut of the ink
 # shows: the stricter cuts' I and F have no say (VILLAGE read VIILAGF)
 def test_a_letter_whose_thin_strokes_only_a_loose_cut_shows_is_read_whole():
