@@ -129,6 +129,8 @@ SPARSEST = 0.08  # a shape filling less of its box than this is a frame or a gra
 SOLID_FILL = 0.8  # a squarish shape filling more than this of its box may be a blob ...
 SOLID = 0.95  # ... and is one when it fills this much of its convex hull (no holes, no bays)
 TALL = 2.5  # a shape this many times taller than wide is a bar (an I, or the gap between cards)
+BOLD_BAR = 2.0  # a solid shape this many times taller than wide, with paper past both ends, is
+# a bold I, no blob (EIN?T's, 29 x 63 pixels, was dropped as one: EN?T)
 HAIRLINE = 0.045  # a bar thinner than this share of its height is a hairline, no stroke
 
 
@@ -152,7 +154,8 @@ def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = SMALLEST,
         fill = area / (w * h)
         if fill < SPARSEST:
             continue
-        if fill > SOLID_FILL and h < TALL * w and w < TALL * h and _solid(labels[y:y + h, x:x + w] == i):
+        if (fill > SOLID_FILL and h < TALL * w and w < TALL * h and _solid(labels[y:y + h, x:x + w] == i)
+                and not (h >= BOLD_BAR * w and _paper_at_ends(ratio, labels, i, x, y, w, h))):
             continue  # a dark blob or square, not a letter (a heavy B or D has its holes)
         paper = _on_paper(ratio, labels, i, x, y, w, h)
         if paper <= on_paper:

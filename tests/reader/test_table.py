@@ -389,6 +389,12 @@ def test_an_end_wild_s_own_face_is_no_second_wild():
     assert _read_in_the_seat_of(18481, "?OOLOG?") == "?OOLOG?"
 
 
+# a bold sans-serif I is a solid bar only a little over twice as tall as wide: with paper past
+# both its ends it is a letter, no dark blob (EIN?T read EN?T)
+def test_a_bold_i_is_no_blob():
+    assert _read_in_the_seat_of(18331, "EIN?T") == "EIN?T"
+
+
 # an end WILD the row reader was unsure of, its name run together by blur and as wide as the
 # window its face is looked at through: the name is no letter (too low for one), and print
 # on a card there keeps the WILD (WN?V? read WN?VW)
