@@ -1290,23 +1290,10 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
                            if faces.wild(point, _angle(way if end else -way), _fitting(size, past))), None)
             if beyond is None and cards[end].letter == WILD:
                 beyond = _face_past(faces, cards, end, step, size)
-            if beyond is None or cards[end].letter == WILD and _one_face(faces, cards[end], beyond, size):
+            if beyond is None:
                 break
             cards.insert(len(cards) if end else 0, _wild_at(beyond, size))
     return cards
-
-
-def _one_face(faces: _Faces, wild: Card, at: np.ndarray, size: float) -> bool:
-    """Whether a WILD's face found at `at`, past an end WILD, is that WILD's own: no sliver
-    of the table lies between their middles (_Faces.cards_along sees one card). The row
-    reader may put a WILD's middle short of its card's middle, and a WILD laid apart, its
-    name wide, shows its face a step on from there (?OOLOG? read ?OOLOG??)."""
-    start = _centre(wild.box)
-    far = float(np.linalg.norm(at - start))
-    if far == 0:
-        return True
-    way = (at - start) / far
-    return len(faces.cards_along(start, way, _angle(way), size, 0.0, far)) <= 1
 
 
 def _fitting(size: float, step: float) -> float:
@@ -1376,27 +1363,21 @@ def _run_recounted(faces: _Faces, row: list[Card], i: int, j: int, size: float,
     """The WILDs of the row's run row[i:j] as their faces count them (_face_runs): looked along
     between the letters either side, or from the letter before a run at an end to END_ROOM
     letter sizes past its last WILD (a face seen there followed to its end, a card's width on
-    at most). A face `two` long, or with a gap of the table across it, is two WILDs; but
-    paper apart whose middle lies on a letter's card (half a card from the letter's middle or
-    nearer) is that card's, seen at the end of the window round the face (CABB?GE's G card
-    made its WILD two: CABB??E). Where more faces lie than WILDs were read, a WILD at each
-    face's middle, marked unsure; else None."""
+    at most). A face `two` long, or with a gap of the table across it, is two WILDs. Where more
+    faces lie than WILDs were read, a WILD at each face's middle, marked unsure; else None."""
     if 0 < i and j < len(row):  # between two letters
         start, far = _centre(row[i - 1].box), _centre(row[j].box)
         length, finish, outward = float(np.linalg.norm(far - start)), 0.0, 1
-        letters = (0.0, length)
     else:  # at an end: from the letter before it, out past its last WILD
         start, far, outward = ((_centre(row[i - 1].box), _centre(row[j - 1].box), 1) if i > 0
                                else (_centre(row[j].box), _centre(row[i].box), -1))
         length, finish = float(np.linalg.norm(far - start)) + END_ROOM * size, CARD_PER_LETTER[0] * size
-        letters = (0.0,)
     way = _unit(far - start)
     angle = _angle(way * outward)
     middles: list[float] = []
     for first, last in _one_card_each(faces, start, way, angle, size,
                                       _face_runs(faces, start, way, angle, size, length, finish)):
-        apart = [m for m in faces.cards_along(start, way, angle, size, first, last)
-                 if min(abs(m - at) for at in letters) >= CARD_PER_LETTER[0] * size / 2]
+        apart = faces.cards_along(start, way, angle, size, first, last)
         quarters = (1, 3) if last - first >= two else (2,)
         middles += apart if len(apart) > len(quarters) else [first + (last - first) * q / 4 for q in quarters]
     if len(middles) <= j - i:

@@ -375,20 +375,6 @@ def test_a_wild_s_name_read_as_a_word_on_its_card_is_print():
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
-# a WILD between two letters is counted again by its face: the window round it reaches onto
-# the next letter's card, whose paper past the table's sliver is that card's, no second
-# WILD (CABB?GE read CABB??E)
-def test_a_letter_s_card_beside_a_wild_is_no_second_wild():
-    assert _read_in_the_seat_of(18432, "CABB?GE") == "CABB?GE"
-
-
-# a WILD laid apart past a word's end, its name wide: the row reader put its middle short of
-# its card's, and its face showed again a step on; a second WILD lies on a card of its own,
-# a sliver of the table between (?OOLOG? read ?OOLOG??)
-def test_an_end_wild_s_own_face_is_no_second_wild():
-    assert _read_in_the_seat_of(18481, "?OOLOG?") == "?OOLOG?"
-
-
 # a bold sans-serif I is a solid bar only a little over twice as tall as wide: with paper past
 # both its ends it is a letter, no dark blob (EIN?T read EN?T)
 def test_a_bold_i_is_no_blob():
