@@ -883,8 +883,7 @@ def _row_cards(photo: Photo, planes: Planes, ink: np.ndarray, row: Row, row_gaps
     `names` reads the print there as the word (its letters run together, big enough to be
     taken for one of the row's); so is a shape in a gap read in doubt, or too small for a
     letter of the row (a name printed big: its W, taken for a letter the first pass passed
-    over, made D?D?BAX DWD?BAX). Also the
-    centres of the cards found in the gaps."""
+    over, made D?D?BAX DWD?BAX). Also the centres of the cards found in the gaps."""
     paper, edges = planes.paper, planes.edges
     in_row = row.members
     in_gaps = [card.letter for card in row_gaps if not card.wild]

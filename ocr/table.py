@@ -1567,13 +1567,11 @@ class _Faces:
         """The loosest ink level's shape in `box` of the letters' `size` (`tall`: and
         PRINT_TALL of it high at least) that looks most like a letter at some quarter turn:
         (the shape, its chances, that turn); None where there is none."""
-        shapes, ink = self.loosest
-        near = [g for g in shapes if _inside(np.array((g.cx, g.cy)), box)
-                and max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)
+        near = [g for g in self._shapes_in(box) if max(g.size, size) < SAME_WORD_SIZE * min(g.size, size)
                 and (not tall or g.h >= PRINT_TALL * size)]
         if not near:
             return None
-        chances, turns = classify_any_turn(self.edges, ink, near, alphabet)
+        chances, turns = classify_any_turn(self.edges, self.loosest[1], near, alphabet)
         best = int(chances[:, :NONE].max(axis=1).argmax())
         return near[best], chances[best], float(turns[best])
 
@@ -1592,10 +1590,12 @@ class _Faces:
         """Whether print lies in `box`: the loosest ink level's shapes there under PRINT_TALL
         of the letters' `size` high and PRINT_LEAST of it at least, together NAME_WIDE of it
         wide at least (a WILD's name; no card's corner index, no speck)."""
-        shapes, _ = self.loosest
-        wide = sum(g.w for g in shapes if _inside(np.array((g.cx, g.cy)), box)
-                   and PRINT_LEAST * size <= g.h < PRINT_TALL * size)
+        wide = sum(g.w for g in self._shapes_in(box) if PRINT_LEAST * size <= g.h < PRINT_TALL * size)
         return wide >= NAME_WIDE * size
+
+    def _shapes_in(self, box) -> list[Glyph]:
+        """The loosest ink level's shapes with their middles in `box`."""
+        return [g for g in self.loosest[0] if _inside(np.array((g.cx, g.cy)), box)]
 
     def letter_near(self, at: np.ndarray, size: float) -> bool:
         """Whether a letter's shape (the loosest ink level's, PRINT_TALL letter sizes tall at
@@ -1820,9 +1820,9 @@ def _print_on(word: TableWord, other: TableWord) -> bool:
     word of its own): most of its cards' middles lie on the other's cards, each of those
     SMALL_PRINT times its size or more, or holding two of them (no two cards of a word lie
     on one card: WILD read WED, its letters 0.7 of ?VNJT's in size)."""
-    holding = [[card for card in word.cards if _on_card(card, c)] for c in other.cards]
-    on = {id(card) for c, cards in zip(other.cards, holding) for card in cards
-          if len(cards) >= 2 or _area(c.box) >= SMALL_PRINT ** 2 * _area(card.box)}
+    holding = [[i for i, card in enumerate(word.cards) if _on_card(card, c)] for c in other.cards]
+    on = {i for c, held in zip(other.cards, holding) for i in held
+          if len(held) >= 2 or _area(c.box) >= SMALL_PRINT ** 2 * _area(word.cards[i].box)}
     return len(on) * 2 > len(word.cards)
 
 
