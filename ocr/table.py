@@ -334,16 +334,17 @@ def _faint_words(photo: Photo, look: _Look, k: float, middle: np.ndarray, words:
     """The words printed too faint for the finder's ink level (thin and blurred, or lit
     bright: it found only pieces of them, and no line), found at the loosest: the lines there
     of FAINT_WORD letters or more, of letters on no card read already, at most MOST_FAINT of
-    them, the longest first, each read as a word of FAINT_WORD cards or more, each card read
-    no less surely than UNSURE: a line at that level is as often the table's grain or a
-    cloth's weave, whose shapes read as letters only in doubt (JMKA, PJHSI). Where that
-    level shows more than MOST_FAINT_LETTERS such letters, it shows a grained table or a
-    weave, and no faint word is looked for (its lines would be theirs, and cost hundreds of
-    times the work). A faint word that is a word read already with more cards at an end
-    (_an_end_more: its end card printed faint) takes its place. A word read already that is
-    print on a faint word's cards (a WILD's name, seen big on a near card, read as WILDD on
-    P?ANO's) keeps it out of no place: read_table drops that print after (_print_on).
-    Returns the words read, with those found."""
+    them, the longest first (a line's end on the cards of a word found here before it is that
+    word's card, and left off: SNAKE's line ran on to EXPLORER's R), each read as a word of
+    FAINT_WORD cards or more, each card read no less surely than UNSURE: a line at that level
+    is as often the table's grain or a cloth's weave, whose shapes read as letters only in
+    doubt (JMKA, PJHSI). Where that level shows more than MOST_FAINT_LETTERS such letters, it
+    shows a grained table or a weave, and no faint word is looked for (its lines would be
+    theirs, and cost hundreds of times the work). A faint word that is a word read already
+    with more cards at an end (_an_end_more: its end card printed faint) takes its place. A
+    word read already that is print on a faint word's cards (a WILD's name, seen big on a
+    near card, read as WILDD on P?ANO's) keeps it out of no place: read_table drops that
+    print after (_print_on). Returns the words read, with those found."""
     read = cards + _card_boxes(words, photo)
     around, shapes = _letters_found(look, INK_LEVELS[-1])
     around = [g for g, on in zip(around, _on_cards(around, k, read)) if not on]
@@ -352,8 +353,11 @@ def _faint_words(photo: Photo, look: _Look, k: float, middle: np.ndarray, words:
     fresh = [line for line in _lines_of(around, shapes) if len(line.members) >= FAINT_WORD]
     found: list[TableWord] = []
     for line in fresh[:MOST_FAINT]:
-        if _on_cards(line.members, k, _card_boxes(found, photo)).any():
+        taken = _on_cards(line.members, k, _card_boxes(found, photo))
+        if len(line.members) - taken.sum() < FAINT_WORD:
             continue
+        if taken.any():  # an end on the cards of a word found here is that word's
+            line = _Line([g for g, theirs in zip(line.members, taken) if not theirs])
         word = _read_line(photo, line, _around(line, letters + around), k, middle, deck, is_word, alphabet)
         if not word or _names_only(word.word):
             continue

@@ -388,6 +388,14 @@ def test_an_end_wild_s_blurred_name_is_no_letter():
     assert _read_in_the_seat_of(17979, "WN?V?") == "WN?V?"
 
 
+# a faint word whose line, at the loosest ink level, runs on to the end card of a word found
+# there before it (SNAKE's line took in EXPLORER's R, laid just past it): that card is the
+# other word's, and the rest of the line is still read (SNAKE was not read at all)
+def test_a_faint_word_s_line_running_on_to_another_word_s_card_is_read():
+    photo, seats = _read_seats(18611)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 # a blurred photo's thin strokes (an L's foot, an E's lower arm) only a loose cut of the ink
 # shows: the stricter cuts' I and F have no say (VILLAGE read VIILAGF)
 def test_a_letter_whose_thin_strokes_only_a_loose_cut_shows_is_read_whole():
