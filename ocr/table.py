@@ -211,6 +211,8 @@ AROUND = 4
 #: A far word's cards, seen at a slant, are squashed down the photo: where shapes found off
 #: every word read make a straight row, that part of the photo (and SQUASHED_PAD of their
 #: sizes round it: a card's room) is looked at again stretched this many times down it.
+#: Squashed, its letters are as much lower for their steps: such a row's shapes lie within
+#: LINK times this of their sizes of each other (PLANET across a white table, 4.5 apart).
 STRETCH = 1.6
 SQUASHED_PAD = 3.0
 #: At most this many such rows are looked at again, the longest first: a table's far words,
@@ -291,7 +293,8 @@ def read_table(data: bytes | Photo, deck: str = "foot", is_word: Callable[[str],
     steps = steps or NO_STEPS
     photo = data if isinstance(data, Photo) else open_photo(data, TABLE_SIDE)
     words, left = _words_read(photo, deck, is_word, alphabet, faint=True)
-    rows = [group for group in _groups(left) if len(group) >= FEWEST_CARDS and _Line(group).straight]
+    rows = [group for group in _groups(left, LINK * STRETCH)
+            if len(group) >= FEWEST_CARDS and _Line(group).straight]
     for row in sorted(rows, key=len, reverse=True)[:MOST_LOOKS_AGAIN]:
         words += _squashed_words(photo, words, row, deck, is_word, alphabet)
     words = [w for w in words if not any(_print_on(w, other) for other in words if other is not w)]
@@ -554,13 +557,13 @@ def _lines(shapes: list[Glyph]) -> list[_Line]:
     return [_Line(members) for members in _joined_up(shapes, linked)]
 
 
-def _groups(shapes: list[Glyph]) -> list[list[Glyph]]:
-    """The shapes grouped with their neighbours: each within LINK sizes of the next and
+def _groups(shapes: list[Glyph], link: float) -> list[list[Glyph]]:
+    """The shapes grouped with their neighbours: each within `link` sizes of the next and
     within SAME_WORD_SIZE of its size, whatever it looks like."""
     if not shapes:
         return []
     _, near, small, big = _apart_and_sized(shapes)
-    return _joined_up(shapes, (near < LINK * (small + big) / 2) & (big < SAME_WORD_SIZE * small))
+    return _joined_up(shapes, (near < link * (small + big) / 2) & (big < SAME_WORD_SIZE * small))
 
 
 def _joined_up(shapes: list[Glyph], linked: np.ndarray) -> list[list[Glyph]]:

@@ -388,6 +388,13 @@ def test_an_end_wild_s_blurred_name_is_no_letter():
     assert _read_in_the_seat_of(17979, "WN?V?") == "WN?V?"
 
 
+# a far word across a white table, its thin serifs lost on the finder's copy: only its letters'
+# stems are found, lower for their steps than any near word's letters (the table's depth
+# squashes them), 4.5 of their sizes apart; the second look still takes them for a row
+def test_a_far_word_whose_letters_show_only_their_stems_is_found():
+    assert _read_in_the_seat_of(18584, "PLANET") == "PLANET"
+
+
 # a faint word whose line, at the loosest ink level, runs on to the end card of a word found
 # there before it (SNAKE's line took in EXPLORER's R, laid just past it): that card is the
 # other word's, and the rest of the line is still read (SNAKE was not read at all)
