@@ -337,8 +337,8 @@ def _faint_words(photo: Photo, look: _Look, k: float, middle: np.ndarray, words:
     """The words printed too faint for the finder's ink level (thin and blurred, or lit
     bright: it found only pieces of them, and no line), found at the loosest: the lines there
     of FAINT_WORD letters or more, of letters on no card read already, at most MOST_FAINT of
-    them, the longest first (a line's end on the cards of a word found here before it is that
-    word's card, and left off: SNAKE's line ran on to EXPLORER's R), each read as a word of
+    them, the longest first (a line's letters on the cards of a word found here before it are
+    that word's, and left off: SNAKE's line ran on to EXPLORER's R), each read as a word of
     FAINT_WORD cards or more, each card read no less surely than UNSURE: a line at that level
     is as often the table's grain or a cloth's weave, whose shapes read as letters only in
     doubt (JMKA, PJHSI). Where that level shows more than MOST_FAINT_LETTERS such letters, it
@@ -359,7 +359,7 @@ def _faint_words(photo: Photo, look: _Look, k: float, middle: np.ndarray, words:
         taken = _on_cards(line.members, k, _card_boxes(found, photo))
         if len(line.members) - taken.sum() < FAINT_WORD:
             continue
-        if taken.any():  # an end on the cards of a word found here is that word's
+        if taken.any():  # its letters on the cards of a word found here are that word's
             line = _Line([g for g, theirs in zip(line.members, taken) if not theirs])
         word = _read_line(photo, line, _around(line, letters + around), k, middle, deck, is_word, alphabet)
         if not word or _names_only(word.word):
