@@ -159,6 +159,9 @@ END_ROOM = 1.2
 #: outer WILD lay 0.6 steps on, ??RSE's 1.5).
 NEAR_PAST = 0.5
 FAR_PAST = 1.8
+#: A stretch of paper past a word's end WILD shorter than this many of the word's steps is one
+#: card: a face seen on it past the WILD is that WILD's own (_on_the_end_wild).
+ONE_CARD = 1.6
 #: A face found so far on lies on a letter's card where a letter's middle is this many letter
 #: sizes from it or nearer (a card is CARD_PER_LETTER[0] letter sizes wide).
 LETTER_NEAR = 1.0
@@ -1297,10 +1300,29 @@ def _wild_ends(faces: _Faces, row: list[Card], alphabet: str) -> list[Card]:
                            if faces.wild(point, _angle(way if end else -way), _fitting(size, past))), None)
             if beyond is None and cards[end].letter == WILD:
                 beyond = _face_past(faces, cards, end, step, size)
-            if beyond is None:
+            if beyond is None or _on_the_end_wild(faces, cards, end, beyond, step, size):
                 break
             cards.insert(len(cards) if end else 0, _wild_at(beyond, size))
     return cards
+
+
+def _on_the_end_wild(faces: _Faces, cards: list[Card], end: int, at: np.ndarray, step: float,
+                     size: float) -> bool:
+    """Whether a WILD's face seen at `at`, past the row's end WILD, is that WILD's own card's:
+    along the line from the row's nearest letter out to `at`, one stretch of paper holds both
+    the end WILD's middle and `at`, and is less than ONE_CARD of the row's steps long. The row
+    reader may put a WILD's middle off its card's middle, and a card laid apart then showed its
+    face a step on (?OOLOG? read ?OOLOG??); two WILDs side by side, touching, are one stretch
+    of paper two cards long (BI??)."""
+    letters = [i for i, card in enumerate(cards) if card.letter != WILD]
+    if cards[end].letter != WILD or not letters:
+        return False
+    start = _centre(cards[letters[0] if end == 0 else letters[-1]].box)
+    far = float(np.linalg.norm(at - start))
+    way = (at - start) / far
+    wild = float(np.dot(_centre(cards[end].box) - start, way))
+    return any(first <= wild and far <= last and last - first < ONE_CARD * step
+               for first, last in faces.paper_along(start, way, _angle(way), size, 0.0, far))
 
 
 def _fitting(size: float, step: float) -> float:
@@ -1618,12 +1640,20 @@ class _Faces:
         where less than CARD_GAP of the face's height is paper) along a stretch where a WILD's
         face is seen, `first` to `last` pixels along `way` from `at`, none narrower than
         LEAST_CARD letter sizes: distances from `at` as those are."""
+        return [(a + b) / 2 for a, b in self.paper_along(at, way, angle, size, first, last)
+                if b - a >= LEAST_CARD * size]
+
+    def paper_along(self, at: np.ndarray, way: np.ndarray, angle: float, size: float,
+                    first: float, last: float) -> list[tuple[float, float]]:
+        """The stretches of light paper along `way` from `at` (where CARD_GAP of the face's
+        height is paper at least), seen `first` to `last` pixels on and half a WILD's window
+        either side: each as its first and last place's distance from `at`."""
         w, h = int(last - first + WILD_WINDOW[0] * size), int(WILD_WINDOW[1] * size)
         x, y = at + way * (first + last) / 2
         columns = (upright(self.paper, float(x), float(y), angle, w, h, outside=0.0) > LIGHT_PAPER).mean(axis=0)
         paper = np.concatenate(([False], columns >= CARD_GAP, [False]))
         edges = np.flatnonzero(paper[1:] != paper[:-1]).reshape(-1, 2)
-        return [float((first + last - w) / 2 + (a + b) / 2) for a, b in edges if b - a >= LEAST_CARD * size]
+        return [(float((first + last - w) / 2 + a), float((first + last - w) / 2 + b)) for a, b in edges]
 
     def in_photo(self, at: np.ndarray) -> bool:
         """Whether a point of the crop lies in the photo."""

@@ -268,6 +268,13 @@ def test_a_second_wild_past_an_end_is_looked_for_along_the_letters_line(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# ... but a face seen a step past an end WILD may be that WILD's own card: the row reader
+# put its middle short of the card's, and one stretch of paper, one card long, holds both
+@pytest.mark.parametrize("seed, laid", [(18481, "?OOLOG?"), (18456, "?ARDEN"), (18510, "?N?LE")])
+def test_a_wild_past_an_end_whose_face_lies_on_one_card_is_read_once(seed, laid):
+    assert _read_in_the_seat_of(seed, laid) == laid
+
+
 # a chain of letters may take in a shape half a letter off its line (the cloth between two
 # cards, another word's letter), or grow by one at an end: the word is kept, without it
 @pytest.mark.parametrize("seed", [10215, 10406, 10490])  # PICTURE, HOLIDAY, MONSTER
