@@ -18,6 +18,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 NONE = len(LETTERS)  # the extra class: a letter lying on its side or upside down, or no letter
@@ -27,6 +28,10 @@ SIZE = 32
 CELL, BINS = 8, 9
 # Fonts that are no alphabet at all.
 _NOT_LETTERS = ("math", "symbol", "dingbat", "d050000l", "z003")
+# The networks' products are small (a crop's letters by 470 features by 160): BLAS's threads
+# cost more than they save there, the more so while other photos are read on the server's
+# other cores. The classifier runs them on one thread; training keeps every thread.
+_BLAS = ThreadpoolController()
 
 
 def square(mask: np.ndarray) -> np.ndarray:
@@ -134,7 +139,8 @@ class Classifier:
             return np.zeros((0, len(LETTERS) + 1), np.float32)
         x = features(masks)
         allowed = np.array([c in alphabet for c in LETTERS] + [True])
-        return sum(net.probabilities(x, allowed) for net in self.networks) / len(self.networks)
+        with _BLAS.limit(limits=1, user_api="blas"):
+            return sum(net.probabilities(x, allowed) for net in self.networks) / len(self.networks)
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
