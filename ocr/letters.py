@@ -1,6 +1,6 @@
 """The letter classifier: four small networks, each trained on its own capitals rendered from
 the machine's fonts (two of them on some drawn foreshortened too), their opinions averaged;
-run with numpy alone.
+run with numpy alone (on one BLAS thread).
 
 A glyph reaches the classifier as a binary ink mask (ink = 1), already turned upright. It is
 cropped to its ink, centred in a square keeping its aspect (so a bare I stays a bar), and

@@ -1234,12 +1234,17 @@ def _ways_past(cards: list[Card], end: int) -> list[tuple[np.ndarray, np.ndarray
     WILD turned 13 degrees, and the second WILD was looked for above its card)."""
     inward = 1 if end == 0 else -2
     ways = [_end_way(cards, end, inward)]
-    letters = [c for c in (cards if end == 0 else cards[::-1]) if c.letter != WILD][:2]
+    letters = _letters_from(cards, end)[:2]
     if WILD in (cards[end].letter, cards[inward].letter) and len(letters) == 2:
         last, before = (_centre(c.box) for c in letters)
         unit = _unit(last - before)
         ways.append((last + unit * float((_centre(cards[end].box) - last) @ unit), unit))
     return ways
+
+
+def _letters_from(cards: list[Card], end: int) -> list[Card]:
+    """The row's letter cards (no WILD), nearest its `end` (0 or -1) first."""
+    return [c for c in (cards if end == 0 else cards[::-1]) if c.letter != WILD]
 
 
 def _unit(way: np.ndarray) -> np.ndarray:
@@ -1314,12 +1319,11 @@ def _on_the_end_wild(faces: _Faces, cards: list[Card], end: int, at: np.ndarray,
     reader may put a WILD's middle off its card's middle, and a card laid apart then showed its
     face a step on (?OOLOG? read ?OOLOG??); two WILDs side by side, touching, are one stretch
     of paper two cards long (BI??)."""
-    letters = [i for i, card in enumerate(cards) if card.letter != WILD]
+    letters = _letters_from(cards, end)
     if cards[end].letter != WILD or not letters:
         return False
-    start = _centre(cards[letters[0] if end == 0 else letters[-1]].box)
-    far = float(np.linalg.norm(at - start))
-    way = (at - start) / far
+    start = _centre(letters[0].box)
+    far, way = float(np.linalg.norm(at - start)), _unit(at - start)
     wild = float(np.dot(_centre(cards[end].box) - start, way))
     return any(first <= wild and far <= last and last - first < ONE_CARD * step
                for first, last in faces.paper_along(start, way, _angle(way), size, 0.0, far))
