@@ -192,9 +192,10 @@ def hung_up(sock) -> bool:
 
 def hub() -> Hub:
     app = current_app._get_current_object()
-    if "live" not in app.extensions:
-        app.extensions["live"] = Hub(app)
-    return app.extensions["live"]
+    found = app.extensions.get("live")
+    if found is None:  # setdefault: two first streams at once still share one hub
+        found = app.extensions.setdefault("live", Hub(app))
+    return found
 
 
 def too_many_streams() -> Response:
