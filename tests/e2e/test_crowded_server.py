@@ -29,6 +29,8 @@ def still_open(sock: socket.socket) -> bool:
         return False
     except BlockingIOError:
         return True
+    except ConnectionError:  # the server reset it: ended too
+        return False
     finally:
         sock.settimeout(10)
 
