@@ -7,13 +7,42 @@ a checked cloth, wood grain). A card is where a letter sits on a light surround.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, wraps
+from typing import Callable, TypeVar
 
 import cv2
 import numpy as np
 
 from .printed import closest, words
+
+_Answer = TypeVar("_Answer")
+
+
+def once_per_shape(key: Callable[[Glyph], tuple]) -> Callable:
+    """Memoise `look(plane, glyph)`, a pure function of one of the photo's planes (made once
+    and never changed) and the glyph's `key`: the row finder looks at the same letter again
+    at each ink level and from step after step (a card's tilt, a letter's own ink). The
+    answers live as long as the plane: dropped when it is."""
+
+    def memoised(look: Callable[[np.ndarray, Glyph], _Answer]) -> Callable[[np.ndarray, Glyph], _Answer]:
+        answers: dict[int, dict[tuple, _Answer]] = {}
+
+        @wraps(look)
+        def at(plane: np.ndarray, glyph: Glyph) -> _Answer:
+            known = answers.get(id(plane))
+            if known is None:  # a plane not seen yet: its answers go when it goes
+                known = answers[id(plane)] = {}
+                weakref.finalize(plane, answers.pop, id(plane), None)
+            where = key(glyph)
+            if where not in known:
+                known[where] = look(plane, glyph)
+            return known[where]
+
+        return at
+
+    return memoised
 
 INK = 0.38  # darker than this share of the local paper white is ink (shadows stay above)
 # Faint print (light ink, blur, a small far-off row) needs a looser threshold: the reader
@@ -143,17 +172,18 @@ def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = SMALLEST,
     ink = (ratio < threshold).astype(np.uint8) & (paper_faces(ratio) if faces is None else faces)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     height, width = ink.shape
+    # first what each shape's box says, all at once (a loose cut of a grained table makes
+    # thousands of specks): of a letter's size (a letter may fill most of a close-up of two
+    # cards; the table more), inside the photo, not sparse
+    x, y, w, h, area = stats[1:, :5].T
+    size = np.maximum(w, h)
+    boxed = ((size >= min_size) & (area >= LEAST_AREA) & (size <= LARGEST * min(height, width))
+             & (x > 0) & (y > 0) & (x + w < width) & (y + h < height) & (area / (w * h) >= SPARSEST))
     found = []
-    for i in range(1, count):
+    for i in np.flatnonzero(boxed) + 1:
+        i = int(i)
         x, y, w, h, area = (int(v) for v in stats[i])
-        size = max(w, h)
-        if size < min_size or area < LEAST_AREA or size > LARGEST * min(height, width):
-            continue  # (a letter may fill most of a close-up of two cards; the table more)
-        if x == 0 or y == 0 or x + w >= width or y + h >= height:
-            continue
         fill = area / (w * h)
-        if fill < SPARSEST:
-            continue
         if (fill > SOLID_FILL and h < TALL * w and w < TALL * h and _solid(labels[y:y + h, x:x + w] == i)
                 and not (h >= BOLD_BAR * w and _paper_at_ends(ratio, labels, i, x, y, w, h))):
             continue  # a dark blob or square, not a letter (a heavy B or D has its holes)
@@ -195,21 +225,26 @@ def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
     return float((ratio[y0:y1, x0:x1][ring] > RING_LIGHT).mean())
 
 
+@once_per_shape(lambda g: (g.x, g.y, g.w, g.h))
 def own_ink(ink: np.ndarray, glyph: Glyph) -> np.ndarray:
     """The glyph's own ink in its box: without ink that runs on out of the box (the table at
     a tilted card's corner, a neighbour's letter, a square of a checked cloth) nor the
-    specks that reach into it (a corner of the point value, a grain of the table)."""
+    specks that reach into it (a corner of the point value, a grain of the table). Read
+    only: shared by every step that asks."""
     x0, y0 = max(0, glyph.x - 1), max(0, glyph.y - 1)
     around = ink[y0:glyph.y + glyph.h + 1, x0:glyph.x + glyph.w + 1].astype(np.uint8)
     x, y, w, h = glyph.x - x0, glyph.y - y0, glyph.w, glyph.h
     count, labels, stats, _ = cv2.connectedComponentsWithStats(around, connectivity=8)
     inner = labels[y:y + h, x:x + w]
     if count <= 2:
-        return inner > 0
-    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
-    right, bottom = left + stats[:, cv2.CC_STAT_WIDTH], top + stats[:, cv2.CC_STAT_HEIGHT]
-    within = (left >= x) & (top >= y) & (right <= x + w) & (bottom <= y + h)
-    return _not_specks(np.where(within, stats[:, cv2.CC_STAT_AREA], 0))[inner]
+        own = inner > 0
+    else:
+        left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+        right, bottom = left + stats[:, cv2.CC_STAT_WIDTH], top + stats[:, cv2.CC_STAT_HEIGHT]
+        within = (left >= x) & (top >= y) & (right <= x + w) & (bottom <= y + h)
+        own = _not_specks(np.where(within, stats[:, cv2.CC_STAT_AREA], 0))[inner]
+    own.setflags(write=False)
+    return own
 
 
 def without_specks(mask: np.ndarray) -> np.ndarray:
@@ -1147,6 +1182,7 @@ EDGE_RING = (0.55, 1.2)  # the ring whose edges square a card, in letter sizes: 
 EDGE_RING_PIXELS = 16  # a ring smaller than this (a shape at the photo's corner) says nothing
 
 
+@once_per_shape(lambda g: (g.cx, g.cy, g.size))
 def paper_angle(edges: np.ndarray, glyph: Glyph) -> float:
     """The tilt of the card or tile under a letter, in degrees within [-45, 45): the
     dominant direction of the edges in a ring around the letter (tile sides, shadows),

@@ -34,9 +34,11 @@ _NOT_LETTERS = ("math", "symbol", "dingbat", "d050000l", "z003")
 _BLAS = ThreadpoolController()
 
 
-def square(mask: np.ndarray) -> np.ndarray:
-    """An ink mask cropped to its ink and centred in a SIZE x SIZE square, aspect kept."""
-    ys, xs = np.nonzero(mask)
+def square(mask: np.ndarray, ys: np.ndarray | None = None, xs: np.ndarray | None = None) -> np.ndarray:
+    """An ink mask cropped to its ink and centred in a SIZE x SIZE square, aspect kept
+    (`ys`, `xs`: where its ink is, if known)."""
+    if ys is None or xs is None:
+        ys, xs = np.nonzero(mask)
     if len(xs) == 0:
         return np.zeros((SIZE, SIZE), np.uint8)
     ink = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.uint8) * 255
@@ -75,16 +77,16 @@ def hog(squares: np.ndarray) -> np.ndarray:
 
 def features(masks: list[np.ndarray]) -> np.ndarray:
     """One row of features per ink mask: HOG, a coarse picture, aspect and fill."""
-    squares = np.stack([square(m) for m in masks])
+    inks = [np.nonzero(m) for m in masks]
+    squares = np.stack([square(m, ys, xs) for m, (ys, xs) in zip(masks, inks)])
     coarse = np.stack([cv2.resize(s, (12, 12), interpolation=cv2.INTER_AREA).ravel()
                        for s in squares]) / 255.0
     shape = []
-    for mask in masks:
-        ys, xs = np.nonzero(mask)
+    for ys, xs in inks:
         if len(xs) == 0:
             shape.append((0.0, 0.0))
             continue
-        h, w = np.ptp(ys) + 1, np.ptp(xs) + 1
+        h, w = int(ys.max() - ys.min()) + 1, int(xs.max() - xs.min()) + 1
         shape.append((np.log(h / w), len(xs) / (h * w)))
     return np.hstack([hog(squares), coarse, np.asarray(shape)]).astype(np.float32)
 

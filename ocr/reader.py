@@ -223,8 +223,9 @@ def _quarter_turns(edges: np.ndarray, ink: np.ndarray, found: list[Glyph],
     """Each glyph's probabilities at the four quarter turns of its card's edges, and those
     angles: arrays (glyphs, 4, classes) and (glyphs, 4)."""
     quarters = np.array([0, 90, 180, 270])
-    turns = np.array([[paper_angle(edges, g) + q for q in quarters] for g in found])
-    masks = [upright_mask(ink, g, float(t)) for g, row in zip(found, turns) for t in row]
+    turns = np.array([paper_angle(edges, g) for g in found]).reshape(-1, 1) + quarters
+    owns = [own_ink(ink, g) for g in found]  # cut once, turned four ways
+    masks = [_turned(own, g.size, float(t)) for own, g, row in zip(owns, found, turns) for t in row]
     p = model().probabilities(masks, alphabet).reshape(len(found), len(quarters), NONE + 1)
     return p, turns
 
@@ -407,15 +408,8 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
     image, edges, ratio, paper, faces = planes.image, planes.edges, planes.ratio, planes.paper, planes.faces
     candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
     candidates = [g for g in candidates if not g.hairline]
-    on_paper = found = [g for g in candidates if g.paper > ON_PAPER]
-    tilts = [paper_angle(edges, g) for g in found]
-    weights = letterness(ink, found, tilts)
-    likeness = {g.label: w for g, w in zip(found, weights) if w > LETTERLIKE}
-    found, tilts = _kept(found, tilts, lambda g: g.label in likeness)
-    if letter_size is not None:
-        sizes = sorted((g.size for g in found), reverse=True)
-        least = PRINT_SIZE * min([letter_size, *sizes[BIGGEST_LETTERS - 1:BIGGEST_LETTERS]])
-        found, tilts = _kept(found, tilts, lambda g: g.size >= least)
+    on_paper = [g for g in candidates if g.paper > ON_PAPER]
+    found, tilts, likeness = _letters_on_paper(ink, edges, on_paper, letter_size)
     row = find_row(found, np.array([likeness[g.label] for g in found]), np.array(tilts))
     # a WILD card's print, seen close up, may pass for a row
     if row and wild_print and (printed := _wild_print(ink, row)):
@@ -451,6 +445,37 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
              else np.zeros(0))
         score = float(p[p > LETTERLIKE].sum())
     return score, RowFound(on_paper, found, ink, row, row_gaps, level)
+
+
+def _letters_on_paper(ink: np.ndarray, edges: np.ndarray, shapes: list[Glyph],
+                      letter_size: float | None) -> tuple[list[Glyph], list[float], dict[int, float]]:
+    """The shapes that look like letters (LETTERLIKE), their cards' tilts, and how much each
+    looks like one (by label). In a word cut from a table, shapes under PRINT_SIZE of its
+    letters' size are none of them (_row_at says which size): a shape under that share of
+    the biggest size it could be is not looked at when BIGGEST_LETTERS letters bigger than
+    that show it is smaller still (a card's value, a WILD's name: half a word's shapes)."""
+    seen: dict[int, tuple[float, float]] = {}  # label: (tilt, likeness)
+
+    def look(some: list[Glyph]) -> None:
+        tilts = [paper_angle(edges, g) for g in some]
+        seen.update(zip((g.label for g in some), zip(tilts, letterness(ink, some, tilts))))
+
+    least = 0.0
+    if letter_size is None:
+        look(shapes)
+    else:
+        most = PRINT_SIZE * letter_size  # the least size a letter may have, at most
+        look([g for g in shapes if g.size >= most])
+        sizes = sorted((g.size for g in shapes if g.label in seen and seen[g.label][1] > LETTERLIKE),
+                       reverse=True)
+        least = PRINT_SIZE * min(letter_size, sizes[BIGGEST_LETTERS - 1]) if len(sizes) >= BIGGEST_LETTERS else 0.0
+        look([g for g in shapes if least <= g.size < most])  # every shape, short of three letters
+        if len(sizes) < BIGGEST_LETTERS:
+            sizes = sorted((g.size for g in shapes if seen[g.label][1] > LETTERLIKE), reverse=True)
+            least = PRINT_SIZE * min([letter_size, *sizes[BIGGEST_LETTERS - 1:BIGGEST_LETTERS]])
+    found = [g for g in shapes if g.label in seen and seen[g.label][1] > LETTERLIKE and g.size >= least]
+    likeness = {label: w for label, (_, w) in seen.items() if w > LETTERLIKE}
+    return found, [seen[g.label][0] for g in found], likeness
 
 
 def _piece_of_a_member(card: CardAt, row: Row, loose: np.ndarray) -> bool:

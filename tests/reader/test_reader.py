@@ -159,6 +159,40 @@ def test_only_a_point_near_both_its_neighbours_is_a_seam():
     assert not squeezed([(0, 0), (30, 0)], 100.0).any()
 
 
+def test_a_letter_looked_at_again_is_seen_in_the_photo_it_lies_in():
+    # the row finder's answers for a shape (its own ink, its card's tilt) are kept while its
+    # plane lives: a plane made after another was dropped (as each word's crop is, one after
+    # another) must never be answered from the one before, nor a step scribble on a letter
+    import gc
+
+    from ocr.find import Glyph, own_ink, paper_angle
+
+    letter = Glyph(1, 10, 10, 20, 20, 400)
+
+    def ink(stroke: int) -> np.ndarray:
+        plane = np.zeros((40, 40), bool)
+        plane[10:30, stroke:stroke + 4] = True
+        return plane
+
+    for stroke in (12, 24, 16, 20):  # a bar here, then there, ... (the planes' ids come again)
+        plane = ink(stroke)
+        seen = own_ink(plane, letter)
+        assert own_ink(plane, letter) is seen  # looked at again: the same answer
+        assert np.array_equal(np.nonzero(seen.any(axis=0))[0], np.arange(stroke - 10, stroke - 6))
+        with pytest.raises(ValueError):
+            seen[0, 0] = True
+        del plane, seen
+        gc.collect()
+    edges = np.zeros((60, 60, 2), np.float32)
+    card = Glyph(1, 20, 20, 20, 20, 400)
+    for turn in (0.0, 20.0, -10.0, 5.0):  # a card's edges square, then turned
+        edges[...] = [np.cos(np.radians(4 * turn)), -np.sin(np.radians(4 * turn))]
+        field = edges.copy()
+        assert paper_angle(field, card) == pytest.approx(turn, abs=0.01)
+        del field
+        gc.collect()
+
+
 def test_a_card_s_side_is_a_hairline_and_no_i_a_card_is_printed_in_is():
     # a row of cards' sides, taller than their letters and twice as many, had passed for the
     # word (DINNER read UFWTXWJM); an I in the lightest font the cards are drawn in is a letter
