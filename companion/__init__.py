@@ -17,6 +17,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError, ProgrammingError
 
+from ocr.memory import hold_freed_memory
+
 from . import assets
 from .extensions import csrf, db, migrate
 
@@ -24,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict | None = None) -> Flask:
+    hold_freed_memory()  # the card reader's working images, reused from scan to scan
     app = Flask(__name__, instance_relative_config=True,
                 static_folder=str(ROOT / "static"),
                 template_folder=str(ROOT / "templates"))

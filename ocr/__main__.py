@@ -11,6 +11,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .memory import hold_freed_memory
 from .photo import UnreadablePhoto
 from .reader import DECKS, LOW_CONFIDENCE, NO_STEPS, ImagesKept, read
 from .table import read_table
@@ -36,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
                              "PHOTO-STEP.png (gray, paper, ink, letters, cards, card-00 ...)")
     parser.add_argument("photos", nargs="+", metavar="PHOTO")
     args = parser.parse_args(argv)
+    hold_freed_memory()
     is_word = _word_check(parser, args.game) if args.game else None
     failed = 0
     for path in args.photos:
