@@ -400,11 +400,9 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
             patches: np.ndarray | None, names: CardNames | None,
             letter_size: float | None = None) -> tuple[float, RowFound]:
     """The row found at one ink level (as _fullest_row says), and how much it looks like a
-    row of letters. In a word cut from a table (its `letter_size` known), shapes under
-    PRINT_SIZE of its letters' size are print on its cards (WILDs' names side by side, a
-    card's value), none of the row's letters: the letters' size is the line finder's, or
-    the size of the crop's BIGGEST_LETTERS-th biggest letter where that is smaller (the
-    finder's size of a far word may be twice its letters')."""
+    row of letters. In a word cut from a table (its `letter_size` known), shapes too small
+    for its letters are print on its cards (WILDs' names side by side, a card's value), none
+    of the row's letters (_letters_on_paper)."""
     image, edges, ratio, paper, faces = planes.image, planes.edges, planes.ratio, planes.paper, planes.faces
     candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
     candidates = [g for g in candidates if not g.hairline]
@@ -450,32 +448,42 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
 def _letters_on_paper(ink: np.ndarray, edges: np.ndarray, shapes: list[Glyph],
                       letter_size: float | None) -> tuple[list[Glyph], list[float], dict[int, float]]:
     """The shapes that look like letters (LETTERLIKE), their cards' tilts, and how much each
-    looks like one (by label). In a word cut from a table, shapes under PRINT_SIZE of its
-    letters' size are none of them (_row_at says which size): a shape under that share of
-    the biggest size it could be is not looked at when BIGGEST_LETTERS letters bigger than
-    that show it is smaller still (a card's value, a WILD's name: half a word's shapes)."""
+    looks like one (by label). In a word cut from a table (its `letter_size` known), shapes
+    under PRINT_SIZE of its letters' size are print on its cards (_least_letter), none of its
+    letters: the shapes that big whatever that size is are looked at first, and where
+    BIGGEST_LETTERS of them look like letters, the smaller ones under it are not looked at
+    (a card's value, a WILD's name: half a word's shapes)."""
     seen: dict[int, tuple[float, float]] = {}  # label: (tilt, likeness)
 
     def look(some: list[Glyph]) -> None:
+        some = [g for g in some if g.label not in seen]
         tilts = [paper_angle(edges, g) for g in some]
         seen.update(zip((g.label for g in some), zip(tilts, letterness(ink, some, tilts))))
+
+    def letter_sizes() -> list[float]:
+        return [g.size for g in shapes if g.label in seen and seen[g.label][1] > LETTERLIKE]
 
     least = 0.0
     if letter_size is None:
         look(shapes)
     else:
-        most = PRINT_SIZE * letter_size  # the least size a letter may have, at most
+        most = PRINT_SIZE * letter_size  # a letter's least size is this at most
         look([g for g in shapes if g.size >= most])
-        sizes = sorted((g.size for g in shapes if g.label in seen and seen[g.label][1] > LETTERLIKE),
-                       reverse=True)
-        least = PRINT_SIZE * min(letter_size, sizes[BIGGEST_LETTERS - 1]) if len(sizes) >= BIGGEST_LETTERS else 0.0
-        look([g for g in shapes if least <= g.size < most])  # every shape, short of three letters
-        if len(sizes) < BIGGEST_LETTERS:
-            sizes = sorted((g.size for g in shapes if seen[g.label][1] > LETTERLIKE), reverse=True)
-            least = PRINT_SIZE * min([letter_size, *sizes[BIGGEST_LETTERS - 1:BIGGEST_LETTERS]])
-    found = [g for g in shapes if g.label in seen and seen[g.label][1] > LETTERLIKE and g.size >= least]
+        if len(letter_sizes()) < BIGGEST_LETTERS:  # too few to tell the letters' size by
+            look(shapes)
+        least = _least_letter(letter_sizes(), letter_size)
+        look([g for g in shapes if g.size >= least])
+    found = [g for g in shapes if g.size >= least and seen[g.label][1] > LETTERLIKE]
     likeness = {label: w for label, (_, w) in seen.items() if w > LETTERLIKE}
     return found, [seen[g.label][0] for g in found], likeness
+
+
+def _least_letter(sizes: list[float], letter_size: float) -> float:
+    """The least size a table word's letter may have: PRINT_SIZE of its letters' size, the
+    line finder's or that of its BIGGEST_LETTERS-th biggest letter (`sizes`) where smaller
+    (the finder's size of a far word may be twice its letters')."""
+    biggest = sorted(sizes, reverse=True)[BIGGEST_LETTERS - 1:BIGGEST_LETTERS]
+    return PRINT_SIZE * min([letter_size, *biggest])
 
 
 def _piece_of_a_member(card: CardAt, row: Row, loose: np.ndarray) -> bool:
