@@ -34,11 +34,9 @@ _NOT_LETTERS = ("math", "symbol", "dingbat", "d050000l", "z003")
 _BLAS = ThreadpoolController()
 
 
-def square(mask: np.ndarray, ys: np.ndarray | None = None, xs: np.ndarray | None = None) -> np.ndarray:
-    """An ink mask cropped to its ink and centred in a SIZE x SIZE square, aspect kept
-    (`ys`, `xs`: where its ink is, if known)."""
-    if ys is None or xs is None:
-        ys, xs = np.nonzero(mask)
+def square(mask: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    """An ink mask cropped to its ink (at `ys`, `xs`: np.nonzero's) and centred in a
+    SIZE x SIZE square, aspect kept."""
     if len(xs) == 0:
         return np.zeros((SIZE, SIZE), np.uint8)
     ink = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.uint8) * 255

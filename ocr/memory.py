@@ -12,7 +12,7 @@ photos rather than giving it back.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
+from functools import cache
 
 #: mallopt's parameters (glibc's malloc.h)
 M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_THRESHOLD = -1, -2, -3
@@ -25,13 +25,13 @@ KEPT_FREE = 256 * 2 ** 20
 GROWTH = 64 * 2 ** 20
 
 
+@cache
 def hold_freed_memory() -> bool:
-    """Have malloc keep freed memory for reuse (see above). Once per process; a C library
-    other than glibc is left as it is. Returns whether it was done."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        mallopt = libc.mallopt
-    except (OSError, AttributeError):
+    """Have malloc keep freed memory for reuse (see above), once per process (the app is
+    made again and again in tests); a C library without glibc's mallopt is left as it is.
+    Returns whether it was done."""
+    mallopt = getattr(ctypes.CDLL(None), "mallopt", None)  # the process's own C library
+    if mallopt is None:
         return False
     mallopt.argtypes, mallopt.restype = (ctypes.c_int, ctypes.c_int), ctypes.c_int
     done = [mallopt(param, value) == 1 for param, value in (

@@ -224,8 +224,7 @@ def _quarter_turns(edges: np.ndarray, ink: np.ndarray, found: list[Glyph],
     angles: arrays (glyphs, 4, classes) and (glyphs, 4)."""
     quarters = np.array([0, 90, 180, 270])
     turns = np.array([paper_angle(edges, g) for g in found]).reshape(-1, 1) + quarters
-    owns = [own_ink(ink, g) for g in found]  # cut once, turned four ways
-    masks = [_turned(own, g.size, float(t)) for own, g, row in zip(owns, found, turns) for t in row]
+    masks = [upright_mask(ink, g, float(t)) for g, row in zip(found, turns) for t in row]
     p = model().probabilities(masks, alphabet).reshape(len(found), len(quarters), NONE + 1)
     return p, turns
 
