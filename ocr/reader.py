@@ -653,6 +653,7 @@ NARROW = 0.3  # a shape narrower than this many letter sizes is a bar (an I, or 
 THIN_STROKE = 0.5  # ... and a card's edge when its stroke is under this share of the row's
 LINED_UP = 0.2  # a letter's top and bottom lie within this many letter sizes of the row's lines
 SLENDER = 0.4  # between two cards, a shape narrower than this may be the table's wedge between them
+NOT_FULL = 0.6  # ... and one narrower than this, where those two cards lie a step apart
 SHORT = 0.65  # a shape under this share of the row's letters' usual height is print (a WILD's W)
 ON_THE_WAY = 0.6  # past an end, its middle lies within this many letter sizes of theirs
 
@@ -665,7 +666,9 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     cards is as long as the card, not as the letters (a shape taller than the letters, or
     one a little wider than a bar squeezed between two of the row's cards, is held to the
     lines too: the wedge of table between two tilted cards). Drop a bar much thinner than the
-    row's strokes too: the edge of a card, not an I (an I's stem is a font's full stroke).
+    row's strokes too: the edge of a card, not an I (an I's stem is a font's full stroke),
+    and a shape narrower than a letter between two cards one step apart (_one_step_apart:
+    the table between two near cards of a row growing toward the camera, lined up or not).
     In a word `cut_from_a_table` (the table reader's crop, stood up straight: every card
     laid, none lying apart), drop a shape much shorter than the row's letters too (print on
     a card: a WILD's name, no letter laid), and expect a letter past an end as tall as the
@@ -696,9 +699,11 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     short = (heights < SHORT * usual_height if cut_from_a_table  # print
              else np.zeros(len(heights), bool))
     # a bar, a wedge of table between two of the row's cards, or a shape taller than the
-    # letters' lines let them be (a card's edge runs the card's length) must line up to stay
+    # letters' lines let them be (a card's edge runs the card's length) must line up to stay;
+    # one narrower than a letter between two cards a step apart is the table between them
     tall = heights > usual_height + 2 * LINED_UP * row.size
-    suspect = ((width < NARROW * row.size) | _squeezed(row, width < SLENDER * row.size) | tall
+    between = _one_step_apart(row, width < NOT_FULL * row.size)
+    suspect = ((width < NARROW * row.size) | _squeezed(row, width < SLENDER * row.size) | tall | between
                | np.array([g.label in doubtful for g in row.members]))
     sure = np.nonzero(~suspect & ~short)[0]
     if len(sure) < 2:
@@ -719,8 +724,8 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     outside = np.maximum(ends[0] - along, along - ends[1])  # how far past an end, if > 0
     usual = row_paper(image, paper, row) if (suspect & (outside > 0)).any() else None
     thin = (width < NARROW * row.size) & (stroke < THIN_STROKE * usual_stroke)  # a card's edge, not an I
-    drop, fitted = set(np.nonzero(thin | short)[0]), list(sure)
-    for k in sorted(np.nonzero(suspect & ~thin & ~short)[0], key=lambda k: outside[k]):
+    drop, fitted = set(np.nonzero(thin | short | between)[0]), list(sure)
+    for k in sorted(np.nonzero(suspect & ~thin & ~short & ~between)[0], key=lambda k: outside[k]):
         g = row.members[k]
         if outside[k] <= 0:
             cap, base = (_continued(line, *ends, along[k]) for line in (cap_line, baseline))
@@ -751,6 +756,34 @@ def _squeezed(row: Row, slender: np.ndarray) -> np.ndarray:
     if len(others) < 3:
         return np.zeros(len(row.members), bool)
     return slender & squeezed(row.centres, row_through(others).pitch)
+
+
+SKIPPED_STEP = 1.2  # two letters this many card steps apart at most have no card between them
+ONE_CARD_STEP = 2.0  # a step of more letter sizes than this spans a card (a WILD) between
+
+
+def _one_step_apart(row: Row, narrow: np.ndarray) -> np.ndarray:
+    """Which of the row's `narrow` shapes lie between two of the others (three at least)
+    no further apart than SKIPPED_STEP of the shorter step from card to card beside them
+    (from either of the two to its other neighbour among the others; only a step that spans
+    one card counts, ONE_CARD_STEP of its letters' sizes at most, not one over a WILD). A
+    card laid between two letters puts them two steps apart, however the row grows toward
+    the camera; the table showing between two near cards of such a row lies nearer them
+    than the far cards' step (_squeezed's pitch) and, blurred, may be half a letter wide.
+    SKIPPED_STEP allows for cards laid unevenly (SCIENCE's near cards step half as far
+    again as its far ones)."""
+    others = np.nonzero(~narrow)[0]
+    apart = np.zeros(len(row.members), bool)
+    if len(others) < 3:
+        return apart
+    centres, sizes = row.centres, np.array([g.size for g in row.members])
+    steps = steps_between(centres[others])
+    one_card = steps <= ONE_CARD_STEP * (sizes[others[:-1]] + sizes[others[1:]]) / 2
+    for j, step in enumerate(steps):
+        beside = [steps[i] for i in (j - 1, j + 1) if 0 <= i < len(steps) and one_card[i]]
+        if beside and step <= SKIPPED_STEP * min(beside):
+            apart[others[j] + 1:others[j + 1]] = True
+    return apart
 
 
 def _continued(fit: np.ndarray, first: float, last: float, at: float) -> float:

@@ -159,6 +159,40 @@ def test_only_a_point_near_both_its_neighbours_is_a_seam():
     assert not squeezed([(0, 0), (30, 0)], 100.0).any()
 
 
+def _between_cards(shapes) -> list[bool]:
+    # shapes: (x, width, height) along a level row, in reading order; which the reader's
+    # lines take for the table showing between two cards (narrow as they judge it)
+    from ocr.find import Glyph, row_through
+    from ocr.reader import NOT_FULL, SLENDER, _one_step_apart, _squeezed
+
+    glyphs = [Glyph(k, x - w // 2, 100 - h // 2, w, h, w * h // 2) for k, (x, w, h) in enumerate(shapes)]
+    row = row_through(glyphs)
+    assert row.members == glyphs
+    width = np.array([g.w for g in glyphs])
+    return list(_squeezed(row, width < SLENDER * row.size) | _one_step_apart(row, width < NOT_FULL * row.size))
+
+
+def test_a_wedge_of_table_between_two_near_cards_is_squeezed():
+    # WESMOU's row grows toward the camera (a table photo, 19023): its far cards step 64
+    # pixels, its near ones 99. The table showing between O and U, 48 from both and blurred
+    # half a letter wide, is nearer them than the far cards' step, yet no card lies there: O
+    # and U are one step apart
+    wesmou = [(147, 44, 53), (211, 34, 56), (277, 36, 56), (352, 47, 57), (451, 52, 61),
+              (499, 28, 46), (547, 50, 66)]
+    assert _between_cards(wesmou) == [False] * 5 + [True, False]
+
+
+def test_an_i_laid_between_two_cards_is_no_wedge_of_table():
+    # a real I card puts its neighbours two steps apart, however fast the row grows; and
+    # beside a WILD (TR?AIN: R and A two steps apart, no letter between) the step past the
+    # WILD is no one card's step to judge by
+    growing = [(147, 44, 53), (211, 34, 56), (277, 36, 56), (352, 47, 57), (451, 16, 61),
+               (547, 50, 66), (650, 50, 70)]
+    assert _between_cards(growing) == [False] * 7
+    train = [(100, 50, 60), (180, 50, 60), (340, 50, 60), (420, 16, 60), (500, 50, 60)]
+    assert _between_cards(train) == [False] * 5
+
+
 def test_a_letter_looked_at_again_is_seen_in_the_photo_it_lies_in():
     # the row finder's answers for a shape (its own ink, its card's tilt) are kept while its
     # plane lives: a plane made after another was dropped (as each word's crop is, one after
