@@ -712,3 +712,33 @@ def _foot_words(store):
 # looked for only a usual step on, it was not found (K?TCHE? read K?TCHE)
 def test_a_wild_past_an_end_is_looked_for_a_step_on_as_the_row_steps_there(word_store):
     assert _read_in_the_seat_of(16699, "K?TCHE?", _foot_words(word_store)) == "K?TCHE?"
+
+
+# a striped cloth (19025, at 12 MP): the row reader's looser ink levels found rows of its
+# stripes' pieces, a third of the words' letters' size, each a "card of other paper with a
+# line of print" in its gaps, and Tesseract was started a dozen times (a quarter of a second
+# each) to read a WILD's name there; a row that small is print, no row of the word's letters
+def test_a_wild_s_name_is_read_only_on_a_row_of_the_word_s_letters(monkeypatch):
+    import ocr.find
+    import ocr.table
+    from ocr.reader import PRINT_SIZE
+    from ocr.table import read_table
+    from tools.cardlab import tables
+
+    asked, letter_size = [], []
+    read_photo, name_at = ocr.table.read_photo, ocr.find.CardNames.at
+
+    def read_word(photo, *args, **kwargs):
+        letter_size.append(kwargs["letter_size"])
+        return read_photo(photo, *args, **kwargs)
+
+    def at(names, x, y, angle, size):
+        asked.append(size / letter_size[-1])
+        return name_at(names, x, y, angle, size)
+
+    monkeypatch.setattr(ocr.table, "read_photo", read_word)
+    monkeypatch.setattr(ocr.find.CardNames, "at", at)
+    photo = tables.render_table(tables.random_table(19025), 19025, megapixels=12.0)
+    seats = seated(read_table(photo.jpeg).words, len(photo.seats))
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+    assert asked and min(asked) >= PRINT_SIZE
