@@ -871,15 +871,21 @@ MOST_ZOOM = 4.0  # print is enlarged at most this many times for Tesseract (more
 
 class CardNames:
     """The names printed across the middle of cards in one photo, read by Tesseract where
-    the reader asks: each place once (each ink level asks again), at most NAMES_READ places."""
+    the reader asks: each place once (each ink level asks again), at most NAMES_READ places,
+    and none for a row of letters under `least_size` (print, no row of the word's letters:
+    a striped cloth's pieces at a looser ink level)."""
 
-    def __init__(self, image: np.ndarray):
+    def __init__(self, image: np.ndarray, least_size: float = 0.0):
         self.image = image
+        self.least_size = least_size
         self.read: list[tuple[float, float, float, str | None]] = []  # (x, y, size, name)
 
     def at(self, x: float, y: float, angle: float, size: float) -> str | None:
-        """The name printed on the card centred on (x, y), turned by `angle`, if it is
-        WILD_PRINT; None when it is not, or no more places may be read."""
+        """The name printed on the card centred on (x, y), turned by `angle`, in a row of
+        letters `size` big, if it is WILD_PRINT; None when it is not, or no more places may
+        be read, or the row is under the least size."""
+        if size < self.least_size:
+            return None
         for x0, y0, size0, name in self.read:
             if np.hypot(x - x0, y - y0) < SAME_PLACE * size0:
                 return name

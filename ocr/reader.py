@@ -402,7 +402,7 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
     row of letters. In a word cut from a table (its `letter_size` known), shapes too small
     for its letters are print on its cards (WILDs' names side by side, a card's value), none
     of the row's letters (_letters_on_paper), and a row of them is none of the word's: the
-    names of the cards in its gaps are not read."""
+    names of the cards in its gaps are not read (read_photo's CardNames)."""
     image, edges, ratio, paper, faces = planes.image, planes.edges, planes.ratio, planes.paper, planes.faces
     candidates, ink, _ = glyphs(ratio, level, on_paper=MAYBE_ON_PAPER, faces=faces)
     candidates = [g for g in candidates if not g.hairline]
@@ -428,8 +428,7 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
         row = _one_ink(image, ink, row) if one_ink else row
         row, whole = joined(ink, row, planes.loosest)
         likeness.update(zip((g.label for g in whole), letterness(ink, whole, _angles(row, whole))))
-        row_gaps = [card for card in gaps(image, paper, ink, row, _looser(planes.loosest, level),
-                                          _names_read(names, row, letter_size))
+        row_gaps = [card for card in gaps(image, paper, ink, row, _looser(planes.loosest, level), names)
                     if not _piece_of_a_member(card, row, planes.loosest)]
         # each letter counts as much as it looks like one, on its card and along the row
         # (bars end to end down a wood grain are I's on their own, but not in a row)
@@ -444,14 +443,6 @@ def _row_at(planes: Planes, level: float, one_ink: bool, wild_print: bool,
              else np.zeros(0))
         score = float(p[p > LETTERLIKE].sum())
     return score, RowFound(on_paper, found, ink, row, row_gaps, level)
-
-
-def _names_read(names: CardNames | None, row: Row | None, letter_size: float | None) -> CardNames | None:
-    """`names`, where the cards' names are read for this row: not for a row of shapes under
-    PRINT_SIZE of a table word's letters (`letter_size`), which is print (a striped cloth's
-    pieces), none of the word's: Tesseract is not started for a WILD's name in its gaps."""
-    print_only = letter_size is not None and row is not None and row.size < PRINT_SIZE * letter_size
-    return None if print_only else names
 
 
 def _letters_on_paper(ink: np.ndarray, edges: np.ndarray, shapes: list[Glyph],
@@ -824,10 +815,11 @@ def read_photo(photo: Photo, alphabet: str = LETTERS, steps: Steps | None = None
     patches = _patches(planes.faces) if deck == "family" else None  # a hand spread out
     # a WILD card of other paper than the row's is told by its name (the family game's
     # ZAP cards, WILD among them, are all named by zap_names below)
-    card_names = CardNames(photo.image) if deck != "family" else None
+    # (in a word cut from a table, not for a row of print: under PRINT_SIZE of its letters)
+    card_names = (CardNames(photo.image, PRINT_SIZE * letter_size if letter_size else 0.0)
+                  if deck != "family" else None)
     found = _fullest_row(planes, one_ink=deck == "foot", wild_print=deck != "family",
                          patches=patches, names=card_names, letter_size=letter_size)
-    card_names = _names_read(card_names, found.row, letter_size)
     on_paper, ink, row, row_gaps = found.on_paper, found.ink, found.row, found.gaps
     names = []
     if deck == "family":

@@ -725,19 +725,24 @@ def test_a_wild_s_name_is_read_only_on_a_row_of_the_word_s_letters(monkeypatch):
     from ocr.table import read_table
     from tools.cardlab import tables
 
-    asked, letter_size = [], []
-    read_photo, name_at = ocr.table.read_photo, ocr.find.CardNames.at
+    asked, letter_size, row_size = [], [], []  # asked: the row sizes Tesseract read a name for
+    read_photo, name_at, tesseract = ocr.table.read_photo, ocr.find.CardNames.at, ocr.find.words
 
     def read_word(photo, *args, **kwargs):
         letter_size.append(kwargs["letter_size"])
         return read_photo(photo, *args, **kwargs)
 
     def at(names, x, y, angle, size):
-        asked.append(size / letter_size[-1])
+        row_size.append(size)
         return name_at(names, x, y, angle, size)
+
+    def words(band):
+        asked.append(row_size[-1] / letter_size[-1])
+        return tesseract(band)
 
     monkeypatch.setattr(ocr.table, "read_photo", read_word)
     monkeypatch.setattr(ocr.find.CardNames, "at", at)
+    monkeypatch.setattr(ocr.find, "words", words)
     photo = tables.render_table(tables.random_table(19025), 19025, megapixels=12.0)
     seats = seated(read_table(photo.jpeg).words, len(photo.seats))
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
