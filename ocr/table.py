@@ -1396,8 +1396,12 @@ def _run_recounted(faces: _Faces, row: list[Card], i: int, j: int, size: float,
     """The WILDs of the row's run row[i:j] as their faces count them (_face_runs): looked along
     between the letters either side, or from the letter before a run at an end to END_ROOM
     letter sizes past its last WILD (a face seen there followed to its end, a card's width on
-    at most). A face `two` long, or with a gap of the table across it, is two WILDs. Where more
-    faces lie than WILDs were read, a WILD at each face's middle, marked unsure; else None."""
+    at most). A face `two` long, or with a gap of the table across it, is two WILDs; a card
+    told apart there counts only where its middle lies in the stretch its face was seen (a
+    slide off at most): the paper a stretch is told apart by reaches half a window past it,
+    where a light table beyond an end WILD, cut off by a line printed round the card's edge,
+    looked like a second card's paper (?ANGUAGE read ??ANGUAGE). Where more faces lie than
+    WILDs were read, a WILD at each face's middle, marked unsure; else None."""
     if 0 < i and j < len(row):  # between two letters
         start, far = _centre(row[i - 1].box), _centre(row[j].box)
         length, finish, outward = float(np.linalg.norm(far - start)), 0.0, 1
@@ -1410,7 +1414,9 @@ def _run_recounted(faces: _Faces, row: list[Card], i: int, j: int, size: float,
     middles: list[float] = []
     for first, last in _one_card_each(faces, start, way, angle, size,
                                       _face_runs(faces, start, way, angle, size, length, finish)):
-        apart = faces.cards_along(start, way, angle, size, first, last)
+        slide = FACE_SLIDE * size
+        apart = [m for m in faces.cards_along(start, way, angle, size, first, last)
+                 if first - slide <= m <= last + slide]
         quarters = (1, 3) if last - first >= two else (2,)
         middles += apart if len(apart) > len(quarters) else [first + (last - first) * q / 4 for q in quarters]
     if len(middles) <= j - i:

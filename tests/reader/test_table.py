@@ -260,6 +260,14 @@ def test_a_wild_card_the_row_reader_placed_by_a_guess_is_read_once():
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# ?ANGUAGE's WILD, its card's edge printed with a line, lay at its word's first cut's edge on a
+# light table: past the line, the table looked like a second card's paper to the faces'
+# count, though no WILD's face was seen there
+def test_a_light_table_past_an_end_wild_is_no_second_wild():
+    photo, seats = _read_seats(19053)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 # the row reader finds a WILD past an end by its print and paper, and may put its middle off
 # the letters' line: a second WILD past it is looked for along that line too
 @pytest.mark.parametrize("seed", [9392, 9439])  # TAI??, QUO??
