@@ -1412,9 +1412,9 @@ def _run_recounted(faces: _Faces, row: list[Card], i: int, j: int, size: float,
     way = _unit(far - start)
     angle = _angle(way * outward)
     middles: list[float] = []
+    slide = FACE_SLIDE * size
     for first, last in _one_card_each(faces, start, way, angle, size,
                                       _face_runs(faces, start, way, angle, size, length, finish)):
-        slide = FACE_SLIDE * size
         apart = [m for m in faces.cards_along(start, way, angle, size, first, last)
                  if first - slide <= m <= last + slide]
         quarters = (1, 3) if last - first >= two else (2,)
