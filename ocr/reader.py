@@ -697,7 +697,7 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     along, top, bottom, width, stroke = map(np.array, (along, top, bottom, width, stroke))
     heights = bottom - top
     usual_height = np.median(heights[np.isfinite(heights)])
-    short = (heights < SHORT * usual_height if cut_from_a_table  # print
+    short = (_print(heights, along, usual_height) if cut_from_a_table
              else np.zeros(len(heights), bool))
     # a bar, a wedge of table between two of the row's cards, or a shape taller than the
     # letters' lines let them be (a card's edge runs the card's length) must line up to stay;
@@ -747,6 +747,21 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
             drop.add(k)
     keep = [g for k, g in enumerate(row.members) if k not in drop]
     return row_through(keep) if len(keep) < len(row.members) else row
+
+
+def _print(heights: np.ndarray, along: np.ndarray, usual: float) -> np.ndarray:
+    """Which shapes of a row are print on its cards, no letters: under SHORT of the row's
+    letters' `usual` height, and of the nearest letter's along the row. A word running away
+    from the camera shrinks along it: its far end's letter is short for the row, not for the
+    letter beside it (FREEDOM's far M, two thirds of the row's height, was dropped)."""
+    short = heights < SHORT * usual
+    letters = np.flatnonzero(~short & np.isfinite(heights))
+    if len(letters) == 0:
+        return short
+    for k in np.flatnonzero(short & np.isfinite(heights)):
+        nearest = letters[np.abs(along[letters] - along[k]).argmin()]
+        short[k] = heights[k] < SHORT * heights[nearest]
+    return short
 
 
 def _squeezed(row: Row, slender: np.ndarray) -> np.ndarray:

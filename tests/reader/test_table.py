@@ -309,6 +309,12 @@ def test_a_letter_past_an_end_is_a_step_on_as_the_row_steps_there(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# ... and its far letters are shorter than its median ones: the last, a squat M two thirds of
+# the row's height, is held to the letter beside it, not taken for print (FREEDOM read FREEDO)
+def test_a_row_s_far_end_letter_is_no_print_for_being_short():
+    assert _read_in_the_seat_of(19267, "FREEDOM") == "FREEDOM"
+
+
 # ... and steps longer at its near end: the card a step on as the row steps there ran off a
 # crop that left room for the row's usual step only (MUSIC read MUSI)
 def test_a_word_s_crop_leaves_room_for_a_card_a_step_on_as_the_row_steps_at_its_end():
