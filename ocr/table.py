@@ -1783,11 +1783,12 @@ def _end_named_past(word: TableWord, name: TableWord) -> int | None:
 
 def _ends_shared(words: list[TableWord]) -> list[TableWord]:
     """Each card in one word: an end card read past a word's end that is another word's card
-    (two words meeting at a table's corner) is taken from the word it lies off (_lies_off);
-    a WILD at an end whose middle lies on another word's card of at least half its size is
-    that card's face (its corner print) and no WILD, however surely the row reader read it
-    (JOKE read JOKE?, 0.9 sure: a pale table, and the corner of another word's I). A word
-    left too short is no word."""
+    (two words meeting at a table's corner) is taken from the word it lies off (_lies_off),
+    with the WILDs found unsure in the gap up to it (a gap that card made: STONE read
+    Z?STONE, TRAIN's N its Z); a WILD at an end whose middle lies on another word's card of
+    at least half its size is that card's face (its corner print) and no WILD, however
+    surely the row reader read it (JOKE read JOKE?, 0.9 sure: a pale table, and the corner
+    of another word's I). A word left too short is no word."""
     out = list(words)
     for a, word in enumerate(words):
         cards = list(word.cards)
@@ -1799,7 +1800,10 @@ def _ends_shared(words: list[TableWord]) -> list[TableWord]:
                                    for j, c in enumerate(other.cards))
                                or card.letter == WILD and any(_on_card(card, c) for c in other.cards))
                    for b, other in enumerate(words)):
-                cards.pop(end)
+                if cards.pop(end).letter != WILD:  # and the WILDs put in the gap up to it
+                    while len(cards) >= FEWEST_CARDS and cards[end].letter == WILD \
+                            and cards[end].confidence < LOW_CONFIDENCE:
+                        cards.pop(end)
         if len(cards) != len(word.cards):
             out[a] = dataclasses.replace(word, cards=tuple(cards))
     return [w for w in out if len(w.cards) >= FEWEST_CARDS]
@@ -1810,13 +1814,17 @@ def _lies_off(word: TableWord, end: int, other: TableWord, j: int) -> bool:
     card read as a WILD in one word and as a letter in the other is the letter's: a WILD
     has no big letter, and seen from across another word a card's letter may be only
     sides and print (SQUIRREL's S, read as a WILD past SHEEP's end, lay further from Q than
-    P from it). Otherwise it is the word's it lies nearer: it lies further from its
+    P from it). A card read surely in one word and unsure in the other is the sure one's:
+    a letter read across its row reads as some letter turned, barely (TRAIN's N read as
+    STONE's Z). Otherwise it is the word's it lies nearer: it lies further from its
     neighbour in the word than card j from its nearer neighbour in the other, each in its
     word's median steps (a card read past a word's end lies a gap off it, or across it; in
     its own word it lies a step from the next)."""
     card, theirs = word.cards[end], other.cards[j]
     if (card.letter == WILD) != (theirs.letter == WILD):
         return card.letter == WILD
+    if (card.confidence < LOW_CONFIDENCE) != (theirs.confidence < LOW_CONFIDENCE):
+        return card.confidence < LOW_CONFIDENCE
     return _step_to_next(word, end % len(word.cards)) > _step_to_next(other, j)
 
 

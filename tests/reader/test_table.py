@@ -152,6 +152,13 @@ def test_a_card_one_word_reads_as_a_letter_and_another_as_a_wild_is_the_letter_s
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# STONE read on past its end onto TRAIN's N, read turned as an unsure Z, and found a WILD in
+# the gap up to it (Z?STONE): the card is the word's that read it surely, the gap's WILD goes
+def test_a_card_read_surely_in_one_word_and_unsure_in_another_is_the_sure_one_s():
+    photo, seats = _read_seats(19246)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 def test_a_word_read_in_part_first_is_kept_as_read_whole_after():
     photo, seats = _read_seats(12019)  # ESENT from its cards' sides, then PRESENT from its letters
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
