@@ -187,7 +187,7 @@ def glyphs(ratio: np.ndarray, threshold: float = INK, min_size: int = SMALLEST,
         if (fill > SOLID_FILL and h < TALL * w and w < TALL * h and _solid(labels[y:y + h, x:x + w] == i)
                 and not (h >= BOLD_BAR * w and _paper_at_ends(ratio, labels, i, x, y, w, h))):
             continue  # a dark blob or square, not a letter (a heavy B or D has its holes)
-        paper = _on_paper(ratio, labels, i, x, y, w, h)
+        paper = paper_round(ratio, labels, i, x, y, w, h)
         if paper <= on_paper:
             continue
         if h > TALL * w and (w < HAIRLINE * h or not _paper_at_ends(ratio, labels, i, x, y, w, h)):
@@ -209,8 +209,8 @@ RING_PIXELS = (2, 4)  # ... at least this many pixels each
 RING_LIGHT = 0.65  # a ratio above this in that ring is paper (a soft shadow by a card's edge too)
 
 
-def _on_paper(ratio: np.ndarray, labels: np.ndarray, label: int,
-              x: int, y: int, w: int, h: int) -> float:
+def paper_round(ratio: np.ndarray, labels: np.ndarray, label: int,
+                x: int, y: int, w: int, h: int) -> float:
     """A letter is printed on light card: just around its strokes (not around its box,
     whose corners leave a tilted card) nearly everything is light paper. Returns the
     share of that ring that is light."""

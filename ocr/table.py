@@ -50,8 +50,8 @@ import cv2
 import numpy as np
 
 from .find import (INK_LEVELS, LIGHT, LIGHT_PAPER, ONE_LINE, PRINT_CONTRAST, PRINT_HEIGHT,
-                   PRINT_SPAN, WILD_PRINT, Glyph, edge_field, glyphs, light_face, light_ratios, of_the_row,
-                   paper_colour, paper_faces, print_levels, small_print, upright)
+                   PRINT_SPAN, SOLID_FILL, WILD_PRINT, Glyph, edge_field, glyphs, light_face, light_ratios,
+                   of_the_row, paper_colour, paper_round, paper_faces, print_levels, small_print, upright)
 from .letters import LETTERS, NONE
 from .photo import Photo, open_photo
 from .reader import (BAR, CARD_PER_LETTER, LETTERLIKE, LOW_CONFIDENCE, NO_STEPS, UNSURE, WILD, Card, Steps,
@@ -92,6 +92,12 @@ CARD_SIDES = 0.75
 CROP_PITCHES = 1.0
 CROP_ALONG = 1.1
 CROP_ACROSS = 1.9
+#: A word's crop that cuts a letter past an end card leaves no room there (_letters_cut):
+#: a shape CUT_LETTER of the word's letter size high, on light paper round CUT_ON_PAPER of it
+#: at least (the line finder's ON_PAPER, less for the side the crop cuts: MIXTURE's near M
+#: was 0.77 on paper).
+CUT_LETTER = (0.7, 1.6)
+CUT_ON_PAPER = 0.6
 #: A word is read at most this many times, its crop grown by a card's room at an end each
 #: time its row leaves no room for a whole card past that end (a card the crop cut, letters
 #: the line finder passed over, one after another).
@@ -961,7 +967,35 @@ def _read_crop(photo: Photo, centre: np.ndarray, direction: np.ndarray, size: fl
     room = _usual_step(steps, _size(row), gaps_looked_at=True)
     first, last = min(read[0].box[0], row[0].box[0]), max(read[-1].box[2], row[-1].box[2])
     word = TableWord(tuple(_placed(c, strip, photo.scale) for c in row), _facing(direction), suggestions)
+    cut_first, cut_last = _letters_cut(faces, row, width, size * zoom)  # no room past a cut letter
+    first, last = (0.0 if cut_first else first), (float(width) if cut_last else last)
     return word, *_room_wanted(first, last, width, (max(room, steps[0]), max(room, steps[-1])), zoom)
+
+
+def _letters_cut(faces: _Faces, row: list[Card], width: int, size: float) -> tuple[bool, bool]:
+    """Whether the strip's start (its end) cuts a letter past the row's first (last) card:
+    a card laid farther on than the row's steps say, or bowed off the word's line, where the
+    strip left room for a card and still cut the letter past it (FREED?M's M, read FREED?;
+    MIXTURE's near M). A shape of the strictest cut of the ink over the whole strip (a card
+    the strip cuts is no card face, and none of the row reader's shapes), as tall as the
+    word's letters (CUT_LETTER of their `size`), its middle on the row's way at that end (the
+    line through its two end cards, ON_THE_LINE letter sizes off it at most), in the photo,
+    no solid block, and ringed by light paper (CUT_ON_PAPER of the ring, cut by the strip on
+    one side): a cloth's check past the end is none (S?RENGTH read S?RENGTHD)."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats((faces.ratio < INK_LEVELS[0]).astype(np.uint8),
+                                                           connectivity=8)
+    x, y, w, h, area = stats[1:, :5].T
+    letter_high = (h >= CUT_LETTER[0] * size) & (h <= CUT_LETTER[1] * size) & (area < SOLID_FILL * w * h)
+    cut = []
+    for end, at_edge in ((0, x <= 0), (-1, x + w >= width)):
+        (ex, ey), (nx, ny) = _centre(row[end].box), _centre(row[1 if end == 0 else -2].box)
+        slope = (ey - ny) / (ex - nx) if ex != nx else 0.0
+        on_line = np.abs(y + h / 2 - (ey + slope * (x + w / 2 - ex))) <= ON_THE_LINE * size
+        cut.append(any(faces.in_photo(np.array((x[i] + w[i] / 2, y[i] + h[i] / 2)))
+                       and paper_round(faces.ratio, labels, int(i) + 1, *(int(v) for v in stats[i + 1, :4]))
+                       >= CUT_ON_PAPER
+                       for i in np.flatnonzero(at_edge & letter_high & on_line)))
+    return cut[0], cut[1]
 
 
 def _cut_short(row: list[Card], width: int, zoom: float) -> tuple[None, float, float] | None:

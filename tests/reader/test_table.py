@@ -207,6 +207,15 @@ def test_a_card_cut_off_by_a_word_s_crop_is_read_whole(seed):
     assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
 
 
+# ... laid farther on than the row's steps say, or bowed off its line: the crop left room for
+# a card past the end card, and still cut the letter past it (FREED?M read FREED?, MIXTURE's
+# near M, a line finder's letter only 0.77 on paper, read IXTURE); a checked cloth's square
+# cut there is no letter (S?RENGTH read S?RENGTHD)
+@pytest.mark.parametrize("seed, laid", [(19313, "FREED?M"), (19107, "MIXTURE"), (19044, "S?RENGTH")])
+def test_a_letter_the_crop_cut_past_an_end_is_read_whole(seed, laid):
+    assert _read_in_the_seat_of(seed, laid) == laid
+
+
 # found in part (faint letters), the word's crop grown card by card to its ends
 @pytest.mark.parametrize("seed", [8375, 8569])  # THUNDER found as THUND, LADDER as LADD
 def test_a_word_found_in_part_is_read_to_its_ends(seed):
