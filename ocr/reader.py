@@ -697,7 +697,7 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     along, top, bottom, width, stroke = map(np.array, (along, top, bottom, width, stroke))
     heights = bottom - top
     usual_height = np.median(heights[np.isfinite(heights)])
-    short = (_print(heights, along, usual_height) if cut_from_a_table
+    short = (_print_marks(heights, along, usual_height) if cut_from_a_table
              else np.zeros(len(heights), bool))
     # a bar, a wedge of table between two of the row's cards, or a shape taller than the
     # letters' lines let them be (a card's edge runs the card's length) must line up to stay;
@@ -749,7 +749,7 @@ def _between_the_lines(image: np.ndarray, paper: np.ndarray, ink: np.ndarray,
     return row_through(keep) if len(keep) < len(row.members) else row
 
 
-def _print(heights: np.ndarray, along: np.ndarray, usual: float) -> np.ndarray:
+def _print_marks(heights: np.ndarray, along: np.ndarray, usual: float) -> np.ndarray:
     """Which shapes of a row are print on its cards, no letters: under SHORT of the row's
     letters' `usual` height, and of the nearest letter's along the row. A word running away
     from the camera shrinks along it: its far end's letter is short for the row, not for the

@@ -987,9 +987,9 @@ def _letters_cut(faces: _Faces, row: list[Card], width: int, size: float) -> tup
     x, y, w, h, area = stats[1:, :5].T
     letter_high = (h >= CUT_LETTER[0] * size) & (h <= CUT_LETTER[1] * size) & (area < SOLID_FILL * w * h)
     cut = []
-    for end, at_edge in ((0, x <= 0), (-1, x + w >= width)):
-        (ex, ey), (nx, ny) = _centre(row[end].box), _centre(row[1 if end == 0 else -2].box)
-        slope = (ey - ny) / (ex - nx) if ex != nx else 0.0
+    for end, inward, at_edge in ((0, 1, x <= 0), (-1, -2, x + w >= width)):
+        (ex, ey), (dx, dy) = _end_way(row, end, inward)
+        slope = dy / dx if dx else 0.0
         on_line = np.abs(y + h / 2 - (ey + slope * (x + w / 2 - ex))) <= ON_THE_LINE * size
         cut.append(any(faces.in_photo(np.array((x[i] + w[i] / 2, y[i] + h[i] / 2)))
                        and paper_round(faces.ratio, labels, int(i) + 1, *(int(v) for v in stats[i + 1, :4]))
