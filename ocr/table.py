@@ -132,7 +132,10 @@ WILD_PAPER = 0.55
 PRINT_TALL = 0.7
 #: Print on a card where the row reader read an unsure WILD at an end, and no WILD's face is
 #: seen (_Faces.printed): shapes PRINT_LEAST to PRINT_TALL letter sizes high, together
-#: NAME_WIDE letter sizes wide at least, are a name its window missed: the WILD stays.
+#: NAME_WIDE letter sizes wide at least, are a name its window missed: the WILD stays. So
+#: are such shapes on a card's face in the box's middle cut at that face's own faint level,
+#: clear of the window's top and bottom and not across all of it (a blurred name is paler
+#: than the loosest ink level; a wood's grain runs on across the window).
 PRINT_LEAST = 0.2
 NAME_WIDE = 0.5
 PRINT_WIDE = 0.08
@@ -1662,9 +1665,32 @@ class _Faces:
     def printed(self, box, size: float) -> bool:
         """Whether print lies in `box`: the loosest ink level's shapes there under PRINT_TALL
         of the letters' `size` high and PRINT_LEAST of it at least, together NAME_WIDE of it
-        wide at least (a WILD's name; no card's corner index, no speck)."""
+        wide at least (a WILD's name; no card's corner index, no speck); or such shapes on
+        a card's face in the box's middle, cut at that face's own faint level (_faint_print:
+        IUETT?'s blurred name showed no ink at the loosest level)."""
         wide = sum(g.w for g in self._shapes_in(box) if PRINT_LEAST * size <= g.h < PRINT_TALL * size)
-        return wide >= NAME_WIDE * size
+        return wide >= NAME_WIDE * size or self._faint_print(box, size) >= NAME_WIDE * size
+
+    def _faint_print(self, box, size: float) -> int:
+        """How wide print's shapes run in a WILD's face window in the middle of `box`, cut at
+        the face's own faint level (halfway from its paper to its darkest): shapes as printed
+        counts them, clear of the window's top and bottom (a card's edge, the table past it)
+        and narrower than the window (a wood's grain). 0 where the window is no card's face
+        as _Faces.wild asks first (light paper over WILD_PAPER of it, light all over: not a
+        checked cloth's light square by a dark one), or its faint level is no looser than the
+        loosest ink level, or of too little contrast."""
+        (x, y), (w, h) = _centre(box), (int(f * size) for f in WILD_WINDOW)
+        light = upright(self.paper, float(x), float(y), 0.0, w, h, outside=0.0)
+        if _card_paper(light) < WILD_PAPER or not light_face(light):
+            return 0
+        face = upright(self.ratio, float(x), float(y), 0.0, w, h, outside=1.0)
+        paper, halfway = print_levels(face)
+        if halfway <= INK_LEVELS[-1] or paper - halfway < PRINT_CONTRAST:
+            return 0
+        _, _, stats, _ = cv2.connectedComponentsWithStats((face < halfway).astype(np.uint8), connectivity=8)
+        return int(sum(wide for _, top, wide, high, _ in stats[1:]
+                       if PRINT_LEAST * size <= high < PRINT_TALL * size and top > 0 and top + high < h
+                       and wide < w))
 
     def _shapes_in(self, box) -> list[Glyph]:
         """The loosest ink level's shapes with their middles in `box`."""

@@ -216,6 +216,15 @@ def test_a_letter_the_crop_cut_past_an_end_is_read_whole(seed, laid):
     assert _read_in_the_seat_of(seed, laid) == laid
 
 
+# an end WILD the row reader was unsure of, its name blurred paler than the loosest ink
+# level (no WILD's face seen there, no print): its print is looked for on its face at the
+# face's own faint level too (IUETT? read IUETT); the grain of a grey wood is no print there
+# (JAZZ), nor the weave of a checked cloth (CLOUD)
+@pytest.mark.parametrize("seed, laid", [(19538, "IUETT?"), (19358, "JAZZ"), (19436, "CLOUD")])
+def test_an_end_wild_s_faint_name_is_print_still(word_store, seed, laid):
+    assert _read_in_the_seat_of(seed, laid, _foot_words(word_store)) == laid
+
+
 # found in part (faint letters), the word's crop grown card by card to its ends
 @pytest.mark.parametrize("seed", [8375, 8569])  # THUNDER found as THUND, LADDER as LADD
 def test_a_word_found_in_part_is_read_to_its_ends(seed):
