@@ -209,20 +209,20 @@ def _whole_letter(loose: np.ndarray, ink: np.ndarray, glyph: Glyph, own: np.ndar
 
 
 def classify_any_turn(edges: np.ndarray, ink: np.ndarray, found: list[Glyph],
-                      alphabet: str) -> tuple[np.ndarray, np.ndarray]:
-    """For letters lying at any angle: square each with the edges of its card or tile, try
-    the four quarter turns, keep the one that looks most like an upright letter.
-    Returns (probabilities, the winning angle) per glyph."""
-    p, turns = _quarter_turns(edges, ink, found, alphabet)
+                      alphabet: str, offset: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """For letters lying at any angle: square each with the edges of its card or tile (and
+    turn it `offset` degrees more), try the four quarter turns, keep the one that looks most
+    like an upright letter. Returns (probabilities, the winning angle) per glyph."""
+    p, turns = _quarter_turns(edges, ink, found, alphabet, offset)
     best = p[:, :, :NONE].max(axis=2).argmax(axis=1)
     return p[np.arange(len(found)), best], turns[np.arange(len(found)), best]
 
 
 def _quarter_turns(edges: np.ndarray, ink: np.ndarray, found: list[Glyph],
-                   alphabet: str) -> tuple[np.ndarray, np.ndarray]:
-    """Each glyph's probabilities at the four quarter turns of its card's edges, and those
-    angles: arrays (glyphs, 4, classes) and (glyphs, 4)."""
-    quarters = np.array([0, 90, 180, 270])
+                   alphabet: str, offset: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """Each glyph's probabilities at the four quarter turns of its card's edges (turned
+    `offset` degrees more), and those angles: arrays (glyphs, 4, classes) and (glyphs, 4)."""
+    quarters = np.array([0, 90, 180, 270]) + offset
     turns = np.array([paper_angle(edges, g) for g in found]).reshape(-1, 1) + quarters
     masks = [upright_mask(ink, g, float(t)) for g, row in zip(found, turns) for t in row]
     p = model().probabilities(masks, alphabet).reshape(len(found), len(quarters), NONE + 1)

@@ -92,6 +92,9 @@ CARD_SIDES = 0.75
 CROP_PITCHES = 1.0
 CROP_ALONG = 1.1
 CROP_ACROSS = 1.9
+#: Shapes like no letter at the quarter turns of their card's edges are looked at this many
+#: degrees off them too (_letters_found).
+EIGHTH_TURN = 45.0
 #: A word's crop that cuts a letter past an end card leaves no room there (_letters_cut):
 #: a shape CUT_LETTER of the word's letter size high, on light paper round CUT_ON_PAPER of it
 #: at least (the line finder's ON_PAPER, less for the side the crop cuts: MIXTURE's near M
@@ -504,13 +507,23 @@ def _letters_found(look: _Look, level: float) -> tuple[list[Glyph], list[Glyph]]
     """The shapes at an ink `level` that look like a letter, and every shape with a neighbour
     of its size. Only shapes that look like a letter at some quarter turn of their card count
     (not a checked cloth's squares), and each knows that turn: its word's letters share it,
-    and read along the line."""
+    and read along the line. A shape like none at the quarter turns of its card's edges as
+    measured is looked at an eighth of a turn off them too: a checked cloth's edges round a
+    card may outweigh the card's own, and a side word of three players lies a third of a turn
+    round (LEMON's E and M were no letter at the quarter turns; LEMON was not found)."""
     shapes, ink, _ = glyphs(look.ratio, level, min_size=SMALLEST_FOUND, faces=look.faces)
     shapes = _with_neighbours([g for g in shapes if g.size <= BIGGEST_LETTER * max(look.gray.shape)])
     if not shapes:
         return [], []
     probabilities, turns = classify_any_turn(look.edges, ink, shapes, LETTERS)
     letterlike = probabilities[:, :NONE].max(axis=1) > LETTERLIKE
+    unlike = np.flatnonzero(~letterlike)
+    if len(unlike):
+        more, more_turns = classify_any_turn(look.edges, ink, [shapes[i] for i in unlike], LETTERS,
+                                             offset=EIGHTH_TURN)
+        seen = unlike[more[:, :NONE].max(axis=1) > LETTERLIKE]
+        kept = np.isin(unlike, seen)
+        probabilities[seen], turns[seen], letterlike[seen] = more[kept], more_turns[kept], True
     for g, turn, chances, letter in zip(shapes, turns, probabilities, probabilities[:, :NONE].argmax(axis=1)):
         g.turn, g.letter, g.chance = float(turn), LETTERS[letter] if letter < len(LETTERS) else "", float(chances[letter])
     return [g for g, keep in zip(shapes, letterlike) if keep], shapes
@@ -759,10 +772,14 @@ def _near_pairs(lines: list[_Line]) -> list[tuple[int, int]]:
 
 def _continues(a: _Line, b: _Line) -> bool:
     """Whether line b goes on from a past a gap a WILD card could fill: of one size, in one
-    straight line together, the gap between them at most WILD_GAP pitches."""
+    straight line together, the gap between them at most WILD_GAP pitches; a line of one
+    letter turned as the other's letter nearest it (a checked cloth's square seen at an
+    eighth turn looked like an F, and joined LIGHT's H and T: IGHT)."""
     if max(a.size, b.size) > SAME_WORD_SIZE * min(a.size, b.size):
         return False
     if len(a.members) < 2 and len(b.members) < 2:
+        return False
+    if min(len(a.members), len(b.members)) == 1 and not _turned_alike(*_nearest_two(a, b)):
         return False
     both = _Line(a.members + b.members)
     if not both.straight:
@@ -776,6 +793,18 @@ def _continues(a: _Line, b: _Line) -> bool:
     gap = max(min(along_b) - max(along_a), min(along_a) - max(along_b))
     pitch = min([line.pitch for line in (a, b) if len(line.members) > 1])
     return 0 < gap <= WILD_GAP * max(pitch, 1.2 * both.size)
+
+
+def _turned_alike(a: Glyph, b: Glyph) -> bool:
+    """Whether two letters are turned alike, as neighbours in a word are (_along): upside
+    down of each other at most."""
+    return abs(float(_reading_way(a.turn) @ _reading_way(b.turn))) > math.cos(math.radians(LINE_TURN * 2))
+
+
+def _nearest_two(a: _Line, b: _Line) -> tuple[Glyph, Glyph]:
+    """The letter of line a and the letter of line b nearest each other."""
+    return min(((g, h) for g in a.members for h in b.members),
+               key=lambda pair: math.hypot(pair[0].cx - pair[1].cx, pair[0].cy - pair[1].cy))
 
 
 def _wild_print(line: _Line) -> bool:

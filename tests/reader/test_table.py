@@ -216,6 +216,16 @@ def test_a_letter_the_crop_cut_past_an_end_is_read_whole(seed, laid):
     assert _read_in_the_seat_of(seed, laid) == laid
 
 
+# a word of a three-player table lying a third of a turn round, its cards seen half way
+# between quarter turns, on a checked cloth whose edges outweigh the cards' own round their
+# letters: LEMON's E and M looked like no letter at the quarter turns the finder tried
+# (LEMON not found; RABBIT and SHAD?W read BSBSIITB and YII)
+@pytest.mark.parametrize("seed", [19509, 19523])
+def test_letters_half_way_between_quarter_turns_are_found(seed):
+    photo, seats = _read_seats(seed)
+    assert [w.word if w else None for w in seats] == [s.word for s in photo.seats]
+
+
 # an end WILD the row reader was unsure of, its name blurred paler than the loosest ink
 # level (no WILD's face seen there, no print): its print is looked for on its face at the
 # face's own faint level too (IUETT? read IUETT); the grain of a grey wood is no print there
