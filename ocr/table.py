@@ -521,9 +521,9 @@ def _letters_found(look: _Look, level: float) -> tuple[list[Glyph], list[Glyph]]
     if len(unlike):
         more, more_turns = classify_any_turn(look.edges, ink, [shapes[i] for i in unlike], LETTERS,
                                              offset=EIGHTH_TURN)
-        seen = unlike[more[:, :NONE].max(axis=1) > LETTERLIKE]
-        kept = np.isin(unlike, seen)
-        probabilities[seen], turns[seen], letterlike[seen] = more[kept], more_turns[kept], True
+        better = more[:, :NONE].max(axis=1) > LETTERLIKE
+        seen = unlike[better]
+        probabilities[seen], turns[seen], letterlike[seen] = more[better], more_turns[better], True
     for g, turn, chances, letter in zip(shapes, turns, probabilities, probabilities[:, :NONE].argmax(axis=1)):
         g.turn, g.letter, g.chance = float(turn), LETTERS[letter] if letter < len(LETTERS) else "", float(chances[letter])
     return [g for g, keep in zip(shapes, letterlike) if keep], shapes
