@@ -79,6 +79,9 @@ ON_THE_LINE = 0.55
 #: many pitches: room for a WILD card, or two, between two letters.
 WILD_GAP = 3.6
 LINE_TURN = 15
+#: Two letters are turned alike, and a step runs the way they read, within twice LINE_TURN:
+#: the cosine of the angle between their ways (or the step and the way) is over _ALIKE.
+_ALIKE = math.cos(math.radians(LINE_TURN * 2))
 #: Print this many times smaller than a word's letters, on its cards, is no letter laid.
 SMALL_PRINT = 1.4
 #: A WILD's name read as a word of its own lies within this many steps of where the next
@@ -627,10 +630,10 @@ def _along(shapes: list[Glyph], centres: np.ndarray) -> np.ndarray:
     each other: an N, an S read either way), and the step between them running the way
     they read."""
     ways = np.array([_reading_way(g.turn) for g in shapes])
-    alike = np.abs(ways @ ways.T) > math.cos(math.radians(LINE_TURN * 2))
+    alike = np.abs(ways @ ways.T) > _ALIKE
     steps = centres[None, :, :] - centres[:, None, :]
     lengths = np.maximum(np.linalg.norm(steps, axis=2), 1e-6)
-    along = np.abs(np.einsum("ijk,ik->ij", steps, ways)) / lengths > math.cos(math.radians(LINE_TURN * 2))
+    along = np.abs(np.einsum("ijk,ik->ij", steps, ways)) / lengths > _ALIKE
     return alike & (along | along.T)
 
 
@@ -798,7 +801,7 @@ def _continues(a: _Line, b: _Line) -> bool:
 def _turned_alike(a: Glyph, b: Glyph) -> bool:
     """Whether two letters are turned alike, as neighbours in a word are (_along): upside
     down of each other at most."""
-    return abs(float(_reading_way(a.turn) @ _reading_way(b.turn))) > math.cos(math.radians(LINE_TURN * 2))
+    return abs(float(_reading_way(a.turn) @ _reading_way(b.turn))) > _ALIKE
 
 
 def _nearest_two(a: _Line, b: _Line) -> tuple[Glyph, Glyph]:
@@ -1705,12 +1708,10 @@ class _Faces:
         the face's own faint level (halfway from its paper to its darkest): shapes as printed
         counts them, clear of the window's top and bottom (a card's edge, the table past it)
         and narrower than the window (a wood's grain). 0 where the window is no card's face
-        as _Faces.wild asks first (light paper over WILD_PAPER of it, light all over: not a
-        checked cloth's light square by a dark one), or its faint level is no looser than the
-        loosest ink level, or of too little contrast."""
+        (_card_face: not a checked cloth's light square by a dark one), or its faint level is
+        no looser than the loosest ink level, or of too little contrast."""
         (x, y), (w, h) = _centre(box), (int(f * size) for f in WILD_WINDOW)
-        light = upright(self.paper, float(x), float(y), 0.0, w, h, outside=0.0)
-        if _card_paper(light) < WILD_PAPER or not light_face(light):
+        if not _card_face(upright(self.paper, float(x), float(y), 0.0, w, h, outside=0.0)):
             return 0
         face = upright(self.ratio, float(x), float(y), 0.0, w, h, outside=1.0)
         paper, halfway = print_levels(face)
@@ -1772,7 +1773,7 @@ class _Faces:
         w, h = (int(f * size) for f in WILD_WINDOW)
         x, y = float(at[0]), float(at[1])
         face = upright(self.paper, x, y, angle, w, h, outside=0.0)
-        if _card_paper(face) < WILD_PAPER or not light_face(face):
+        if not _card_face(face):
             return False
         if whole and _table_between(upright(self.paper, x, y, angle, w, h, outside=1.0) > LIGHT_PAPER):
             return False  # (past the crop's edge is no table: a card there may run off it)
@@ -1786,6 +1787,12 @@ class _Faces:
             return False
         return small_print(face, size, strict=True) or any(
             _print_cut(face < threshold, size) for threshold in _print_levels(face))
+
+
+def _card_face(face: np.ndarray) -> bool:
+    """Whether a face window (its paper ratio) lies on a card's face: light paper (or a tinted
+    band: _card_paper) over WILD_PAPER of it, and light all over but for its print."""
+    return _card_paper(face) >= WILD_PAPER and light_face(face)
 
 
 def _card_paper(face: np.ndarray) -> float:
